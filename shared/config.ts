@@ -1,0 +1,33 @@
+import { queueEnvVar, queueName, tableEnvVar, tableName } from '../infra/declarations';
+
+// Settings come from the environment, read on use (not at import) so tests and
+// the local launcher can set them before the first call. Every name is listed
+// in README "Configuration".
+
+function env(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function intSetting(name: string, fallback: number): number {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+export const config = {
+  stage: (): string => env('WAYMARK_STAGE') ?? 'local',
+  /** Region name checked against a key's regions (403 when the key lacks it). */
+  region: (): string => env('WAYMARK_REGION') ?? env('AWS_REGION') ?? 'local',
+  dynamoEndpoint: (): string | undefined => env('WAYMARK_DYNAMODB_ENDPOINT'),
+  sqsEndpoint: (): string | undefined => env('WAYMARK_SQS_ENDPOINT'),
+  /** Seconds before a new namespaced key works, and before a deleted one stops working. */
+  keyActivationDelaySeconds: (): number => intSetting('WAYMARK_KEY_DELAY_SECONDS', 900),
+  /** Largest request body accepted, in bytes (Lambda's own synchronous limit is 6 MB). */
+  maxBodyBytes: (): number => intSetting('WAYMARK_MAX_BODY_BYTES', 6 * 1024 * 1024),
+  table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
+  queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
+  queueName: (id: string): string => queueName(config.stage(), id),
+};

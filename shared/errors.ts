@@ -1,0 +1,73 @@
+// One error model for the whole API. Every refusal names what was wrong so a
+// caller can fix the request without reading our code; see README "Errors".
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+  field?: string;
+  request_id?: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly field?: string;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+
+  body(requestId?: string): ErrorBody {
+    const body: ErrorBody = { status: this.status, message: this.message };
+    if (this.field !== undefined) body.field = this.field;
+    if (requestId !== undefined) body.request_id = requestId;
+    return body;
+  }
+}
+
+/** 400: `field` broke `rule`. */
+export function invalid(field: string, rule: string): ApiError {
+  return new ApiError(400, `${field}: ${rule}`, { field });
+}
+
+export function badRequest(message: string, field?: string): ApiError {
+  return new ApiError(400, message, { field });
+}
+
+export function unauthorized(message = 'key: missing or invalid API key'): ApiError {
+  return new ApiError(401, message, { field: 'key' });
+}
+
+export function forbidden(message: string): ApiError {
+  return new ApiError(403, message);
+}
+
+export function notFound(message: string): ApiError {
+  return new ApiError(404, message);
+}
+
+/** 409 for conflicts a retry cannot fix (existing clients retry 409 unless told not to). */
+export function conflict(message: string, field?: string): ApiError {
+  return new ApiError(409, message, { field, headers: { 'x-should-retry': 'false' } });
+}
+
+export function payloadTooLarge(limitBytes: number): ApiError {
+  return new ApiError(413, `body: larger than the limit of ${limitBytes} bytes`, { field: 'body' });
+}
+
+export function unprocessable(message: string, field?: string): ApiError {
+  return new ApiError(422, message, { field });
+}
+
+export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, message, { headers: { 'retry-after': String(seconds) } });
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

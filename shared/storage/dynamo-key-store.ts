@@ -1,0 +1,97 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { KeyStore } from '../auth/key-store';
+import type { KeyRecord } from '../auth/model';
+import { config } from '../config';
+import { conflict } from '../errors';
+import { documentClient, isConditionalCheckFailed } from './dynamo';
+
+const keyPk = (hash: string) => `KEY#${hash}`;
+const orgPk = (org: string) => `ORG#${org}`;
+
+function toRecord(item: Record<string, unknown>): KeyRecord {
+  const { pk: _pk, created_sk: _sk, ...rest } = item;
+  return rest as unknown as KeyRecord;
+}
+
+export class DynamoKeyStore implements KeyStore {
+  private readonly table = config.table('keys');
+
+  async findByHash(hash: string): Promise<KeyRecord | undefined> {
+    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: keyPk(hash) } }));
+    return out.Item ? toRecord(out.Item) : undefined;
+  }
+
+  async create(record: KeyRecord): Promise<void> {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { pk: keyPk(record.hash), created_sk: `${record.created_at}#${record.hash}`, ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw conflict('key: this key already exists');
+      throw error;
+    }
+  }
+
+  async nextSubId(org: string): Promise<number> {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: orgPk(org) },
+        UpdateExpression: 'ADD next_sub_id :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.next_sub_id);
+  }
+
+  async revokeAt(hash: string, activeUntil: number): Promise<boolean> {
+    return this.update(hash, 'SET active_until = :v', activeUntil);
+  }
+
+  async setStatus(hash: string, status: KeyRecord['status']): Promise<boolean> {
+    return this.update(hash, 'SET #status = :v', status, { '#status': 'status' });
+  }
+
+  async listByOrg(org: string): Promise<KeyRecord[]> {
+    const records: KeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await documentClient().send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'byOrg',
+          KeyConditionExpression: 'org = :org',
+          ExpressionAttributeValues: { ':org': org },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) records.push(toRecord(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return records;
+  }
+
+  private async update(hash: string, expression: string, value: unknown, names?: Record<string, string>): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: keyPk(hash) },
+          UpdateExpression: expression,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':v': value },
+          ExpressionAttributeNames: names,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+}

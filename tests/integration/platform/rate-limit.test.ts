@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
+import { RateLimiter } from '../../../shared/ratelimit/limiter';
+import { principalOf } from '../../../shared/auth/model';
+import { DynamoCounterStore } from '../../../shared/storage/dynamo-counter-store';
+import { DynamoKeyStore } from '../../../shared/storage/dynamo-key-store';
+import { hashApiKey } from '../../../shared/auth/keys';
+import { invoke } from '../support/invoke';
+import { newOrgKey } from '../support/keys';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Keeps a burst inside one minute window so the count is the limit's alone. */
+async function awayFromMinuteBoundary(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 55_000) await sleep(60_000 - intoMinute + 100);
+}
+
+describe('rate limits on DynamoDB', () => {
+  it('50 parallel requests against a limit of 10 admit exactly 10, through the handler', async () => {
+    const { key } = await newOrgKey({ quotas: { keys: { perSecond: 1000, perMinute: 10 } } });
+    await awayFromMinuteBoundary();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key, namespace: 'burst' } }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    const refused = results.find((r) => r.status === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.body.message).toMatch(/more than 10 keys requests per minute/);
+  });
+
+  it('a refusal by the per-second window does not use up the minute', async () => {
+    const { key } = await newOrgKey({ quotas: { tracking: { perSecond: 2, perMinute: 4 } } });
+    const principal = principalOf((await new DynamoKeyStore().findByHash(hashApiKey(key)))!);
+    const limiter = new RateLimiter(new DynamoCounterStore());
+    await awayFromMinuteBoundary();
+    const second = Math.floor(Date.now() / 1000) * 1000 + 1000; // start of the next second
+    const attempts = await Promise.allSettled(Array.from({ length: 6 }, () => limiter.consume(principal, 'tracking', second + 10)));
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
+    // Two of the four minute slots are still free in the following second.
+    const next = await Promise.allSettled(Array.from({ length: 3 }, () => limiter.consume(principal, 'tracking', second + 1010)));
+    expect(next.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
+  });
+});
