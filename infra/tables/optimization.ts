@@ -1,0 +1,5 @@
+import type { QueueDeclaration, TableDeclaration } from '../model';
+
+export const optimizationTables: TableDeclaration[] = [];
+
+export const optimizationQueues: QueueDeclaration[] = [];
