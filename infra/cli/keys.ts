@@ -1,3 +1,4 @@
+import '../local/quiet-sdk';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueRootKey } from '../../shared/auth/issue';

@@ -1,3 +1,4 @@
+import './quiet-sdk';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,12 @@ async function shutdown(code: number): Promise<never> {
 async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // If whatever started us (npm, a shell, a test) dies without passing on a
+  // signal, we are re-parented: stop rather than leave a JVM and ports behind.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 1000).unref();
   if (!(await portIsFree(port))) throw new Error(`port ${port} is already in use; set WAYMARK_PORT to another port`);
 
   say(`Starting DynamoDB Local (${inMemory ? 'in memory' : `data in ${dataDir}/dynamodb`})...`);

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStackFile } from '../../../infra/local/stack-file';
+import { bootStack, runCli, type BootedStack } from '../support/stack';
+
+// The user's path: `npm start`, then plain HTTP against the printed base URL.
+
+describe('npm start', () => {
+  let stack: BootedStack;
+  const url = (path: string, query: Record<string, string> = {}) =>
+    `${stack.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
+
+  beforeAll(async () => {
+    stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '1' });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (stack) await stack.stop();
+  }, 60_000);
+
+  it('prints the base URL and a working key on lines of their own', () => {
+    expect(stack.baseUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(stack.apiKey).toMatch(/^wm_[0-9a-f]{40}$/);
+  });
+
+  it('answers 401 without a key and a JSON 404 for an unknown path', async () => {
+    const noKey = await fetch(url('/namespaced-apikeys', { namespace: 'x' }), { method: 'POST' });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ status: 401, field: 'key' });
+    const unknown = await fetch(url('/no/such/thing'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await unknown.json()).toMatchObject({ status: 404 });
+  });
+
+  it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
+    const malformed = await fetch(url('/namespaced-apikeys', { key: stack.apiKey, namespace: 'x' }), {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).field).toBe('body');
+    const huge = await fetch(url('/namespaced-apikeys', { key: stack.apiKey, namespace: 'x' }), {
+      method: 'POST',
+      body: JSON.stringify({ pad: 'x'.repeat(6 * 1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('issues a namespaced key that works after the configured delay', async () => {
+    const created = await fetch(url('/skynet/namespaced-apikeys', { key: stack.apiKey, namespace: 'e2e' }), {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(created.status).toBe(200);
+    const { result } = await created.json();
+    const tooEarly = await fetch(url('/namespaced-apikeys', { key: result.apikey, namespace: 'e2e' }), { method: 'POST' });
+    expect(tooEarly.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 1200));
+    // Active now: it is refused for managing keys (403), no longer as unknown (401).
+    const later = await fetch(url('/namespaced-apikeys', { key: result.apikey, namespace: 'e2e' }), { method: 'POST' });
+    expect(later.status).toBe(403);
+  });
+
+  it('answers 429 with Retry-After past the limit', async () => {
+    const out = await runCli(stack, ['keys', '--', 'create', '--org', 'limited', '--quota', 'keys=1000/3']);
+    const key = /^API key: (\S+)$/m.exec(out)![1];
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(url('/namespaced-apikeys', { key, namespace: 'n' }), { method: 'POST' });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+    }
+    // A minute boundary may fall inside the loop and reset the window once.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('lists keys through the operator CLI against the running stack', async () => {
+    const out = await runCli(stack, ['keys', '--', 'list', '--org', 'local']);
+    expect(out).toMatch(/\(root\)/);
+    expect(out).toMatch(/e2e/);
+  });
+
+  it('stops every child on SIGTERM: API, DynamoDB Local and SQS ports are freed', async () => {
+    const running = readStackFile(stack.dataDir)!;
+    const urls = [`${stack.baseUrl}/health`, running.dynamodb, running.sqs];
+    for (const u of urls) expect((await fetch(u, { method: 'POST' }).catch(() => 'down')) === 'down').toBe(false);
+    await stack.stop();
+    const down = async (u: string) => {
+      for (let i = 0; i < 50; i++) {
+        if ((await fetch(u, { method: 'POST' }).catch(() => 'down')) === 'down') return true;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return false;
+    };
+    for (const u of urls) expect(await down(u)).toBe(true);
+  }, 60_000);
+});

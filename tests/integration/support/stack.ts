@@ -1,0 +1,78 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../../infra/local/ports';
+
+// Boots the real `npm start` (in memory, free ports, its own data folder) the
+// way a user would, and reads the base URL and key it prints.
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export interface BootedStack {
+  baseUrl: string;
+  apiKey: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  env: NodeJS.ProcessEnv;
+  /** SIGTERM as a user's Ctrl-C would send; resolves once npm start has exited. Idempotent. */
+  stop(): Promise<void>;
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  // The integration workers point these at the test emulators; the stack makes its own.
+  for (const name of Object.keys(env)) if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
+  return { ...env, ...extra };
+}
+
+export async function bootStack(extraEnv: Record<string, string> = {}): Promise<BootedStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
+  const port = await freePort();
+  const env = cleanEnv({ WAYMARK_PORT: String(port), WAYMARK_DATA_DIR: dataDir, WAYMARK_IN_MEMORY: '1', ...extraEnv });
+  const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const deadline = Date.now() + 150_000;
+  while (!/^API key: (\S+)$/m.test(output)) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+      throw new Error(`npm start did not become ready:\n${output.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const baseUrl = /^Base URL: (\S+)$/m.exec(output)![1];
+  const apiKey = /^API key: (\S+)$/m.exec(output)![1];
+  return {
+    baseUrl,
+    apiKey,
+    dataDir,
+    child,
+    env,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(child.pid!, 'SIGTERM');
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs an operator command (npm run ...) against the booted stack. */
+export async function runCli(stack: BootedStack, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', ...args], { cwd: root, env: stack.env });
+  return stdout;
+}

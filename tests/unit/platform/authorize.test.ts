@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { authenticate } from '../../../shared/auth/authorize';
+import { hashApiKey } from '../../../shared/auth/keys';
+import type { KeyStore } from '../../../shared/auth/key-store';
+import type { KeyRecord } from '../../../shared/auth/model';
+
+// A map-backed store: the rules under test are pure; storage is covered by the integration tests.
+function storeWith(records: KeyRecord[]): KeyStore {
+  const byHash = new Map(records.map((r) => [r.hash, r]));
+  return {
+    findByHash: async (hash) => byHash.get(hash),
+    create: async () => undefined,
+    nextSubId: async () => 1,
+    revokeAt: async () => true,
+    setStatus: async () => true,
+    listByOrg: async () => [],
+  };
+}
+
+const KEY = 'wm_' + 'a'.repeat(40);
+const base: KeyRecord = {
+  hash: hashApiKey(KEY),
+  org: 'acme',
+  namespace: null,
+  services: ['geofence'],
+  regions: ['eu-west-1'],
+  status: 'active',
+  created_at: 1000,
+  active_from: 1000,
+};
+
+const attempt = (record: Partial<KeyRecord>, request: Partial<Parameters<typeof authenticate>[1]> = {}) =>
+  authenticate(storeWith([{ ...base, ...record }]), {
+    key: KEY,
+    service: 'geofence',
+    region: 'eu-west-1',
+    now: 2000,
+    ...request,
+  }).then(
+    (principal) => principal,
+    (error: { status: number; message: string }) => ({ status: error.status, message: error.message }),
+  );
+
+describe('authenticate', () => {
+  it('admits a valid key and derives its data space', async () => {
+    expect(await attempt({})).toMatchObject({ org: 'acme', namespace: null, isRoot: true, space: 'acme|' });
+    expect(await attempt({ namespace: 'ns' })).toMatchObject({ isRoot: false, space: 'acme|ns' });
+  });
+
+  it('401 for a missing, malformed or unknown key', async () => {
+    expect(await attempt({}, { key: undefined })).toMatchObject({ status: 401, message: /missing/ });
+    expect(await attempt({}, { key: 'no' })).toMatchObject({ status: 401 });
+    expect(await attempt({}, { key: 'wm_' + 'b'.repeat(40) })).toMatchObject({ status: 401 });
+  });
+
+  it('401 for a disabled key, one not yet active, and one past its removal', async () => {
+    expect(await attempt({ status: 'disabled' })).toMatchObject({ status: 401, message: /disabled/ });
+    expect(await attempt({ active_from: 2001 })).toMatchObject({ status: 401, message: /becomes usable at/ });
+    expect(await attempt({ active_from: 2000 })).toMatchObject({ org: 'acme' });
+    expect(await attempt({ active_until: 2000 })).toMatchObject({ status: 401, message: /deleted/ });
+    expect(await attempt({ active_until: 2001 })).toMatchObject({ org: 'acme' });
+  });
+
+  it('403 for a service or region the key lacks', async () => {
+    expect(await attempt({}, { service: 'tracking' })).toMatchObject({ status: 403, message: /tracking/ });
+    expect(await attempt({}, { region: 'us-east-1' })).toMatchObject({ status: 403, message: /us-east-1/ });
+    expect(await attempt({ regions: ['*'] }, { region: 'us-east-1' })).toMatchObject({ org: 'acme' });
+    expect(await attempt({}, { service: null })).toMatchObject({ org: 'acme' });
+  });
+});
