@@ -71,3 +71,17 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Api
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * Pure libraries (geo, routing, geocoding, solver) throw their own typed errors
+ * carrying an HTTP `status` and a message that already names field and rule.
+ * A 4xx one is the caller's mistake and is answered as such; anything else is a fault.
+ */
+export function asClientError(error: unknown): ApiError | undefined {
+  if (isApiError(error)) return error;
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as { status?: unknown }).status;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  const field = (error as { field?: unknown }).field;
+  return new ApiError(status, error.message, { field: typeof field === 'string' ? field : undefined });
+}

@@ -40,6 +40,8 @@ interface Input<Q, P, B> {
   path: Out<P>;
   body: BodyOut<B>;
   requestId: string;
+  /** Request headers, names lower-cased. */
+  headers: Record<string, string | undefined>;
 }
 
 interface OperationBase<Q, P, B> {
@@ -103,7 +105,13 @@ function build<Q, P, B>(
 
 function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
   const input = r.internal.input!;
-  return { query: input.query, path: input.path, body: input.body, requestId: r.internal.requestId } as Input<
+  return {
+    query: input.query,
+    path: input.path,
+    body: input.body,
+    requestId: r.internal.requestId,
+    headers: (r.event.headers ?? {}) as Record<string, string | undefined>,
+  } as Input<
     unknown,
     unknown,
     unknown

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { ApiError, isApiError } from '../../../shared/errors';
+import { ApiError, asClientError } from '../../../shared/errors';
 import { logger } from '../../../shared/log';
 import type { HttpRequest } from '../context';
 import { jsonResponse } from '../respond';
@@ -13,13 +13,13 @@ export function errorHandler(operation: string): MiddlewareObj {
     onError: (request) => {
       const r = request as unknown as HttpRequest;
       const requestId = r.internal.requestId;
-      const error = r.error;
-      if (isApiError(error)) {
+      const error = asClientError(r.error);
+      if (error) {
         if (error.status >= 500) logger.error('request failed', { operation, request_id: requestId, error });
         r.response = jsonResponse(error.status, error.body(requestId), { ...error.headers }, requestId);
         return;
       }
-      logger.error('unhandled fault', { operation, request_id: requestId, error });
+      logger.error('unhandled fault', { operation, request_id: requestId, error: r.error });
       const method = r.event.requestContext?.http?.method ?? '';
       // The official client retries 5xx; after a write we cannot tell whether it took effect.
       const headers: Record<string, string> = WRITE_METHODS.has(method) ? { 'x-should-retry': 'false' } : {};

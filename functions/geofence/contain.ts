@@ -1,0 +1,13 @@
+import { containQuery } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+export const handler = httpHandler({
+  name: 'geofence.contain',
+  service: 'geofence',
+  query: containQuery,
+  run: async ({ query, principal }) => ({
+    status: 'Ok',
+    data: { result_list: await geofences().contains(principal.space, query) },
+  }),
+});

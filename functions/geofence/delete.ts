@@ -1,0 +1,14 @@
+import { idPath } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+// Spec 000 §2: delete responses carry `ok` in lower case.
+export const handler = httpHandler({
+  name: 'geofence.delete',
+  service: 'geofence',
+  path: idPath,
+  run: async ({ path, principal }) => {
+    await geofences().delete(principal.space, [path.id]);
+    return { status: 'ok' };
+  },
+});

@@ -1,0 +1,10 @@
+import { getManyQuery } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+export const handler = httpHandler({
+  name: 'geofence.getMany',
+  service: 'geofence',
+  query: getManyQuery,
+  run: async ({ query, principal }) => ({ status: 'Ok', data: { list: await geofences().getMany(principal.space, query.ids) } }),
+});

@@ -1,0 +1,10 @@
+import { idPath } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+export const handler = httpHandler({
+  name: 'geofence.get',
+  service: 'geofence',
+  path: idPath,
+  run: async ({ path, principal }) => ({ status: 'Ok', data: { geofence: await geofences().get(principal.space, path.id) } }),
+});

@@ -1,0 +1,13 @@
+import { listQuery } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+export const handler = httpHandler({
+  name: 'geofence.list',
+  service: 'geofence',
+  query: listQuery,
+  run: async ({ query, principal }) => ({
+    status: 'Ok',
+    data: await geofences().list(principal.space, query.tags ?? [], query.pn ?? 1, query.ps ?? 20),
+  }),
+});

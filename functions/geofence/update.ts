@@ -1,0 +1,14 @@
+import { idPath, updateGeofenceBody } from '../../shared/schemas/geofence';
+import { httpHandler } from '../lib/http-handler';
+import { geofences } from './service';
+
+export const handler = httpHandler({
+  name: 'geofence.update',
+  service: 'geofence',
+  path: idPath,
+  body: updateGeofenceBody,
+  run: async ({ path, body, principal }) => {
+    await geofences().update(principal.space, path.id, body);
+    return { status: 'Ok' };
+  },
+});

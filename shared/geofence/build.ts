@@ -1,0 +1,109 @@
+import { ApiError, invalid } from '../errors';
+import { circleToPolygon, parseLatLon, validatePolygon } from '../geo';
+import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
+import type { IsochroneProvider } from './isochrone';
+import type { GeofenceRecord, GeofenceType } from './model';
+
+// Turns validated request fields into a stored geofence record: the type's
+// own fields, plus the boundary polygon every type carries.
+
+type Definition = Omit<UpdateGeofenceInput, 'type'> & { type: GeofenceType };
+
+async function boundary(def: Definition, isochrone: IsochroneProvider): Promise<Partial<GeofenceRecord>> {
+  switch (def.type) {
+    case 'circle': {
+      if (!def.circle) throw invalid('circle', 'is required when type is circle');
+      return {
+        geojson: circleToPolygon(def.circle),
+        circle_center: def.circle.center,
+        circle_radius: def.circle.radius,
+      };
+    }
+    case 'polygon': {
+      if (!def.polygon) throw invalid('polygon', 'is required when type is polygon');
+      return { geojson: validatePolygon(def.polygon.geojson, { field: 'polygon.geojson' }).geojson };
+    }
+    case 'isochrone': {
+      const ic = def.isochrone;
+      if (!ic) throw invalid('isochrone', 'is required when type is isochrone');
+      if (ic.contours_minute === undefined && ic.contours_meter === undefined) {
+        throw invalid('isochrone', 'needs contours_minute or contours_meter');
+      }
+      const start = parseLatLon(ic.coordinates, 'isochrone.coordinates');
+      // Spec 000 §2: with both given, contours_meter is ignored.
+      const byTime = ic.contours_minute !== undefined;
+      const mode = ic.mode ?? 'car';
+      const denoise = ic.denoise ?? 0.5;
+      const geojson = await isochrone({
+        start,
+        minutes: byTime ? ic.contours_minute : undefined,
+        meters: byTime ? undefined : ic.contours_meter,
+        mode,
+        denoise,
+        departureTime: ic.departure_time,
+      });
+      return {
+        geojson,
+        ic_coordinates: `${start.lat},${start.lon}`,
+        ...(byTime ? { ic_contours_minute: ic.contours_minute } : { ic_contours_meter: ic.contours_meter }),
+        ic_mode: mode,
+        ic_denoise: denoise,
+        ...(ic.departure_time !== undefined ? { ic_departure_time: ic.departure_time } : {}),
+      };
+    }
+  }
+}
+
+export async function buildRecord(
+  id: string,
+  def: Definition,
+  times: { created_at: number; updated_at: number },
+  isochrone: IsochroneProvider,
+): Promise<GeofenceRecord> {
+  const record = {
+    id,
+    type: def.type,
+    ...(def.name !== undefined ? { name: def.name } : {}),
+    ...(await boundary(def, isochrone)),
+    tags: def.tags ?? [],
+    ...(def.meta_data !== undefined ? { meta_data: def.meta_data } : {}),
+    ...times,
+  };
+  return record as GeofenceRecord;
+}
+
+/**
+ * An update's result. Without a new type or geometry the stored boundary is
+ * kept as is (an isochrone is not recomputed for a rename); otherwise the new
+ * geometry must come with the update and is built and checked like a create.
+ */
+export async function applyUpdate(
+  current: GeofenceRecord,
+  change: UpdateGeofenceInput,
+  updatedAt: number,
+  isochrone: IsochroneProvider,
+): Promise<GeofenceRecord> {
+  const type = change.type ?? current.type;
+  const labels = {
+    name: change.name ?? current.name,
+    tags: change.tags ?? current.tags,
+    meta_data: change.meta_data ?? current.meta_data,
+  };
+  const newGeometry = change.circle ?? change.polygon ?? change.isochrone;
+  if (type === current.type && !newGeometry) {
+    return { ...current, ...labels, updated_at: updatedAt } as GeofenceRecord;
+  }
+  const def: Definition = { type, ...labels, circle: change.circle, polygon: change.polygon, isochrone: change.isochrone };
+  return buildRecord(current.id, def, { created_at: current.created_at, updated_at: updatedAt }, isochrone);
+}
+
+/** Prefixes a client error with the batch item it came from. */
+export function atIndex(error: unknown, index: number): unknown {
+  const status = (error as { status?: unknown }).status;
+  if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(status, `geofences[${index}].${error.message}`, { field: `geofences[${index}]` });
+  }
+  return error;
+}
+
+export type { CreateGeofenceInput };

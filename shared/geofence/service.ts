@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, invalid, notFound } from '../errors';
+import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
+import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
+import { applyUpdate, atIndex, buildRecord } from './build';
+import { containResults, type ContainItem } from './contain';
+import type { IsochroneProvider } from './isochrone';
+import type { GeofenceRecord, StoredGeofence } from './model';
+import { DuplicateIdError, type GeofenceStore } from './store';
+
+export interface Page {
+  total: number;
+  offset: number;
+  page: number;
+  size: number;
+  hasmore: boolean;
+}
+
+const UPDATE_ATTEMPTS = 3;
+
+export class GeofenceService {
+  constructor(
+    private readonly store: GeofenceStore,
+    private readonly isochrone: IsochroneProvider,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** `sequence` orders the items of one batch, which share a creation time. */
+  private async stored(input: CreateGeofenceInput, nowMs: number, sequence = 0): Promise<StoredGeofence> {
+    const id = input.custom_id ?? randomUUID();
+    const seconds = Math.floor(nowMs / 1000);
+    const record = await buildRecord(id, input, { created_at: seconds, updated_at: seconds }, this.isochrone);
+    const createdKey = `${String(nowMs).padStart(15, '0')}.${String(sequence).padStart(3, '0')}#${id}`;
+    return { record, createdKey, rev: randomUUID() };
+  }
+
+  async create(space: string, input: CreateGeofenceInput): Promise<string> {
+    const geofence = await this.stored(input, this.clock());
+    try {
+      await this.store.create(space, [geofence]);
+    } catch (error) {
+      if (error instanceof DuplicateIdError) throw conflict(`custom_id: a geofence with id "${geofence.record.id}" already exists`, 'custom_id');
+      throw error;
+    }
+    return geofence.record.id;
+  }
+
+  /** All or nothing: every item is checked before anything is written. */
+  async batchCreate(space: string, inputs: readonly CreateGeofenceInput[]): Promise<string[]> {
+    const seen = new Map<string, number>();
+    inputs.forEach((input, i) => {
+      if (!input.custom_id) return;
+      const first = seen.get(input.custom_id);
+      if (first !== undefined) throw invalid(`geofences[${i}].custom_id`, `repeats geofences[${first}].custom_id "${input.custom_id}"`);
+      seen.set(input.custom_id, i);
+    });
+    const now = this.clock();
+    const geofences: StoredGeofence[] = [];
+    for (let i = 0; i < inputs.length; i++) {
+      try {
+        geofences.push(await this.stored(inputs[i], now, i));
+      } catch (error) {
+        throw atIndex(error, i);
+      }
+    }
+    try {
+      await this.store.create(space, geofences);
+    } catch (error) {
+      if (error instanceof DuplicateIdError) {
+        const index = geofences.findIndex((g) => g.record.id === error.ids[0]);
+        throw conflict(`geofences[${index}].custom_id: a geofence with id "${error.ids[0]}" already exists; nothing was created`, `geofences[${index}].custom_id`);
+      }
+      throw error;
+    }
+    return geofences.map((g) => g.record.id);
+  }
+
+  async get(space: string, id: string): Promise<GeofenceRecord> {
+    const found = await this.store.get(space, id);
+    if (!found) throw notFound(`id: no geofence "${id}"`);
+    return found.record;
+  }
+
+  /** The geofences found, in the order asked. */
+  async getMany(space: string, ids: readonly string[]): Promise<GeofenceRecord[]> {
+    const byId = new Map((await this.store.getMany(space, ids)).map((g) => [g.record.id, g.record]));
+    return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  /** Geofences carrying every one of `tags`, oldest first, one page. */
+  async list(space: string, tags: readonly string[], pn: number, ps: number): Promise<{ list: GeofenceRecord[]; page: Page }> {
+    const matching = (await this.store.listAll(space))
+      .map((g) => g.record)
+      .filter((r) => tags.every((t) => r.tags.includes(t)));
+    const offset = (pn - 1) * ps;
+    const list = matching.slice(offset, offset + ps);
+    return { list, page: { total: matching.length, offset, page: pn, size: ps, hasmore: offset + list.length < matching.length } };
+  }
+
+  async update(space: string, id: string, change: UpdateGeofenceInput): Promise<void> {
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const current = await this.store.get(space, id);
+      if (!current) throw notFound(`id: no geofence "${id}"`);
+      const next = await applyUpdate(current.record, change, Math.floor(this.clock() / 1000), this.isochrone);
+      if (await this.store.replace(space, next, current)) return;
+    }
+    throw conflict(`id: geofence "${id}" is being changed concurrently; read it again and retry`);
+  }
+
+  async delete(space: string, ids: readonly string[]): Promise<void> {
+    const missing = await this.store.delete(space, ids);
+    if (missing.length) throw notFound(`id: no geofence ${missing.map((m) => `"${m}"`).join(', ')}; nothing was deleted`);
+  }
+
+  async contains(space: string, query: { locations: string; geofences?: string[]; verbose?: boolean }): Promise<ContainItem[]> {
+    const points = parseLatLonList(query.locations, 'locations');
+    const tooMany = (fences: number) =>
+      invalid('geofences', `${fences} geofences x ${points.length} locations is ${fences * points.length} pairs; at most ${MAX_CONTAIN_PAIRS} per request`);
+    let fences: StoredGeofence[];
+    if (query.geofences?.length) {
+      const ids = [...new Set(query.geofences)];
+      if (ids.length * points.length > MAX_CONTAIN_PAIRS) throw tooMany(ids.length);
+      const byId = new Map((await this.store.getMany(space, ids)).map((g) => [g.record.id, g]));
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.length) throw notFound(`geofences: no geofence ${missing.map((m) => `"${m}"`).join(', ')}`);
+      fences = ids.map((id) => byId.get(id)!);
+    } else {
+      fences = await this.store.listAll(space);
+      if (fences.length * points.length > MAX_CONTAIN_PAIRS) throw tooMany(fences.length);
+    }
+    return containResults(space, fences, points, query.verbose ?? false);
+  }
+}
