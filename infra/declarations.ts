@@ -1,5 +1,6 @@
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
+import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
 import { trackingQueues, trackingTables } from './tables/tracking';
@@ -19,6 +20,7 @@ export const tables: TableDeclaration[] = [
   ...optimizationTables,
   ...trackingTables,
   ...geocodingTables,
+  ...monitorTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues];

@@ -1,0 +1,3 @@
+import type { TableDeclaration } from '../model';
+
+export const monitorTables: TableDeclaration[] = [];
