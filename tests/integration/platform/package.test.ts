@@ -56,6 +56,8 @@ describe('serverless package', () => {
     const dynamo = statements.find((s: any) => s.Action.some((a: string) => a.startsWith('dynamodb:')));
     expect(dynamo.Action).not.toContain('dynamodb:*');
     expect(dynamo.Action).not.toContain('dynamodb:Scan');
-    expect(JSON.stringify(dynamo.Resource)).not.toContain('"*"');
+    // Only the declared tables and their indexes, never every table of the account.
+    expect(dynamo.Resource).not.toContain('*');
+    expect(dynamo.Resource).toHaveLength(tables.length * 2);
   });
 });
