@@ -25,11 +25,11 @@ describe('npm start', () => {
   it('answers 401 without a key and a JSON 404 for an unknown path', async () => {
     const noKey = await fetch(url('/namespaced-apikeys', { namespace: 'x' }), { method: 'POST' });
     expect(noKey.status).toBe(401);
-    expect(await noKey.json()).toMatchObject({ status: 401, field: 'key' });
+    expect((await noKey.json()) as object).toMatchObject({ status: 401, field: 'key' });
     const unknown = await fetch(url('/no/such/thing'));
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await unknown.json()).toMatchObject({ status: 404 });
+    expect((await unknown.json()) as object).toMatchObject({ status: 404 });
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
@@ -39,7 +39,7 @@ describe('npm start', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).field).toBe('body');
+    expect(((await malformed.json()) as { field: string }).field).toBe('body');
     const huge = await fetch(url('/namespaced-apikeys', { key: stack.apiKey, namespace: 'x' }), {
       method: 'POST',
       body: JSON.stringify({ pad: 'x'.repeat(6 * 1024 * 1024 + 10) }),
@@ -54,7 +54,7 @@ describe('npm start', () => {
       body: '{}',
     });
     expect(created.status).toBe(200);
-    const { result } = await created.json();
+    const { result } = (await created.json()) as { result: { apikey: string } };
     const tooEarly = await fetch(url('/namespaced-apikeys', { key: result.apikey, namespace: 'e2e' }), { method: 'POST' });
     expect(tooEarly.status).toBe(401);
     await new Promise((r) => setTimeout(r, 1200));

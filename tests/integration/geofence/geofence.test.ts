@@ -5,7 +5,11 @@ import { newOrgKey } from '../support/keys';
 import { geofenceClient, square } from './client';
 
 type Client = ReturnType<typeof geofenceClient>;
-const circle = (lat: number, lon: number, radius: number, extra: object = {}) => ({ type: 'circle', circle: { center: { lat, lon }, radius }, ...extra });
+const circle = (lat: number, lon: number, radius: number, extra: Record<string, unknown> = {}): Record<string, any> => ({
+  type: 'circle',
+  circle: { center: { lat, lon }, radius },
+  ...extra,
+});
 const polygon = (geojson: unknown, extra: object = {}) => ({ type: 'polygon', polygon: { geojson }, ...extra });
 
 describe('geofence service', () => {
