@@ -65,7 +65,19 @@ export interface PublicOperation<Q, P, B> extends OperationBase<Q, P, B> {
   run(input: Input<Q, P, B>): Promise<unknown>;
 }
 
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+/** What an endpoint declares, kept on its handler so the OpenAPI document can be derived from it. */
+export interface OperationInfo {
+  name: string;
+  service: Service | null;
+  authenticated: boolean;
+  query?: z.ZodType;
+  path?: z.ZodType;
+  body?: z.ZodType;
+}
+
+export type LambdaHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  operation: OperationInfo;
+};
 
 function toResponse(result: unknown, requestId: string): HttpResponse {
   if (result && typeof result === 'object' && REPLY in result) {
@@ -100,7 +112,15 @@ function build<Q, P, B>(
     const request = requests.get(event)!;
     return toResponse(await run(request), request.internal.requestId);
   });
-  return handler as unknown as LambdaHandler;
+  const operation: OperationInfo = {
+    name: op.name,
+    service: auth?.service ?? null,
+    authenticated: auth !== null,
+    query: op.query as z.ZodType | undefined,
+    path: op.path as z.ZodType | undefined,
+    body: op.body as z.ZodType | undefined,
+  };
+  return Object.assign(handler, { operation }) as unknown as LambdaHandler;
 }
 
 function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {

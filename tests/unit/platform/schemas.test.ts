@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { handler as createGeofence } from '../../../functions/geofence/create';
+import { handler as contain } from '../../../functions/geofence/contain';
+import { createGeofenceBody } from '../../../shared/schemas/geofence';
+
+// Schemas are the single source of validation, types and the API document.
+describe('schemas', () => {
+  it('emit JSON Schema carrying the same rules the handlers enforce', () => {
+    const schema = z.toJSONSchema(createGeofenceBody, { io: 'input', unrepresentable: 'any' }) as any;
+    expect(schema.required).toEqual(['type']);
+    expect(schema.properties.type.enum).toEqual(['circle', 'polygon', 'isochrone']);
+    expect(schema.properties.circle.properties.radius.maximum).toBe(50000);
+    expect(schema.properties.isochrone.properties.contours_minute.maximum).toBe(40);
+    expect(schema.properties.name.maxLength).toBe(256);
+  });
+
+  it('are attached to every handler the factory builds', () => {
+    expect(createGeofence.operation).toMatchObject({ name: 'geofence.create', service: 'geofence', authenticated: true });
+    expect(createGeofence.operation.body).toBe(createGeofenceBody);
+    const query = z.toJSONSchema(contain.operation.query!, { io: 'input', unrepresentable: 'any' }) as any;
+    expect(query.required).toEqual(['locations']);
+  });
+});
