@@ -33,11 +33,22 @@ export interface CompiledCircleFence extends Bounds {
  * y-strip edge index. The latitude range [minLat, maxLat] is cut into `strips` equal strips; each
  * strip lists (as a flat Float64Array of ax, ay, bx, by) every edge whose latitude range meets
  * it. A point test only scans the edges of its strip: O(n / strips + edges spanning the strip).
+ * The strip index is built lazily, on the first point that passes the bounding-box prefilter,
+ * so fences that no point comes near cost one pass over their coordinates.
  */
 export interface CompiledPolygonFence extends Bounds {
   kind: 'polygon';
   id: string;
   vertices: number;
+  /** Ring, continuous longitudes, closed (vertices + 1 entries). */
+  xs: Float64Array;
+  ys: Float64Array;
+  options: CompileOptions;
+  /** Index (null until first needed; see ensureStripIndex). */
+  index: StripIndex | null;
+}
+
+export interface StripIndex {
   strips: number;
   invStripHeight: number;
   stripStart: Int32Array;
@@ -109,7 +120,14 @@ export function compilePolygon(id: string, geojson: unknown, options: CompileOpt
   const poly = normalizePolygonInput(geojson);
   const raw = (poly.coordinates as number[][][])[0] ?? [];
   const { xs, ys, n, minLon, maxLon, minLat, maxLat } = flatRing(raw);
-  const nEdges = Math.max(0, n - 1);
+  return { kind: 'polygon', id, vertices: Math.max(0, n - 1), xs, ys, options, index: null, minLon, maxLon, minLat, maxLat };
+}
+
+/** Builds (once) and returns the strip index of a compiled polygon. */
+export function ensureStripIndex(f: CompiledPolygonFence): StripIndex {
+  if (f.index) return f.index;
+  const { xs, ys, minLat, maxLat, options } = f;
+  const nEdges = f.vertices;
   const height = maxLat - minLat;
   const perStrip = options.edgesPerStrip ?? 2;
   // Strip count: about nEdges / perStrip, but bounded so that the index holds at most
@@ -144,7 +162,8 @@ export function compilePolygon(id: string, geojson: unknown, options: CompileOpt
       stripEdges[k] = ax; stripEdges[k + 1] = ay; stripEdges[k + 2] = bx; stripEdges[k + 3] = by;
     }
   }
-  return { kind: 'polygon', id, vertices: nEdges, strips, invStripHeight: inv, stripStart, stripEdges, minLon, maxLon, minLat, maxLat };
+  f.index = { strips, invStripHeight: inv, stripStart, stripEdges };
+  return f.index;
 }
 
 export function compileFence(fence: FenceInput, options: CompileOptions = {}): CompiledFence {
@@ -154,16 +173,18 @@ export function compileFence(fence: FenceInput, options: CompileOptions = {}): C
 
 const EPSILON = 2 ** -53;
 const CCW_ERR_BOUND_A = (3 + 16 * EPSILON) * EPSILON;
+const TINY = 2 ** -900;
 
 /** Boundary-inclusive exact point-in-polygon on a compiled polygon; (px, py) already in the fence's longitude frame. */
 export function polygonFenceContainsXY(f: CompiledPolygonFence, px: number, py: number): boolean {
   if (py < f.minLat || py > f.maxLat || px < f.minLon || px > f.maxLon) return false;
-  let s = Math.floor((py - f.minLat) * f.invStripHeight);
-  if (s < 0) s = 0; else if (s >= f.strips) s = f.strips - 1;
-  const e = f.stripEdges;
-  const end = f.stripStart[s + 1] * 4;
+  const ix = f.index ?? ensureStripIndex(f);
+  let s = Math.floor((py - f.minLat) * ix.invStripHeight);
+  if (s < 0) s = 0; else if (s >= ix.strips) s = ix.strips - 1;
+  const e = ix.stripEdges;
+  const end = ix.stripStart[s + 1] * 4;
   let inside = false;
-  for (let k = f.stripStart[s] * 4; k < end; k += 4) {
+  for (let k = ix.stripStart[s] * 4; k < end; k += 4) {
     const ay = e[k + 1], by = e[k + 3];
     const aAbove = ay > py, bAbove = by > py;
     if (aAbove !== bAbove) {
@@ -177,8 +198,10 @@ export function polygonFenceContainsXY(f: CompiledPolygonFence, px: number, py: 
       const detright = (ay - py) * (bx - px);
       const det = detleft - detright;
       let o: number;
-      const bound = CCW_ERR_BOUND_A * (Math.abs(detleft) + Math.abs(detright));
-      if (det > bound) o = 1;
+      const sum = Math.abs(detleft) + Math.abs(detright);
+      const bound = CCW_ERR_BOUND_A * sum;
+      if (sum < TINY) o = orient2dExact(ax, ay, bx, by, px, py); // underflow: the filter does not apply
+      else if (det > bound) o = 1;
       else if (-det > bound) o = -1;
       else if (detleft === 0 || detright === 0 || (detleft > 0) !== (detright > 0)) o = det > 0 ? 1 : det < 0 ? -1 : 0;
       else o = orient2dExact(ax, ay, bx, by, px, py);

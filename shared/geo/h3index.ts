@@ -44,6 +44,24 @@ export function assetCells(p: LatLon): AssetCells {
   return { fine, coarse: cellToParent(fine, H3_COARSE_RES) };
 }
 
+/**
+ * Index move on a new latest position: the new keys, and whether the item must be rewritten
+ * (sort key changed: Delete old + Put new in one TransactWriteItems) or only updated in place.
+ */
+export function indexMove(prev: LatLon | null | undefined, next: LatLon, assetId: string): {
+  next: AssetCells & { sk: string };
+  prev?: AssetCells & { sk: string };
+  keyChanged: boolean;
+  partitionChanged: boolean;
+} {
+  const n = assetCells(next);
+  const nextKeys = { ...n, sk: indexSortKey(n.fine, assetId) };
+  if (!prev) return { next: nextKeys, keyChanged: true, partitionChanged: true };
+  const p = assetCells(prev);
+  const prevKeys = { ...p, sk: indexSortKey(p.fine, assetId) };
+  return { next: nextKeys, prev: prevKeys, keyChanged: p.fine !== n.fine, partitionChanged: p.coarse !== n.coarse };
+}
+
 /** Sort key of an asset's index item: `${fineCell}#${assetId}`. */
 export function indexSortKey(fine: string, assetId: string): string {
   return `${fine}#${assetId}`;

@@ -19,3 +19,4 @@ export * from './fences';
 export * from './parse';
 export * from './polyline';
 export * from './h3index';
+export * from './geofence';

@@ -46,7 +46,7 @@ const isNumArray = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && 
  * `[lon, lat, lon, lat, ...]`, and a MultiPolygon with exactly one polygon.
  * Throws a 400 GeoError when the shape is unrecognisable.
  */
-export function normalizePolygonInput(input: unknown, field = 'polygon'): { type: 'Polygon'; coordinates: unknown } {
+export function normalizePolygonInput(input: unknown, field = 'polygon'): { type: 'Polygon'; coordinates: unknown; bbox?: unknown } {
   let obj: unknown = input;
   for (let depth = 0; depth < 4; depth++) {
     if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
@@ -57,6 +57,8 @@ export function normalizePolygonInput(input: unknown, field = 'polygon'): { type
     break;
   }
   let coords: unknown;
+  let bbox: unknown;
+  if (obj && typeof obj === 'object' && !Array.isArray(obj) && 'bbox' in obj) bbox = (obj as Record<string, unknown>).bbox;
   if (Array.isArray(obj)) {
     coords = obj;
   } else if (obj && typeof obj === 'object') {
@@ -89,7 +91,7 @@ export function normalizePolygonInput(input: unknown, field = 'polygon'): { type
       coords = [coords]; // two-level ring form
     }
   }
-  return { type: 'Polygon', coordinates: coords };
+  return bbox === undefined ? { type: 'Polygon', coordinates: coords } : { type: 'Polygon', coordinates: coords, bbox };
 }
 
 const CLOSE_MSG = 'The first and last positions must be equivalent';

@@ -10,6 +10,7 @@
 
 const EPSILON = 2 ** -53;
 const CCW_ERR_BOUND_A = (3 + 16 * EPSILON) * EPSILON;
+const TINY = 2 ** -900;
 
 const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);
@@ -52,6 +53,8 @@ export function orient2d(ax: number, ay: number, bx: number, by: number, cx: num
   const detleft = (ax - cx) * (by - cy);
   const detright = (ay - cy) * (bx - cx);
   const det = detleft - detright;
+  // The filter assumes no underflow: products this small (sub-1e-270 degrees squared) go exact.
+  if (Math.abs(detleft) + Math.abs(detright) < TINY) return orient2dExact(ax, ay, bx, by, cx, cy);
   let detsum: number;
   if (detleft > 0) {
     if (detright <= 0) return det > 0 ? 1 : det < 0 ? -1 : 0;

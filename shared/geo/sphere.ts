@@ -54,6 +54,8 @@ export function initialBearing(a: LatLon, b: LatLon): number {
  * interpolation). For coincident or antipodal endpoints returns a (resp. the linear midpoint).
  */
 export function interpolateGreatCircle(a: LatLon, b: LatLon, f: number): LatLon {
+  if (f <= 0 || (a.lat === b.lat && a.lon === b.lon)) return { lat: a.lat, lon: a.lon };
+  if (f >= 1) return { lat: b.lat, lon: b.lon };
   const phi1 = a.lat * DEG, lam1 = a.lon * DEG, phi2 = b.lat * DEG, lam2 = b.lon * DEG;
   const x1 = Math.cos(phi1) * Math.cos(lam1), y1 = Math.cos(phi1) * Math.sin(lam1), z1 = Math.sin(phi1);
   const x2 = Math.cos(phi2) * Math.cos(lam2), y2 = Math.cos(phi2) * Math.sin(lam2), z2 = Math.sin(phi2);

@@ -1,5 +1,5 @@
 import { ApiError, invalid } from '../errors';
-import { circleToPolygon, parseLatLon, validatePolygon } from '../geo';
+import { geofenceGeometry, parseLatLon } from '../geo';
 import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
 import type { IsochroneProvider } from './isochrone';
 import type { GeofenceRecord, GeofenceType } from './model';
@@ -11,17 +11,10 @@ type Definition = Omit<UpdateGeofenceInput, 'type'> & { type: GeofenceType };
 
 async function boundary(def: Definition, isochrone: IsochroneProvider): Promise<Partial<GeofenceRecord>> {
   switch (def.type) {
-    case 'circle': {
-      if (!def.circle) throw invalid('circle', 'is required when type is circle');
-      return {
-        geojson: circleToPolygon(def.circle),
-        circle_center: def.circle.center,
-        circle_radius: def.circle.radius,
-      };
-    }
+    case 'circle':
     case 'polygon': {
-      if (!def.polygon) throw invalid('polygon', 'is required when type is polygon');
-      return { geojson: validatePolygon(def.polygon.geojson, { field: 'polygon.geojson' }).geojson };
+      const { geojson, circle_center, circle_radius } = geofenceGeometry(def);
+      return { geojson, ...(circle_center ? { circle_center, circle_radius } : {}) };
     }
     case 'isochrone': {
       const ic = def.isochrone;

@@ -85,7 +85,7 @@ describe('compiled containment == brute-force ray casting', () => {
           }
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 250 },
     );
   });
 
@@ -168,7 +168,7 @@ describe('H3 cover never misses a point inside the area', () => {
         if (a.type === 'circle') expect(rangesContainCell(cov.ranges, assetCells(a.center).fine)).toBe(true);
         return checked >= 0;
       }),
-      { numRuns: Number(process.env.GEO_PROPERTY_RUNS ?? 150) },
+      { numRuns: Number(process.env.GEO_PROPERTY_RUNS ?? 120) },
     );
   });
 });
@@ -186,7 +186,7 @@ describe('polyline round-trip within precision', () => {
             expect(Math.abs(back[i].lon - pts[i].lon)).toBeLessThanOrEqual(tol);
           }
         }),
-        { numRuns: 300 },
+        { numRuns: 200 },
       );
     });
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   GeoError, assetCells, boxAreaKm2, coverArea, decodePolyline, densifyTrack, descendantBounds, encodePolyline,
-  haversineMeters, indexSortKey, parseBound, parseLatLon, parseLatLonList, parseSearchPolygon, rangesContainCell,
+  haversineMeters, indexMove, indexSortKey, parseBound, parseLatLon, parseLatLonList, parseSearchPolygon, rangesContainCell,
   trackGeometry, trackLengthMeters, trackToLineString, H3_COARSE_RES, H3_FINE_RES,
 } from '../../../shared/geo';
 import { cellToChildren, cellToParent, getResolution, isValidCell, latLngToCell } from 'h3-js';
@@ -101,5 +101,18 @@ describe('H3 storage scheme', () => {
   });
   it('refuses areas around a pole', () => {
     expect(geoErr(() => coverArea({ type: 'circle', center: { lat: 89.9999, lon: 0 }, radius: 1000 })).status).toBe(400);
+  });
+});
+
+describe('index moves', () => {
+  it('reports key and partition changes', () => {
+    const a = { lat: 52.52, lon: 13.405 };
+    const first = indexMove(null, a, 'x');
+    expect(first.keyChanged).toBe(true);
+    expect(first.next.sk).toBe(`${assetCells(a).fine}#x`);
+    expect(indexMove(a, { lat: 52.52, lon: 13.405 + 1e-9 }, 'x').keyChanged).toBe(false);
+    const far = indexMove(a, { lat: 48.85, lon: 2.35 }, 'x');
+    expect(far.keyChanged && far.partitionChanged).toBe(true);
+    expect(far.prev!.sk).toBe(first.next.sk);
   });
 });
