@@ -27,6 +27,8 @@ export const config = {
   keyActivationDelaySeconds: (): number => intSetting('WAYMARK_KEY_DELAY_SECONDS', 900),
   /** Largest request body accepted, in bytes (Lambda's own synchronous limit is 6 MB). */
   maxBodyBytes: (): number => intSetting('WAYMARK_MAX_BODY_BYTES', 6 * 1024 * 1024),
+  /** Folder of road network artefacts (.wmrg, .wmrg.gz) to load; unset: no road network. */
+  networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

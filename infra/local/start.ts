@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { removeStackFile, writeStackFile } from './stack-file';
 
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   await provisionTables(dynamo.endpoint, STAGE);
   await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(`${dataDir}/local-api-key`);
+  process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
 
   say('Starting the API and the queue consumer (serverless-offline)...');
   api = spawn(process.execPath, [resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE], {

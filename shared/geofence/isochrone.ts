@@ -1,5 +1,6 @@
 import { unprocessable } from '../errors';
 import type { GeoJsonPolygon, LatLon } from '../geo';
+import type { NetworkRegistry } from '../routing';
 
 export interface IsochroneRequest {
   start: LatLon;
@@ -23,3 +24,18 @@ export const withoutRoadNetwork: IsochroneProvider = async (request) => {
     'isochrone.coordinates',
   );
 };
+
+/** Isochrones on the loaded road networks (shared/roads.ts). */
+export function onRoadNetworks(networks: () => NetworkRegistry): IsochroneProvider {
+  return async (request) => {
+    if (!networks().find([request.start])) return withoutRoadNetwork(request);
+    const result = networks().isochrone(request.start, {
+      profile: request.mode,
+      minutes: request.minutes,
+      meters: request.meters,
+      denoise: request.denoise,
+      trafficTimestamp: request.departureTime,
+    });
+    return result.polygon as GeoJsonPolygon;
+  };
+}

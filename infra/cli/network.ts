@@ -1,0 +1,90 @@
+/**
+ * Road network CLI.
+ *   npm run network -- import <file.osm.pbf|file.geojson> [--out path] [--name region] [--utc-offset minutes]
+ *   npm run network -- info <artefact.wmrg>
+ *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
+ * An --out path ending in .gz writes a gzip-compressed artefact.
+ */
+import { basename } from 'node:path';
+import { gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/routing/index';
+
+function usage(code = 1): never {
+  process.stderr.write(
+    'usage:\n' +
+      '  npm run network -- import <file.osm.pbf|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
+      '  npm run network -- import-sample [--out path]\n' +
+      '  npm run network -- info <artefact.wmrg>\n',
+  );
+  process.exit(code);
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith('--')) usage();
+  args.splice(i, 2);
+  return v;
+}
+
+let lastShown = '';
+function progress(p: ImportProgress): void {
+  const pct = p.total > 0 ? Math.floor((p.done / p.total) * 100) : 100;
+  const key = `${p.phase}:${pct}`;
+  if (key === lastShown) return;
+  lastShown = key;
+  const bar = '#'.repeat(Math.floor(pct / 5)).padEnd(20, '.');
+  process.stderr.write(`\r  ${p.phase.padEnd(6)} [${bar}] ${String(pct).padStart(3)}%`);
+  if (p.done >= p.total) process.stderr.write('\n');
+}
+
+function runImport(file: string, args: string[]): void {
+  const name = flag(args, '--name') ?? basename(file).replace(/\.(osm\.pbf|pbf|geojson|json)$/i, '');
+  const out = flag(args, '--out') ?? `.data/networks/${name}.wmrg`;
+  const off = flag(args, '--utc-offset');
+  const utcOffsetMinutes = off !== undefined ? Number(off) : undefined;
+  if (utcOffsetMinutes !== undefined && !Number.isFinite(utcOffsetMinutes)) usage();
+  const t0 = Date.now();
+  process.stderr.write(`importing ${file} as region "${name}"\n`);
+  const data = importFile(file, { name, utcOffsetMinutes, onProgress: progress });
+  const bytes = saveGraph(data, out);
+  const b = data.meta.bbox;
+  process.stdout.write(
+    `wrote ${out}: ${data.lat.length} nodes, ${data.head.length} directed edges, ${data.names.length} names, ` +
+      `${(bytes / 1e6).toFixed(2)} MB, bbox ${b.minLat.toFixed(5)},${b.minLon.toFixed(5)},${b.maxLat.toFixed(5)},${b.maxLon.toFixed(5)}, ` +
+      `${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const cmd = args.shift();
+  try {
+    if (cmd === 'import') {
+      const file = args.shift();
+      if (!file) usage();
+      runImport(file, args);
+    } else if (cmd === 'import-sample') {
+      if (!args.includes('--name')) args.push('--name', 'gothenburg');
+      runImport(gothenburgSamplePath(), args);
+    } else if (cmd === 'info') {
+      const file = args.shift();
+      if (!file) usage();
+      const net = loadNetwork(file);
+      const m = net.graph.data.meta;
+      process.stdout.write(
+        JSON.stringify(
+          { name: m.name, nodes: net.nodeCount, edges: net.edgeCount, bbox: m.bbox, utcOffsetMinutes: m.utcOffsetMinutes, source: m.source, createdAt: m.createdAt, attribution: m.attribution },
+          null,
+          2,
+        ) + '\n',
+      );
+    } else if (cmd === '--help' || cmd === '-h' || cmd === 'help') usage(0);
+    else usage();
+  } catch (e) {
+    process.stderr.write(`\nerror: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,84 @@
+/** Small spherical geometry helpers (WGS84 sphere, metres). */
+import type { BBox, LatLon } from './types';
+
+export const EARTH_RADIUS_M = 6_371_008.8;
+const RAD = Math.PI / 180;
+
+export function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const s1 = Math.sin(dLat / 2);
+  const s2 = Math.sin(dLon / 2);
+  const a = s1 * s1 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * s2 * s2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export function distance(a: LatLon, b: LatLon): number {
+  return haversine(a.lat, a.lon, b.lat, b.lon);
+}
+
+/** Initial bearing from 1 to 2, degrees 0..360 clockwise from north. */
+export function bearing(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const p1 = lat1 * RAD;
+  const p2 = lat2 * RAD;
+  const dl = (lon2 - lon1) * RAD;
+  const y = Math.sin(dl) * Math.cos(p2);
+  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
+  const b = Math.atan2(y, x) / RAD;
+  return (b + 360) % 360;
+}
+
+/**
+ * Projection of P onto segment AB in a local equirectangular frame.
+ * Returns the fraction t in [0,1], the projected point and the distance in metres.
+ */
+export function projectOnSegment(
+  pLat: number,
+  pLon: number,
+  aLat: number,
+  aLon: number,
+  bLat: number,
+  bLon: number,
+): { t: number; lat: number; lon: number; dist: number } {
+  const k = Math.cos(pLat * RAD);
+  const ax = (aLon - pLon) * k;
+  const ay = aLat - pLat;
+  const bx = (bLon - pLon) * k;
+  const by = bLat - pLat;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const lat = aLat + (bLat - aLat) * t;
+  const lon = aLon + (bLon - aLon) * t;
+  return { t, lat, lon, dist: haversine(pLat, pLon, lat, lon) };
+}
+
+export function bboxContains(b: BBox, lat: number, lon: number): boolean {
+  return lat >= b.minLat && lat <= b.maxLat && lon >= b.minLon && lon <= b.maxLon;
+}
+
+export function bboxArea(b: BBox): number {
+  return Math.max(0, b.maxLat - b.minLat) * Math.max(0, b.maxLon - b.minLon);
+}
+
+/** Ray casting point-in-polygon on a GeoJSON polygon ([lon,lat] rings, holes excluded). */
+export function pointInPolygon(lat: number, lon: number, rings: number[][][]): boolean {
+  let inside = false;
+  for (let r = 0; r < rings.length; r++) {
+    const ring = rings[r];
+    let inRing = false;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const xi = ring[i][0];
+      const yi = ring[i][1];
+      const xj = ring[j][0];
+      const yj = ring[j][1];
+      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inRing = !inRing;
+    }
+    if (r === 0) inside = inRing;
+    else if (inRing) return false;
+  }
+  return inside;
+}

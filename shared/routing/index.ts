@@ -1,0 +1,47 @@
+/**
+ * Waymark routing engine: public entry point. See README.md in this folder.
+ */
+import type { GraphData } from './graph';
+import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
+import { graphFromOsmPbf } from './import-pbf';
+import { Network } from './network';
+
+export * from './types';
+export { Network, DIJKSTRA_MATRIX_MAX_SOURCES, METRIC_CACHE_SIZE, SMALL_COMPONENT_NODES } from './network';
+export type { NetworkMatrixOptions, NetworkRouteOptions } from './network';
+export { NetworkRegistry } from './registry';
+export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING } from './fallback';
+export type { GreatCircleOptions } from './fallback';
+export { loadNetwork, saveGraph, saveNetwork, importFile, gothenburgSamplePath, loadGothenburgSample } from './io';
+export { serializeGraph, deserializeGraph, ARTEFACT_VERSION } from './artefact';
+export { graphFromGeoJSON, graphFromOsmPbf };
+export type { ImportOptions, ImportProgress } from './import-geojson';
+export type { GraphData, GraphMeta } from './graph';
+export { encodePolyline, decodePolyline } from './polyline';
+export { haversine, pointInPolygon } from './geo';
+export { parseAvoid, parseTruck } from './options';
+export { matrixRows, unreachableCount } from './matrix-utils';
+export type { MatrixRowsOptions } from './matrix-utils';
+export {
+  DEFAULT_SPEEDS,
+  PROFILE_MAX_SPEED,
+  ROAD_CLASSES,
+  TRAFFIC_FACTORS,
+  AVOID_PENALTY_FACTOR,
+  trafficPeriod,
+} from './profiles';
+
+/** Build a Network from a GeoJSON FeatureCollection of OSM-tagged LineStrings. */
+export function buildNetworkFromGeoJSON(obj: unknown, opts: ImportOptions = {}): Network {
+  return new Network(graphFromGeoJSON(obj, opts));
+}
+
+/** Build a Network from the bytes of an .osm.pbf extract. */
+export function buildNetworkFromOsmPbf(bytes: Uint8Array, opts: ImportOptions = {}): Network {
+  return new Network(graphFromOsmPbf(bytes, opts));
+}
+
+/** Wrap already-built graph data. */
+export function networkFromGraph(data: GraphData): Network {
+  return new Network(data);
+}

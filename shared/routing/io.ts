@@ -1,0 +1,58 @@
+/** File I/O (the only module that touches the file system). */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { deserializeGraph, serializeGraph } from './artefact';
+import type { GraphData } from './graph';
+import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
+import { graphFromOsmPbf } from './import-pbf';
+import { Network } from './network';
+import { RoutingInputError } from './types';
+
+/** Read a saved artefact (.wmrg or .wmrg.gz) and return a ready Network. */
+export function loadNetwork(path: string): Network {
+  return new Network(deserializeGraph(new Uint8Array(readFileSync(path))));
+}
+
+/** Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written. */
+export function saveGraph(data: GraphData, path: string): number {
+  const bytes = serializeGraph(data, { gzip: path.endsWith('.gz') });
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+  return bytes.length;
+}
+
+/** Import an OSM extract (.osm.pbf / .pbf) or GeoJSON (.json / .geojson) file into graph data. */
+export function importFile(path: string, opts: ImportOptions = {}): GraphData {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.pbf')) {
+    return graphFromOsmPbf(new Uint8Array(readFileSync(path)), { source: path, ...opts });
+  }
+  if (lower.endsWith('.json') || lower.endsWith('.geojson')) {
+    const text = readFileSync(path, 'utf8');
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch (e) {
+      throw new RoutingInputError(`${path}: invalid JSON (${(e as Error).message})`);
+    }
+    return graphFromGeoJSON(obj, { source: path, ...opts });
+  }
+  throw new RoutingInputError(`${path}: unknown input format (expected .osm.pbf, .pbf, .json or .geojson)`);
+}
+
+/** Path of the bundled Gothenburg OSM sample (ODbL, © OpenStreetMap contributors). */
+export function gothenburgSamplePath(): string {
+  const rel = 'node_modules/geojson-path-finder/test/large-network.json';
+  const here = new URL(`../../${rel}`, import.meta.url).pathname;
+  return existsSync(here) ? here : join(process.cwd(), rel);
+}
+
+/** Save a network's graph as an artefact. */
+export function saveNetwork(net: Network, path: string): number {
+  return saveGraph(net.graph.data, path);
+}
+
+/** Import the bundled Gothenburg sample into a Network (about half a second). */
+export function loadGothenburgSample(): Network {
+  return new Network(importFile(gothenburgSamplePath(), { name: 'gothenburg' }));
+}

@@ -1,0 +1,134 @@
+/** Per-query edge weights: travel cost (what the search minimises), duration and validity. */
+import { bboxContains } from './geo';
+import type { RoadGraph } from './graph';
+import {
+  AVOID_PENALTY_FACTOR,
+  FLAG_FERRY,
+  FLAG_TOLL,
+  HIGHWAY_CLASSES,
+  TRAFFIC_FACTORS,
+  trafficGroup,
+  trafficPeriod,
+  type TrafficPeriod,
+} from './profiles';
+import type { BBox, Profile, TravelOptions, TruckSpec } from './types';
+
+export interface Metric {
+  key: string;
+  profile: Profile;
+  period: TrafficPeriod;
+  /** Seconds the search minimises (duration + soft penalties); Infinity = edge unusable. */
+  cost: Float64Array;
+  /** Seconds of real travel time. */
+  duration: Float64Array;
+  /** True when cost differs from duration somewhere (soft penalties active). */
+  penalised: boolean;
+}
+
+function truckKey(t: TruckSpec | undefined): string {
+  if (!t) return '';
+  return [t.weightKg ?? 0, t.heightCm ?? 0, t.widthCm ?? 0, t.lengthCm ?? 0].join(',');
+}
+
+export function metricKey(g: RoadGraph, o: TravelOptions): string {
+  const profile = o.profile ?? 'car';
+  const period = trafficPeriod(o.trafficTimestamp, g.data.meta.utcOffsetMinutes);
+  const a = o.avoid ?? {};
+  const boxes = (a.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
+  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${a.toll ? 't' : ''}${a.highway ? 'h' : ''}${a.ferry ? 'f' : ''}|${boxes}`;
+}
+
+/** Whether a truck with these dimensions may use edge e (legal limits). */
+export function truckAllowed(g: RoadGraph, e: number, t: TruckSpec | undefined): boolean {
+  if (!t) return true;
+  const d = g.data;
+  const w = (t.weightKg ?? 0) / 1000;
+  if (w > 0 && d.maxweight[e] > 0 && w > d.maxweight[e] + 1e-9) return false;
+  const h = (t.heightCm ?? 0) / 100;
+  if (h > 0 && d.maxheight[e] > 0 && h > d.maxheight[e] + 1e-9) return false;
+  const wd = (t.widthCm ?? 0) / 100;
+  if (wd > 0 && d.maxwidth[e] > 0 && wd > d.maxwidth[e] + 1e-9) return false;
+  const l = (t.lengthCm ?? 0) / 100;
+  if (l > 0 && d.maxlength[e] > 0 && l > d.maxlength[e] + 1e-9) return false;
+  return true;
+}
+
+/** True when segment (lat1,lon1)-(lat2,lon2) has a point inside the box (Liang-Barsky clipping). */
+export function segmentTouchesBox(b: BBox, lat1: number, lon1: number, lat2: number, lon2: number): boolean {
+  if (bboxContains(b, lat1, lon1) || bboxContains(b, lat2, lon2)) return true;
+  let t0 = 0;
+  let t1 = 1;
+  const dx = lon2 - lon1;
+  const dy = lat2 - lat1;
+  const p = [-dx, dx, -dy, dy];
+  const q = [lon1 - b.minLon, b.maxLon - lon1, lat1 - b.minLat, b.maxLat - lat1];
+  for (let i = 0; i < 4; i++) {
+    if (p[i] === 0) {
+      if (q[i] < 0) return false;
+    } else {
+      const r = q[i] / p[i];
+      if (p[i] < 0) {
+        if (r > t1) return false;
+        if (r > t0) t0 = r;
+      } else {
+        if (r < t0) return false;
+        if (r < t1) t1 = r;
+      }
+    }
+  }
+  return t0 <= t1;
+}
+
+export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
+  const d = g.data;
+  const m = g.edgeCount;
+  const profile: Profile = o.profile ?? 'car';
+  const period = trafficPeriod(o.trafficTimestamp, d.meta.utcOffsetMinutes);
+  const factors = TRAFFIC_FACTORS[period];
+  const speeds = profile === 'car' ? d.speedCar : d.speedTruck;
+  const avoid = o.avoid ?? {};
+  const boxes = avoid.bboxes ?? [];
+  const truck = profile === 'truck' ? o.truck : undefined;
+  const cost = new Float64Array(m);
+  const duration = new Float64Array(m);
+  let penalised = false;
+  const groupOf = new Int8Array(32);
+  for (let c = 0; c < 32; c++) groupOf[c] = c < 17 ? trafficGroup(c) : 2;
+  for (let e = 0; e < m; e++) {
+    const s = speeds[e];
+    if (s === 0) {
+      cost[e] = Infinity;
+      duration[e] = Infinity;
+      continue;
+    }
+    const grp = groupOf[d.roadClass[e]];
+    const f = grp < 0 ? 1 : factors[grp];
+    const dur = (d.length[e] / (s / 3.6)) * f;
+    duration[e] = dur;
+    let c = dur;
+    if (truck && !truckAllowed(g, e, truck)) c = Infinity;
+    if (boxes.length > 0 && c !== Infinity) {
+      const u = g.tail[e];
+      const v = d.head[e];
+      for (const b of boxes) {
+        if (segmentTouchesBox(b, d.lat[u], d.lon[u], d.lat[v], d.lon[v])) {
+          c = Infinity;
+          break;
+        }
+      }
+    }
+    if (c !== Infinity) {
+      const fl = d.flags[e];
+      if (
+        (avoid.toll && fl & FLAG_TOLL) ||
+        (avoid.ferry && fl & FLAG_FERRY) ||
+        (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e]))
+      ) {
+        c = dur * AVOID_PENALTY_FACTOR;
+        penalised = true;
+      }
+    }
+    cost[e] = c;
+  }
+  return { key: metricKey(g, o), profile, period, cost, duration, penalised };
+}

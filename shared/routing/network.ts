@@ -1,0 +1,380 @@
+/** A loaded road network: snapping, matrices, routes, isochrones and map matching. */
+import { ContractionHierarchy } from './ch';
+import { Searcher, type Seed } from './dijkstra';
+import { RoadGraph, type GraphData } from './graph';
+import { isochrone as isochroneImpl } from './isochrone';
+import { mapMatch as mapMatchImpl } from './mapmatch';
+import { buildMetric, metricKey, type Metric } from './metric';
+import { encodePolyline } from './polyline';
+import { SegmentIndex, type Phantom } from './spatial';
+import {
+  SNAP_DISTANCE_M,
+  NoRouteError,
+  PointTooFarError,
+  RoutingInputError,
+  type IsochroneOptions,
+  type IsochroneResult,
+  type LatLon,
+  type MapMatchOptions,
+  type MapMatchResult,
+  type MatrixOptions,
+  type MatrixResult,
+  type Profile,
+  type RouteOptions,
+  type RouteResult,
+  type SnappedLocation,
+  type TracePoint,
+  type TravelOptions,
+} from './types';
+
+export { SNAP_DISTANCE_M };
+/** Strongly connected components smaller than this (nodes) are only snapped to when nothing larger is in range. */
+export const SMALL_COMPONENT_NODES = 1000;
+/** Below this many sources a matrix on an uncached metric uses one Dijkstra per source. */
+export const DIJKSTRA_MATRIX_MAX_SOURCES = 40;
+/** A network covers points up to this far outside its bounding box (metres). */
+export const COVER_MARGIN_M = 100;
+/** Metrics (with their hierarchies) kept in memory per network. */
+export const METRIC_CACHE_SIZE = 8;
+
+const EPS_M = 0.01;
+
+export interface MetricEntry {
+  metric: Metric;
+  /** Length-as-weight array for distance searches (Infinity where cost is Infinity). */
+  lengthWeight: Float64Array;
+  ch?: ContractionHierarchy;
+}
+
+export interface NetworkMatrixOptions extends MatrixOptions {
+  /** Force an algorithm (mainly for tests and benchmarks). */
+  method?: 'auto' | 'ch' | 'dijkstra';
+}
+
+export interface NetworkRouteOptions extends RouteOptions {
+  /** 'auto' (default) uses the hierarchy when one is cached for the metric, else Dijkstra. */
+  method?: 'auto' | 'ch' | 'dijkstra';
+}
+
+export class Network {
+  readonly graph: RoadGraph;
+  readonly index: SegmentIndex;
+  private metrics = new Map<string, MetricEntry>();
+  private searcher: Searcher | undefined;
+
+  constructor(data: GraphData) {
+    this.graph = new RoadGraph(data);
+    this.index = new SegmentIndex(this.graph);
+  }
+
+  get name(): string {
+    return this.graph.name;
+  }
+
+  get bbox() {
+    return this.graph.bbox;
+  }
+
+  get nodeCount(): number {
+    return this.graph.nodeCount;
+  }
+
+  get edgeCount(): number {
+    return this.graph.edgeCount;
+  }
+
+  /** True when the point lies inside the network's bounding box grown by COVER_MARGIN_M. */
+  covers(p: LatLon): boolean {
+    const b = this.bbox;
+    const dLat = COVER_MARGIN_M / 111_195;
+    const dLon = dLat / Math.max(0.01, Math.cos((((b.minLat + b.maxLat) / 2) * Math.PI) / 180));
+    return p.lat >= b.minLat - dLat && p.lat <= b.maxLat + dLat && p.lon >= b.minLon - dLon && p.lon <= b.maxLon + dLon;
+  }
+
+  /** @internal shared search object (single-threaded use). */
+  search(): Searcher {
+    if (!this.searcher) this.searcher = new Searcher(this.graph);
+    return this.searcher;
+  }
+
+  /** @internal metric (and cached hierarchy) for the options. */
+  metricFor(o: TravelOptions): MetricEntry {
+    const key = metricKey(this.graph, o);
+    let m = this.metrics.get(key);
+    if (m) {
+      this.metrics.delete(key);
+      this.metrics.set(key, m);
+      return m;
+    }
+    const metric = buildMetric(this.graph, o);
+    const lw = new Float64Array(this.graph.edgeCount);
+    for (let e = 0; e < lw.length; e++) lw[e] = metric.cost[e] === Infinity ? Infinity : this.graph.data.length[e];
+    m = { metric, lengthWeight: lw };
+    this.metrics.set(key, m);
+    while (this.metrics.size > METRIC_CACHE_SIZE) {
+      const oldest = this.metrics.keys().next().value as string;
+      this.metrics.delete(oldest);
+    }
+    return m;
+  }
+
+  /** Build (or fetch) the contraction hierarchy for these options. */
+  prepare(o: TravelOptions = {}): { shortcuts: number; buildMs: number } {
+    const m = this.metricFor(o);
+    const ch = this.chFor(m);
+    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs };
+  }
+
+  private chFor(m: MetricEntry): ContractionHierarchy {
+    if (!m.ch) {
+      const g = this.graph;
+      m.ch = new ContractionHierarchy({
+        nodeCount: g.nodeCount,
+        from: g.tail,
+        to: g.data.head,
+        cost: m.metric.cost,
+        dur: m.metric.duration,
+        len: g.data.length,
+      });
+    }
+    return m.ch;
+  }
+
+  /** @internal segment usable by the profile under the metric, in either direction. */
+  usableSegment(e: number, cost: Float64Array): boolean {
+    const t = this.graph.twin[e];
+    return cost[e] < Infinity || (t >= 0 && cost[t] < Infinity);
+  }
+
+  /** Snap candidates around a point (nearest first), big components preferred. */
+  candidates(p: LatLon, o: TravelOptions, radius: number, limit: number): Phantom[] {
+    const cost = this.metricFor(o).metric.cost;
+    const g = this.graph;
+    const minSize = Math.min(SMALL_COMPONENT_NODES, g.largestComponent);
+    const big = (e: number) => g.componentSize[g.tail[e]] >= minSize && g.componentSize[g.data.head[e]] >= minSize;
+    let c = o.snapToAnyComponent ? [] : this.index.nearest(p.lat, p.lon, radius, limit, (e) => big(e) && this.usableSegment(e, cost));
+    if (c.length === 0) c = this.index.nearest(p.lat, p.lon, radius, limit, (e) => this.usableSegment(e, cost));
+    return c;
+  }
+
+  /** Snap one point; throws PointTooFarError beyond the snap distance. */
+  snap(p: LatLon, o: TravelOptions = {}, index = 0): Phantom {
+    if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lon) || Math.abs(p.lat) > 90 || Math.abs(p.lon) > 180)
+      throw new RoutingInputError(`location ${index} is not a valid coordinate`);
+    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
+    const c = this.candidates(p, o, max, 1);
+    if (c.length === 0) throw new PointTooFarError(index, p, Infinity, max);
+    return c[0];
+  }
+
+  /** @internal seeds to leave a phantom. */
+  sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
+    const len = this.graph.data.length;
+    const s: Seed[] = [];
+    const { edge, twin, t } = ph;
+    if (t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
+    if ((1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
+    if (cost[edge] < Infinity) s.push({ node: ph.v, cost: (1 - t) * cost[edge], dur: (1 - t) * dur[edge], len: (1 - t) * len[edge] });
+    if (twin >= 0 && cost[twin] < Infinity) s.push({ node: ph.u, cost: t * cost[twin], dur: t * dur[twin], len: t * len[twin] });
+    return s;
+  }
+
+  /** @internal offsets to reach a phantom from graph nodes. */
+  targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
+    const len = this.graph.data.length;
+    const s: Seed[] = [];
+    const { edge, twin, t } = ph;
+    if (t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
+    if ((1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
+    if (cost[edge] < Infinity) s.push({ node: ph.u, cost: t * cost[edge], dur: t * dur[edge], len: t * len[edge] });
+    if (twin >= 0 && cost[twin] < Infinity) s.push({ node: ph.v, cost: (1 - t) * cost[twin], dur: (1 - t) * dur[twin], len: (1 - t) * len[twin] });
+    return s;
+  }
+
+  /** @internal direct travel between two phantoms on the same segment, or null. */
+  direct(a: Phantom, b: Phantom, cost: Float64Array, dur: Float64Array): { cost: number; dur: number; len: number } | null {
+    if (a.edge !== b.edge) return null;
+    const len = this.graph.data.length;
+    let best: { cost: number; dur: number; len: number } | null = null;
+    if (b.t >= a.t && cost[a.edge] < Infinity) {
+      const f = b.t - a.t;
+      best = { cost: f * cost[a.edge], dur: f * dur[a.edge], len: f * len[a.edge] };
+    }
+    if (b.t <= a.t && a.twin >= 0 && cost[a.twin] < Infinity) {
+      const f = a.t - b.t;
+      const c = f * cost[a.twin];
+      if (!best || c < best.cost) best = { cost: c, dur: f * dur[a.twin], len: f * len[a.twin] };
+    }
+    if (Math.abs(a.t - b.t) * len[a.edge] < EPS_M) best = { cost: 0, dur: 0, len: 0 };
+    return best;
+  }
+
+  private snapAll(points: LatLon[], o: TravelOptions, offset = 0): Phantom[] {
+    return points.map((p, i) => this.snap(p, o, i + offset));
+  }
+
+  /** Duration/distance matrix. Targets default to the sources (square matrix). */
+  matrix(points: LatLon[], o: NetworkMatrixOptions = {}): MatrixResult {
+    const targetsIn = o.targets ?? points;
+    const S = points.length;
+    const T = targetsIn.length;
+    const me = this.metricFor(o);
+    const { cost, duration } = me.metric;
+    const src = this.snapAll(points, o);
+    const tgt = o.targets ? this.snapAll(targetsIn, o, S) : src;
+    const outDur = new Float64Array(S * T);
+    // without soft penalties cost and duration are the same numbers: share the array (saves 8 bytes per cell)
+    const outCost = me.metric.penalised ? new Float64Array(S * T) : outDur;
+    const outLen = new Float64Array(S * T);
+    const method = o.method ?? 'auto';
+    const useCH = method === 'ch' || (method === 'auto' && (me.ch !== undefined || S > DIJKSTRA_MATRIX_MAX_SOURCES));
+    if (useCH) {
+      const ch = this.chFor(me);
+      ch.manyToMany(
+        src.map((p) => this.sourceSeeds(p, cost, duration)),
+        tgt.map((p) => this.targetSeeds(p, cost, duration)),
+        outCost,
+        outDur,
+        outLen,
+      );
+    } else {
+      const s = this.search();
+      const tSeeds = tgt.map((p) => this.targetSeeds(p, cost, duration));
+      const tNodes: number[] = [];
+      for (const ts of tSeeds) for (const x of ts) tNodes.push(x.node);
+      for (let i = 0; i < S; i++) {
+        s.run(this.sourceSeeds(src[i], cost, duration), cost, duration, { targets: tNodes });
+        for (let j = 0; j < T; j++) {
+          let bc = Infinity;
+          let bd = Infinity;
+          let bl = Infinity;
+          for (const x of tSeeds[j]) {
+            if (!s.settled[x.node]) continue;
+            const c = s.cost[x.node] + x.cost;
+            if (c < bc) {
+              bc = c;
+              bd = s.dur[x.node] + x.dur;
+              bl = s.len[x.node] + x.len;
+            }
+          }
+          outCost[i * T + j] = bc;
+          outDur[i * T + j] = bd;
+          outLen[i * T + j] = bl;
+        }
+      }
+    }
+    // same-segment shortcuts (both algorithms go through graph nodes only)
+    const bySeg = new Map<number, number[]>();
+    tgt.forEach((p, j) => {
+      const l = bySeg.get(p.edge);
+      if (l) l.push(j);
+      else bySeg.set(p.edge, [j]);
+    });
+    for (let i = 0; i < S; i++) {
+      const l = bySeg.get(src[i].edge);
+      if (!l) continue;
+      for (const j of l) {
+        const d = this.direct(src[i], tgt[j], cost, duration);
+        if (d && d.cost < outCost[i * T + j]) {
+          outCost[i * T + j] = d.cost;
+          outDur[i * T + j] = d.dur;
+          outLen[i * T + j] = d.len;
+        }
+      }
+    }
+    return {
+      sourceCount: S,
+      targetCount: T,
+      durations: outDur,
+      distances: outLen,
+      fallback: false,
+      warnings: [],
+      network: this.name,
+      method: useCH ? 'ch-buckets' : 'dijkstra',
+    };
+  }
+
+  /** Snap info for API responses. */
+  snappedLocation(p: LatLon, ph: Phantom, index: number): SnappedLocation {
+    return { index, input: { lat: p.lat, lon: p.lon }, location: { lat: ph.lat, lon: ph.lon }, distance: ph.dist };
+  }
+
+  /** Point-to-point route through the given waypoints (at least 2). */
+  route(points: LatLon[], o: NetworkRouteOptions = {}): RouteResult {
+    if (points.length < 2) throw new RoutingInputError('a route needs at least two locations');
+    const me = this.metricFor(o);
+    const { cost, duration } = me.metric;
+    const ph = this.snapAll(points, o);
+    const g = this.graph;
+    const coords: Array<[number, number]> = [[ph[0].lat, ph[0].lon]];
+    const legs: Array<{ distance: number; duration: number }> = [];
+    const s = this.search();
+    const method = o.method ?? 'auto';
+    const ch = method === 'ch' || (method === 'auto' && me.ch) ? this.chFor(me) : undefined;
+    for (let k = 0; k + 1 < ph.length; k++) {
+      const a = ph[k];
+      const b = ph[k + 1];
+      const direct = this.direct(a, b, cost, duration);
+      const sSeeds = this.sourceSeeds(a, cost, duration);
+      const tSeeds = this.targetSeeds(b, cost, duration);
+      let best = direct ? direct.cost : Infinity;
+      let leg = direct ? { distance: direct.len, duration: direct.dur } : null;
+      let path: number[] | null = null;
+      if (ch) {
+        const r = ch.route(sSeeds, tSeeds);
+        if (r && r.cost < best) {
+          best = r.cost;
+          leg = { distance: r.len, duration: r.dur };
+          path = r.nodes;
+        }
+      } else {
+        let bestSeed: Seed | null = null;
+        s.run(sSeeds, cost, duration, { bound: () => best, targets: tSeeds.map((x) => x.node) });
+        for (const x of tSeeds) {
+          if (!s.settled[x.node]) continue;
+          const c = s.cost[x.node] + x.cost;
+          if (c < best) {
+            best = c;
+            bestSeed = x;
+            leg = { distance: s.len[x.node] + x.len, duration: s.dur[x.node] + x.dur };
+          }
+        }
+        if (bestSeed) path = s.pathTo(bestSeed.node);
+      }
+      if (!leg) throw new NoRouteError(k, k + 1);
+      if (path) for (const v of path) coords.push([g.data.lat[v], g.data.lon[v]]);
+      coords.push([b.lat, b.lon]);
+      legs.push(leg);
+    }
+    // drop consecutive duplicates
+    const clean: Array<[number, number]> = [];
+    for (const c of coords) {
+      const l = clean[clean.length - 1];
+      if (!l || Math.abs(l[0] - c[0]) > 1e-9 || Math.abs(l[1] - c[1]) > 1e-9) clean.push(c);
+    }
+    if (clean.length === 1) clean.push([clean[0][0], clean[0][1]]);
+    const precision = o.precision ?? 5;
+    return {
+      distance: legs.reduce((a, l) => a + l.distance, 0),
+      duration: legs.reduce((a, l) => a + l.duration, 0),
+      legs,
+      geometry: encodePolyline(clean, precision),
+      precision,
+      coordinates: clean,
+      snapped: ph.map((p, i) => this.snappedLocation(points[i], p, i)),
+      network: this.name,
+    };
+  }
+
+  isochrone(origin: LatLon, o: IsochroneOptions): IsochroneResult {
+    return isochroneImpl(this, origin, o);
+  }
+
+  mapMatch(trace: TracePoint[], o: MapMatchOptions = {}): MapMatchResult {
+    return mapMatchImpl(this, trace, o);
+  }
+
+  profileOf(o: TravelOptions): Profile {
+    return o.profile ?? 'car';
+  }
+}
