@@ -1,0 +1,247 @@
+// Cheapest insertion of one task (or a shipment's pickup+delivery pair) into one route, with
+// the O(1) window/load/total checks of RouteState. When the problem has constraints those checks
+// only relax (breaks, relations, max time in vehicle...), the few best candidates are confirmed
+// by the full route evaluation.
+import { KIND_JOB, type Problem } from './problem';
+import type { Rng } from './prng';
+import { evaluateRoute, windowStart } from './route-eval';
+import type { RouteState } from './route-state';
+
+export interface Insertion {
+  delta: number;
+  /** The task (or the pickup) goes after position i (0 = route start). */
+  i: number;
+  /** The delivery goes after original position j (j >= i); -1 for a job. */
+  j: number;
+}
+
+const COMPLEX_TRIES = 12;
+
+/** Applies an insertion found by bestInsertion. */
+export function applyInsertion(route: RouteState, t: number, ins: Insertion): void {
+  const p = route.p;
+  if (p.kind[t] === KIND_JOB) route.seq.splice(ins.i, 0, t);
+  else {
+    route.seq.splice(ins.j, 0, p.pair[t]);
+    route.seq.splice(ins.i, 0, t);
+  }
+  route.refresh();
+}
+
+export function insertedSeq(route: RouteState, t: number, i: number, j: number): number[] {
+  const s = route.seq.slice();
+  if (j < 0) s.splice(i, 0, t);
+  else {
+    s.splice(j, 0, route.p.pair[t]);
+    s.splice(i, 0, t);
+  }
+  return s;
+}
+
+/**
+ * Finds the cheapest feasible insertion of task t (a job or a shipment pickup) into route;
+ * returns false if there is none. With rng, each position is skipped with probability blink.
+ */
+export function bestInsertion(route: RouteState, t: number, out: Insertion, rng?: Rng, blink = 0): boolean {
+  const p = route.p;
+  if (!p.allowed[t * p.vehicles.length + route.v.index]) return false;
+  const cands: number[] | null = p.simple ? null : [];
+  out.delta = Number.POSITIVE_INFINITY;
+  if (p.kind[t] === KIND_JOB) scanJob(route, t, out, cands, rng, blink);
+  else scanPair(route, t, out, cands, rng, blink);
+  if (cands) return confirm(route, t, out, cands);
+  return out.delta < Number.POSITIVE_INFINITY;
+}
+
+function confirm(route: RouteState, t: number, out: Insertion, cands: number[]): boolean {
+  // cands holds (delta, i, j) triples that passed the relaxed checks.
+  const order: number[] = [];
+  for (let k = 0; k < cands.length; k += 3) order.push(k);
+  order.sort((a, b) => cands[a] - cands[b]);
+  out.delta = Number.POSITIVE_INFINITY;
+  const p = route.p;
+  const j = p.kind[t] === KIND_JOB;
+  for (let n = 0; n < order.length && n < COMPLEX_TRIES; n++) {
+    const k = order[n];
+    const ev = evaluateRoute(p, route.v, insertedSeq(route, t, cands[k + 1], j ? -1 : cands[k + 2]));
+    if (!ev.ok) continue;
+    const d = ev.cost - route.cost;
+    if (d < out.delta) {
+      out.delta = d;
+      out.i = cands[k + 1];
+      out.j = j ? -1 : cands[k + 2];
+    }
+  }
+  return out.delta < Number.POSITIVE_INFINITY;
+}
+
+function loadFits(route: RouteState, t: number, i: number): boolean {
+  const p = route.p;
+  const dims = p.dims;
+  const cap = route.v.cap;
+  const len = route.length;
+  for (let d = 0; d < dims; d++) {
+    const sl = p.startLoad[t * dims + d];
+    const after = sl + p.delta[t * dims + d];
+    if (route.loadMaxPre[i * dims + d] + sl > cap[d]) return false;
+    if (route.load[i * dims + d] + after > cap[d]) return false;
+    if (i < len && route.loadMaxSuf[(i + 1) * dims + d] + after > cap[d]) return false;
+  }
+  return true;
+}
+
+function totalsFit(route: RouteState, dDur: number, dDist: number, dCost: number, added: number): boolean {
+  const v = route.v;
+  return (
+    route.length + added <= v.maxTasks &&
+    route.dur + dDur <= v.maxTravelTime &&
+    route.dist + dDist <= v.maxDistance &&
+    route.travelCost + dCost <= v.maxTravelCost
+  );
+}
+
+function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
+  const p = route.p;
+  const v = route.v;
+  const n = p.nLoc;
+  const len = route.length;
+  const l = p.loc[t];
+  const { locs, dep, late } = route;
+  const fixed = len === 0 ? v.fixed : 0;
+  const w = p.twOff[t];
+  const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
+  const ws = p.twStart[w];
+  const we = p.twEnd[w];
+  for (let i = 0; i <= len; i++) {
+    if (blink > 0 && rng && rng.next() < blink) continue;
+    const a = locs[i];
+    const b = locs[i + 1];
+    const tIn = a < 0 ? 0 : v.dur[a * n + l];
+    const arr = dep[i] + tIn;
+    let st: number;
+    if (single) {
+      if (arr > we) break; // later positions only arrive later (triangle inequality)
+      st = arr > ws ? arr : ws;
+    } else st = windowStart(p, t, arr);
+    if (st < 0) continue;
+    const tOut = b < 0 ? 0 : v.dur[l * n + b];
+    if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
+    const ab = a >= 0 && b >= 0 && len > 0;
+    const dc =
+      (a < 0 ? 0 : v.cost[a * n + l]) + (b < 0 ? 0 : v.cost[l * n + b]) - (ab ? v.cost[a * n + b] : 0);
+    if (!cands && dc + fixed >= out.delta) continue;
+    if (!loadFits(route, t, i)) continue;
+    const dd = tIn + tOut - (ab ? v.dur[a * n + b] : 0);
+    const dx = (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0);
+    if (!totalsFit(route, dd, dx, dc, 1)) continue;
+    if (cands) cands.push(dc + fixed, i, -1);
+    else {
+      out.delta = dc + fixed;
+      out.i = i;
+      out.j = -1;
+    }
+  }
+}
+
+function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
+  const p = route.p;
+  const v = route.v;
+  const n = p.nLoc;
+  const dims = p.dims;
+  const len = route.length;
+  const dl = p.pair[pk];
+  const lp = p.loc[pk];
+  const ld = p.loc[dl];
+  const { locs, dep, late, load, seq } = route;
+  const { dur: D, cost: C, dist: X } = v;
+  const cap = v.cap;
+  const fixed = len === 0 ? v.fixed : 0;
+  if (route.length + 2 > v.maxTasks) return;
+  // Beyond this arrival neither half can start in a window, whatever comes later.
+  const lastP = p.relaxTw[pk] ? Number.POSITIVE_INFINITY : p.twEnd[p.twOff[pk + 1] - 1];
+  const lastD = p.relaxTw[dl] ? Number.POSITIVE_INFINITY : p.twEnd[p.twOff[dl + 1] - 1];
+  const tPD = D[lp * n + ld];
+  const cPD = C[lp * n + ld];
+  const xPD = X[lp * n + ld];
+  for (let i = 0; i <= len; i++) {
+    if (blink > 0 && rng && rng.next() < blink) continue;
+    const a = locs[i];
+    const b0 = locs[i + 1];
+    const arrP = dep[i] + (a < 0 ? 0 : D[a * n + lp]);
+    if (arrP > lastP) break;
+    const stP = windowStart(p, pk, arrP);
+    if (stP < 0) continue;
+    const depP = stP + (a === lp ? 0 : p.setup[pk]) + p.service[pk];
+    let fits = true;
+    for (let d = 0; d < dims; d++) if (load[i * dims + d] + p.delta[pk * dims + d] > cap[d]) fits = false;
+    if (!fits) continue;
+    const ab = len > 0 && a >= 0 && b0 >= 0;
+    const removedC = ab ? C[a * n + b0] : 0;
+    const removedT = ab ? D[a * n + b0] : 0;
+    const removedX = ab ? X[a * n + b0] : 0;
+    const inC = a < 0 ? 0 : C[a * n + lp];
+    const inT = a < 0 ? 0 : D[a * n + lp];
+    const inX = a < 0 ? 0 : X[a * n + lp];
+    // Delivery right after the pickup.
+    {
+      const arrD = depP + tPD;
+      const stD = arrD > lastD ? -1 : windowStart(p, dl, arrD);
+      const outT = b0 < 0 ? 0 : D[ld * n + b0];
+      if (stD >= 0 && stD + (lp === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[i + 1]) {
+        const outC = b0 < 0 ? 0 : C[ld * n + b0];
+        const dc = inC + cPD + outC - removedC + fixed;
+        if (cands || dc < out.delta) {
+          const dd = inT + tPD + outT - removedT;
+          const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
+          if (totalsFit(route, dd, dx, dc - fixed, 2)) {
+            if (cands) cands.push(dc, i, i);
+            else {
+              out.delta = dc;
+              out.i = i;
+              out.j = i;
+            }
+          }
+        }
+      }
+    }
+    if (i === len) continue;
+    // Delivery later: walk the shifted schedule forward while it stays feasible.
+    const pickC = inC + C[lp * n + b0] - removedC;
+    const pickT = inT + D[lp * n + b0] - removedT;
+    const pickX = inX + X[lp * n + b0] - removedX;
+    let arr = depP + D[lp * n + b0];
+    for (let k = i + 1; k <= len; k++) {
+      if (arr > late[k]) break;
+      let over = false;
+      for (let d = 0; d < dims; d++) if (load[k * dims + d] + p.delta[pk * dims + d] > cap[d]) over = true;
+      if (over) break;
+      const t = seq[k - 1];
+      const st = windowStart(p, t, arr);
+      if (st < 0) break;
+      const lk = locs[k];
+      const depK = st + (locs[k - 1] === lk ? 0 : p.setup[t]) + p.service[t];
+      const b = locs[k + 1];
+      const arrD = depK + D[lk * n + ld];
+      if (arrD > lastD) break;
+      const stD = windowStart(p, dl, arrD);
+      const outT = b < 0 ? 0 : D[ld * n + b];
+      if (stD >= 0 && stD + (lk === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[k + 1]) {
+        const kb = b < 0 ? 0 : C[lk * n + b];
+        const dc = pickC + C[lk * n + ld] + (b < 0 ? 0 : C[ld * n + b]) - kb + fixed;
+        if (cands || dc < out.delta) {
+          const dd = pickT + D[lk * n + ld] + outT - (b < 0 ? 0 : D[lk * n + b]);
+          const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
+          if (totalsFit(route, dd, dx, dc - fixed, 2)) {
+            if (cands) cands.push(dc, i, k);
+            else {
+              out.delta = dc;
+              out.i = i;
+              out.j = k;
+            }
+          }
+        }
+      }
+      arr = depK + (b < 0 ? 0 : D[lk * n + b]);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// Local search to a local optimum over all operators (each applies its best improving move),
+// bounded by the deadline.
+import type { SearchContext } from '../context';
+import type { Solution } from '../solution';
+import { crossExchange } from './cross-exchange';
+import { applyMove, type Operator } from './move';
+import { orOpt } from './or-opt';
+import { relocate } from './relocate';
+import { routeElimination } from './route-elimination';
+import { swap } from './swap';
+import { twoOpt } from './two-opt';
+import { twoOptStar } from './two-opt-star';
+
+export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination];
+
+const MAX_MOVES = 200;
+
+export function localSearch(
+  ctx: SearchContext,
+  sol: Solution,
+  limits: { deadlineMs: number; clock: () => number },
+  operators: Operator[] = OPERATORS,
+): number {
+  let moves = 0;
+  let improved = true;
+  while (improved && moves < MAX_MOVES) {
+    improved = false;
+    for (const op of operators) {
+      if (limits.clock() >= limits.deadlineMs) return moves;
+      const m = op.find(ctx, sol);
+      if (m) {
+        applyMove(sol, m);
+        moves++;
+        improved = true;
+      }
+    }
+  }
+  return moves;
+}

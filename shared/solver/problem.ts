@@ -1,0 +1,436 @@
+// The normalized internal model: tasks (a job is one task, a shipment two adjacent tasks) and
+// vehicles in flat typed arrays so the hot path never touches the request objects.
+import { SolverError } from './errors';
+import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
+
+export const KIND_JOB = 0;
+export const KIND_PICKUP = 1;
+export const KIND_DELIVERY = 2;
+
+export interface BreakModel {
+  id: number;
+  twStart: number[];
+  twEnd: number[];
+  service: number;
+}
+
+export interface VehicleModel {
+  index: number;
+  id: number;
+  start: number; // location index, -1 for an open start
+  end: number; // location index, -1 for an open end
+  cap: Int32Array;
+  twStart: number;
+  twEnd: number; // hard end, overtime allowance included
+  twEndSoft: number; // the window end itself; beyond it overtime is charged
+  maxTasks: number;
+  maxTravelTime: number;
+  maxDistance: number;
+  maxWorkingTime: number;
+  maxTravelCost: number;
+  fixed: number;
+  breaks: BreakModel[];
+  dur: Float64Array;
+  dist: Float64Array;
+  cost: Float64Array;
+  /** Vehicles with equal signatures are interchangeable when empty. */
+  signature: string;
+}
+
+export interface RelationModel {
+  type: 'in_same_route' | 'in_sequence' | 'in_direct_sequence' | 'precedence' | 'pinned';
+  /** Task indices in relation order; -1 = route start, -2 = route end. */
+  steps: number[];
+  vehicle: number; // vehicle index or -1
+  minDuration: number;
+  maxDuration: number;
+}
+
+export interface Problem {
+  nLoc: number;
+  dims: number;
+  nTasks: number;
+  kind: Uint8Array;
+  loc: Int32Array;
+  service: Float64Array;
+  setup: Float64Array;
+  twOff: Int32Array;
+  twStart: Float64Array;
+  twEnd: Float64Array; // hard end (lateness allowance included)
+  twEndSoft: Float64Array;
+  startLoad: Int32Array; // per task x dim: carried from the route start up to the task
+  delta: Int32Array; // per task x dim: load change at the task
+  priority: Int32Array;
+  pair: Int32Array; // the other half of a shipment, -1 for jobs
+  maxInVehicle: Float64Array;
+  allowed: Uint8Array; // task x vehicle: skills and pinning
+  relaxTw: Uint8Array; // relation steps may break their windows (spec 001 §4 rule 1)
+  waitLimited: Uint8Array; // max_activity_waiting_time applies (in_same_route steps)
+  group: Int32Array; // tasks tied to one route by relations share a group, else -1
+  taskRelations: number[][];
+  relations: RelationModel[];
+  vehicles: VehicleModel[];
+  maxWait: number;
+  latenessPenalty: number;
+  overtimePenalty: number;
+  custom: { type: 'min' | 'min-max'; value: string } | null;
+  /** Only windows, capacity and route totals: the O(1) checks are exact. */
+  simple: boolean;
+  ids: number[];
+  request: SolverRequest;
+}
+
+const INF = Number.POSITIVE_INFINITY;
+
+function flatten(m: ArrayLike<ArrayLike<number>>, n: number, what: string): Float64Array {
+  if (m.length !== n) throw new SolverError('matrix', `${what} has ${m.length} rows, expected ${n}`);
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const row = m[i];
+    if (row.length !== n) throw new SolverError('matrix', `${what} row ${i} has ${row.length} entries`);
+    for (let j = 0; j < n; j++) out[i * n + j] = row[j];
+  }
+  return out;
+}
+
+function haversine(a: [number, number], b: [number, number]): number {
+  const r = Math.PI / 180;
+  const dLat = (b[0] - a[0]) * r;
+  const dLon = (b[1] - a[1]) * r;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * r) * Math.cos(b[0] * r) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h))));
+}
+
+export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Problem {
+  const nLoc = req.locations.length;
+  const jobs = req.jobs ?? [];
+  const shipments = req.shipments ?? [];
+  const opts = req.options ?? {};
+  const cons = opts.constraint ?? {};
+  const hasRel = (req.relations ?? []).length > 0;
+  // Spec 001 §4 rule 2: with relations the soft constraints are not available.
+  const maxLate = hasRel ? 0 : cons.max_visit_lateness ?? 0;
+  const maxOver = hasRel ? 0 : cons.max_vehicle_overtime ?? 0;
+
+  let dims = 0;
+  for (const v of req.vehicles) dims = Math.max(dims, v.capacity?.length ?? 0);
+  for (const j of jobs) dims = Math.max(dims, j.delivery?.length ?? 0, j.pickup?.length ?? 0);
+  for (const s of shipments) dims = Math.max(dims, s.amount?.length ?? 0);
+
+  const nTasks = jobs.length + 2 * shipments.length;
+  const kind = new Uint8Array(nTasks);
+  const loc = new Int32Array(nTasks);
+  const service = new Float64Array(nTasks);
+  const setup = new Float64Array(nTasks);
+  const twOff = new Int32Array(nTasks + 1);
+  const tws: [number, number][] = [];
+  const startLoad = new Int32Array(nTasks * dims);
+  const delta = new Int32Array(nTasks * dims);
+  const priority = new Int32Array(nTasks);
+  const pair = new Int32Array(nTasks).fill(-1);
+  const maxInVehicle = new Float64Array(nTasks).fill(INF);
+  const ids: number[] = [];
+  const skills: (number[] | undefined)[] = [];
+
+  let t = 0;
+  const addTws = (w: [number, number][] | undefined) => {
+    twOff[t] = tws.length;
+    if (!w || w.length === 0) tws.push([-INF, INF]);
+    else for (const x of [...w].sort((a, b) => a[0] - b[0])) tws.push([x[0], x[1]]);
+  };
+  for (const j of jobs) {
+    kind[t] = KIND_JOB;
+    loc[t] = j.location_index;
+    service[t] = j.service ?? 0;
+    setup[t] = j.setup ?? 0;
+    addTws(j.time_windows);
+    for (let d = 0; d < dims; d++) {
+      const del = j.delivery?.[d] ?? 0;
+      const pick = j.pickup?.[d] ?? 0;
+      startLoad[t * dims + d] = del;
+      delta[t * dims + d] = pick - del;
+    }
+    priority[t] = j.priority ?? 0;
+    ids.push(j.id);
+    skills.push(j.skills);
+    t++;
+  }
+  for (const s of shipments) {
+    for (const [k, step] of [
+      [KIND_PICKUP, s.pickup],
+      [KIND_DELIVERY, s.delivery],
+    ] as const) {
+      kind[t] = k;
+      loc[t] = step.location_index;
+      service[t] = step.service ?? 0;
+      setup[t] = step.setup ?? 0;
+      addTws(step.time_windows);
+      for (let d = 0; d < dims; d++) delta[t * dims + d] = (k === KIND_PICKUP ? 1 : -1) * (s.amount?.[d] ?? 0);
+      priority[t] = s.priority ?? 0;
+      pair[t] = k === KIND_PICKUP ? t + 1 : t - 1;
+      maxInVehicle[t] = s.max_time_in_vehicle ?? INF;
+      ids.push(step.id);
+      skills.push(s.skills);
+      t++;
+    }
+  }
+  twOff[nTasks] = tws.length;
+  const twStart = Float64Array.from(tws, (w) => w[0]);
+  const twEndSoft = Float64Array.from(tws, (w) => w[1]);
+  const twEnd = Float64Array.from(tws, (w) => w[1] + maxLate);
+
+  const vehicles = buildVehicles(req, matrices, nLoc, dims, maxOver);
+  const vIndex = new Map(vehicles.map((v) => [v.id, v.index]));
+
+  const allowed = new Uint8Array(nTasks * vehicles.length);
+  const have = req.vehicles.map((v) => new Set(v.skills ?? []));
+  for (let i = 0; i < nTasks; i++) {
+    const need = skills[i] ?? [];
+    for (let k = 0; k < vehicles.length; k++) allowed[i * vehicles.length + k] = need.every((s) => have[k].has(s)) ? 1 : 0;
+  }
+
+  const rel = buildRelations(req, ids, kind, vIndex, nTasks);
+  for (const r of rel.relations) {
+    if (r.type === 'pinned' && r.vehicle >= 0)
+      for (const s of r.steps)
+        if (s >= 0) for (let k = 0; k < vehicles.length; k++) if (k !== r.vehicle) allowed[s * vehicles.length + k] = 0;
+  }
+
+  checkGroupsServable(rel.group, allowed, vehicles, startLoad, delta, kind, dims, ids);
+
+  const maxWait = cons.max_activity_waiting_time ?? INF;
+  const hasSetup = setup.some((x) => x > 0);
+  const hasMiv = maxInVehicle.some((x) => x < INF);
+  const hasBreaks = vehicles.some((v) => v.breaks.length > 0);
+  const hasWorking = vehicles.some((v) => v.maxWorkingTime < INF);
+  const simple =
+    !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && maxLate === 0 && maxOver === 0;
+
+  return {
+    nLoc,
+    dims,
+    nTasks,
+    kind,
+    loc,
+    service,
+    setup,
+    twOff,
+    twStart,
+    twEnd,
+    twEndSoft,
+    startLoad,
+    delta,
+    priority,
+    pair,
+    maxInVehicle,
+    allowed,
+    relaxTw: rel.relaxTw,
+    waitLimited: rel.waitLimited,
+    group: rel.group,
+    taskRelations: rel.taskRelations,
+    relations: rel.relations,
+    vehicles,
+    maxWait: maxWait < INF && rel.relations.some((r) => r.type === 'in_same_route') ? maxWait : INF,
+    latenessPenalty: maxLate > 0 ? cons.visit_lateness_penalty ?? 1 : 0,
+    overtimePenalty: maxOver > 0 ? cons.vehicle_overtime_penalty ?? 1 : 0,
+    custom: opts.objective?.custom ?? null,
+    simple,
+    ids,
+    request: req,
+  };
+}
+
+function buildVehicles(
+  req: SolverRequest,
+  matrices: SolverMatrices,
+  nLoc: number,
+  dims: number,
+  maxOver: number,
+): VehicleModel[] {
+  const profiles = Object.keys(matrices);
+  if (profiles.length === 0) throw new SolverError('matrix', 'no travel matrices given');
+  const defaultProfile = 'car' in matrices ? 'car' : profiles[0];
+  const travelCost = req.options?.objective?.travel_cost ?? 'duration';
+  const flat = new Map<string, { dur: Float64Array; dist: Float64Array }>();
+  const costs = new Map<string, Float64Array>();
+  const getFlat = (p: string) => {
+    let f = flat.get(p);
+    if (!f) {
+      const m = matrices[p];
+      if (!m) throw new SolverError('profile', `no matrices for profile ${p}`);
+      f = { dur: flatten(m.durations, nLoc, `${p} durations`), dist: flatten(m.distances, nLoc, `${p} distances`) };
+      flat.set(p, f);
+    }
+    return f;
+  };
+  let air: Float64Array | null = null;
+  const costFor = (v: SolverVehicle, p: string): Float64Array => {
+    const f = getFlat(p);
+    const perHour = v.costs?.per_hour;
+    const perKm = v.costs?.per_km;
+    if (travelCost === 'customized') {
+      const key = `custom|${p}`;
+      let c = costs.get(key);
+      if (!c) {
+        const m = matrices[p].costs;
+        if (!m) throw new SolverError('matrix', 'travel_cost customized needs a cost matrix');
+        c = flatten(m, nLoc, 'cost matrix');
+        costs.set(key, c);
+      }
+      return c;
+    }
+    if (perHour !== undefined || perKm !== undefined) {
+      // Explicit vehicle rates win over travel_cost: cost = hours x per_hour + km x per_km.
+      const h = perHour ?? 0;
+      const k = perKm ?? 0;
+      const key = `rate|${p}|${h}|${k}`;
+      let c = costs.get(key);
+      if (!c) {
+        c = new Float64Array(nLoc * nLoc);
+        for (let i = 0; i < c.length; i++) c[i] = (f.dur[i] * h) / 3600 + (f.dist[i] * k) / 1000;
+        costs.set(key, c);
+      }
+      return c;
+    }
+    if (travelCost === 'distance') return f.dist;
+    if (travelCost === 'air_distance') {
+      if (!air) {
+        air = new Float64Array(nLoc * nLoc);
+        for (let i = 0; i < nLoc; i++)
+          for (let j = 0; j < nLoc; j++) air[i * nLoc + j] = haversine(req.locations[i], req.locations[j]);
+      }
+      return air;
+    }
+    return f.dur;
+  };
+
+  return req.vehicles.map((v, index) => {
+    const p = v.profile ?? defaultProfile;
+    const f = getFlat(p);
+    const cap = new Int32Array(dims);
+    for (let d = 0; d < dims; d++) cap[d] = v.capacity?.[d] ?? (v.capacity ? 0 : 2147483647);
+    const twStart = v.time_window?.[0] ?? 0;
+    const twEndSoft = v.time_window?.[1] ?? INF;
+    const breaks = (v.breaks ?? []).map((b) => {
+      const w = [...(b.time_windows ?? [[-INF, INF]])].sort((a, c) => a[0] - c[0]);
+      return { id: b.id, twStart: w.map((x) => x[0]), twEnd: w.map((x) => x[1]), service: b.service ?? 0 };
+    });
+    breaks.sort((a, b) => a.twStart[0] - b.twStart[0]);
+    const m: VehicleModel = {
+      index,
+      id: v.id,
+      start: v.start_index ?? -1,
+      end: v.end_index ?? -1,
+      cap,
+      twStart,
+      twEnd: twEndSoft + maxOver,
+      twEndSoft,
+      maxTasks: v.max_tasks ?? INF,
+      maxTravelTime: v.max_travel_time ?? INF,
+      maxDistance: v.max_distance ?? INF,
+      maxWorkingTime: v.max_working_time ?? INF,
+      maxTravelCost: v.max_travel_cost ?? INF,
+      fixed: v.costs?.fixed ?? 0,
+      breaks,
+      dur: f.dur,
+      dist: f.dist,
+      cost: costFor(v, p),
+      signature: '',
+    };
+    m.signature = JSON.stringify([
+      p, m.start, m.end, v.capacity, v.time_window, [...(v.skills ?? [])].sort(), v.max_tasks, v.max_travel_time,
+      v.max_distance, v.max_working_time, v.breaks, v.costs, v.max_travel_cost,
+    ]);
+    return m;
+  });
+}
+
+function buildRelations(
+  req: SolverRequest,
+  ids: number[],
+  kind: Uint8Array,
+  vIndex: Map<number, number>,
+  nTasks: number,
+) {
+  const byKey = new Map<string, number>();
+  ids.forEach((id, i) => byKey.set(`${kind[i] === KIND_JOB ? 'job' : kind[i] === KIND_PICKUP ? 'pickup' : 'delivery'}:${id}`, i));
+  const relaxTw = new Uint8Array(nTasks);
+  const waitLimited = new Uint8Array(nTasks);
+  const taskRelations: number[][] = Array.from({ length: nTasks }, () => []);
+  const parent = Int32Array.from({ length: nTasks }, (_, i) => i);
+  const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  const inGroup = new Uint8Array(nTasks);
+  const relations: RelationModel[] = (req.relations ?? []).map((r, ri) => {
+    const steps = r.steps.map((s: { type: StepType; id?: number }) => {
+      if (s.type === 'start') return -1;
+      if (s.type === 'end') return -2;
+      const i = byKey.get(`${s.type}:${s.id}`);
+      if (i === undefined) throw new SolverError('relation', `relation ${ri}: unknown ${s.type} ${s.id}`);
+      return i;
+    });
+    const vehicle = r.vehicle === undefined ? -1 : vIndex.get(r.vehicle) ?? -2;
+    if (vehicle === -2) throw new SolverError('relation', `relation ${ri}: unknown vehicle ${r.vehicle}`);
+    const tasks = steps.filter((s) => s >= 0);
+    for (const s of tasks) {
+      if (kind[s] === KIND_JOB) continue;
+      const other = kind[s] === KIND_PICKUP ? s + 1 : s - 1;
+      // Spec 001 §4 rules 5 and 6.
+      if (!tasks.includes(other))
+        throw new SolverError('relation', `relation ${ri}: shipment ${ids[s]} needs both its pickup and delivery`);
+      if (r.type !== 'in_same_route' && r.type !== 'pinned' && kind[s] === KIND_DELIVERY && steps.indexOf(s) < steps.indexOf(other))
+        throw new SolverError('relation', `relation ${ri}: delivery ${ids[s]} before its pickup`);
+    }
+    for (const s of tasks) {
+      relaxTw[s] = 1;
+      taskRelations[s].push(ri);
+      if (r.type === 'in_same_route') waitLimited[s] = 1;
+      if (r.type !== 'pinned') {
+        inGroup[s] = 1;
+        parent[find(s)] = find(tasks[0]);
+      }
+    }
+    return { type: r.type, steps, vehicle, minDuration: r.min_duration ?? 0, maxDuration: r.max_duration ?? INF };
+  });
+  const group = new Int32Array(nTasks).fill(-1);
+  for (let i = 0; i < nTasks; i++) if (inGroup[i]) group[i] = find(i);
+  return { relaxTw, waitLimited, taskRelations, relations, group };
+}
+
+/** Spec 001 §4 rule 4: some vehicle must have the skills and capacity for a whole group. */
+function checkGroupsServable(
+  group: Int32Array,
+  allowed: Uint8Array,
+  vehicles: VehicleModel[],
+  startLoad: Int32Array,
+  delta: Int32Array,
+  kind: Uint8Array,
+  dims: number,
+  ids: number[],
+): void {
+  const members = new Map<number, number[]>();
+  group.forEach((g, t) => {
+    if (g >= 0) members.set(g, [...(members.get(g) ?? []), t]);
+  });
+  const nv = vehicles.length;
+  for (const m of members.values()) {
+    // A lower bound of the peak load: all job deliveries at the start, all job pickups at the
+    // end, any one shipment on board.
+    const need = new Array<number>(dims).fill(0);
+    for (let d = 0; d < dims; d++) {
+      let del = 0;
+      let pick = 0;
+      let ship = 0;
+      for (const t of m) {
+        const x = t * dims + d;
+        if (kind[t] === KIND_JOB) {
+          del += startLoad[x];
+          pick += startLoad[x] + delta[x];
+        } else if (kind[t] === KIND_PICKUP) ship = Math.max(ship, delta[x]);
+      }
+      need[d] = Math.max(del, pick, ship);
+    }
+    const ok = vehicles.some((v) => m.every((t) => allowed[t * nv + v.index]) && need.every((x, d) => x <= v.cap[d]));
+    if (!ok)
+      throw new SolverError('relation', `no vehicle has the skills and capacity for the related tasks ${m.map((t) => ids[t]).join(', ')}`);
+  }
+}

@@ -1,0 +1,46 @@
+// Why a task stayed unassigned: first what no vehicle could do even for this task alone
+// (skills, capacity, windows, limits), else what blocks it on the routes as they are.
+import { KIND_JOB, type Problem } from './problem';
+import { evaluateRoute } from './route-eval';
+import type { Solution } from './solution';
+import type { UnassignedReason } from './types';
+
+function alone(p: Problem, t: number): number[] {
+  return p.kind[t] === KIND_JOB ? [t] : [t, p.pair[t]];
+}
+
+function mostCommon(rs: UnassignedReason[]): UnassignedReason | null {
+  const count = new Map<UnassignedReason, number>();
+  let best: UnassignedReason | null = null;
+  for (const r of rs) {
+    count.set(r, (count.get(r) ?? 0) + 1);
+    if (best === null || count.get(r)! > count.get(best)!) best = r;
+  }
+  return best;
+}
+
+export function unassignedReason(p: Problem, sol: Solution, t: number, relationDropped: Set<number>): UnassignedReason {
+  if (relationDropped.has(t)) return 'relation';
+  const nv = p.vehicles.length;
+  const allowed = p.vehicles.filter((v) => p.allowed[t * nv + v.index]);
+  if (allowed.length === 0) return p.taskRelations[t].some((r) => p.relations[r].type === 'pinned') ? 'relation' : 'skills';
+  const aloneFails: UnassignedReason[] = [];
+  for (const v of allowed) {
+    const ev = evaluateRoute(p, v, alone(p, t));
+    if (ev.ok) {
+      aloneFails.length = 0;
+      break;
+    }
+    aloneFails.push(ev.reason ?? 'unprofitable');
+  }
+  if (aloneFails.length) return mostCommon(aloneFails) ?? 'unprofitable';
+  if (p.group[t] >= 0) return 'relation';
+  // Feasible alone: try it at the end of each used route to name what blocks it there.
+  const fails: UnassignedReason[] = [];
+  for (const r of sol.routes) {
+    if (r.length === 0 || !p.allowed[t * nv + r.v.index]) continue;
+    const ev = evaluateRoute(p, r.v, r.seq.concat(alone(p, t)));
+    if (!ev.ok && ev.reason) fails.push(ev.reason);
+  }
+  return mostCommon(fails) ?? 'unprofitable';
+}

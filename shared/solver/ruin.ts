@@ -1,0 +1,79 @@
+// Slack-induced string removal (Christiaens & Vanden Berghe, SISR): remove strings of
+// consecutive tasks from a few routes close to a random seed task, so that the removed tasks
+// are neighbours in space and in their routes: the recreate then has slack to do better.
+import type { SearchContext } from './context';
+import { KIND_DELIVERY } from './problem';
+import type { Solution } from './solution';
+
+export interface RuinParams {
+  avgRemoved: number; // c-bar
+  maxString: number; // L-max
+  splitRate: number;
+  splitDepth: number; // beta of the split-string removal
+}
+
+export const DEFAULT_RUIN: RuinParams = { avgRemoved: 10, maxString: 10, splitRate: 0.5, splitDepth: 0.01 };
+
+/** Removes tasks from sol and returns the ids of the removed tasks (pickups for shipments). */
+export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAULT_RUIN): number[] {
+  const { rng, p, neighbors, K } = ctx;
+  const assigned: number[] = [];
+  let used = 0;
+  let total = 0;
+  for (const r of sol.routes) {
+    if (r.length === 0) continue;
+    used++;
+    total += r.length;
+  }
+  if (used === 0) return [];
+  const avgLen = total / used;
+  const lsMax = Math.min(prm.maxString, avgLen);
+  const ksMax = (4 * prm.avgRemoved) / (1 + lsMax) - 1;
+  const ks = Math.floor(rng.next() * ksMax) + 1;
+
+  let seed = rng.int(p.nTasks);
+  for (let tries = 0; sol.routeOf[seed] < 0 && tries < 16; tries++) seed = rng.int(p.nTasks);
+  if (sol.routeOf[seed] < 0) {
+    for (let t = 0; t < p.nTasks; t++) if (sol.routeOf[t] >= 0) assigned.push(t);
+    seed = assigned[rng.int(assigned.length)];
+  }
+
+  const removed = new Set<number>();
+  const ruined = new Set<number>();
+  for (let k = -1; k < K && ruined.size < ks; k++) {
+    const c = k < 0 ? seed : neighbors[seed * K + k];
+    const v = sol.routeOf[c];
+    if (v < 0 || ruined.has(v) || removed.has(c)) continue;
+    ruined.add(v);
+    const seq = sol.routes[v].seq;
+    const len = seq.length;
+    const lMax = Math.min(len, lsMax);
+    const l = Math.floor(rng.next() * lMax) + 1;
+    const pos = seq.indexOf(c);
+    if (rng.next() < prm.splitRate && l < len) {
+      // Split string: a string of l + m, of which m consecutive tasks stay.
+      let m = 1;
+      while (l + m < len && rng.next() > prm.splitDepth) m++;
+      const span = l + m;
+      const start = stringStart(pos, span, len, rng.int(span));
+      const keepAt = start + rng.int(l + 1);
+      for (let i = start; i < start + span; i++) if (i < keepAt || i >= keepAt + m) removed.add(seq[i]);
+    } else {
+      const start = stringStart(pos, l, len, rng.int(l));
+      for (let i = start; i < start + l; i++) removed.add(seq[i]);
+    }
+  }
+  // A shipment leaves and comes back as a whole; the pickup stands for it.
+  const out = new Set<number>();
+  for (const t of removed) out.add(p.pair[t] >= 0 && p.kind[t] === KIND_DELIVERY ? p.pair[t] : t);
+  sol.removeTasks(out);
+  return [...out];
+}
+
+/** First index of a window of `span` positions that contains pos and fits in the route. */
+function stringStart(pos: number, span: number, len: number, offset: number): number {
+  let start = pos - offset;
+  if (start < 0) start = 0;
+  if (start + span > len) start = len - span;
+  return start;
+}

@@ -1,0 +1,74 @@
+// The metaheuristic: ruin (SISR) and recreate (greedy with blinks) under simulated annealing,
+// until the deadline or the iteration cap; new best solutions are polished by local search.
+import type { SearchContext } from './context';
+import { localSearch } from './operators/local-search';
+import { recreate } from './recreate';
+import { ruin } from './ruin';
+import { compareObjectives, type Objective, type Solution } from './solution';
+
+export interface SearchLimits {
+  deadlineMs: number;
+  clock: () => number;
+  maxIterations: number;
+}
+
+export interface SearchStats {
+  iterations: number;
+  improvements: number;
+}
+
+const BLINK = 0.01;
+const T_START = 10; // in units of a typical short arc (ctx.arcScale)
+const T_END = 0.3;
+/** Share of the time budget left for the final local search of the best solution. */
+const POLISH_SHARE = 0.03;
+
+function sameLevel(a: Objective, b: Objective): boolean {
+  return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.primary === b.primary;
+}
+
+function feasibleRoutes(s: Solution): boolean {
+  for (const r of s.routes) if (!r.feasible) return false;
+  return true;
+}
+
+export function search(ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats): Solution {
+  const { rng } = ctx;
+  const t0 = limits.clock();
+  const span = Math.max(1, limits.deadlineMs - t0);
+  // Ruin-and-recreate stops a little early so the final local search fits in the budget.
+  const loopDeadline = t0 + span * (1 - POLISH_SHARE);
+  let cur = start;
+  let curObj = cur.objective();
+  let best = cur.clone();
+  let bestObj = curObj;
+  const tStart = T_START * ctx.arcScale;
+  const tEnd = T_END * ctx.arcScale;
+  let iter = 0;
+  for (; iter < limits.maxIterations; iter++) {
+    const now = limits.clock();
+    if (now >= loopDeadline) break;
+    const frac = Math.max((now - t0) / (loopDeadline - t0), limits.maxIterations < Infinity ? iter / limits.maxIterations : 0);
+    const temp = tStart * Math.pow(tEnd / tStart, Math.min(1, frac));
+    const cand = cur.clone();
+    const removed = ruin(ctx, cand);
+    if (removed.length === 0 && cand.unassignedTasks().length === 0) continue;
+    recreate(ctx, cand, cand.unassignedTasks(), BLINK);
+    if (!feasibleRoutes(cand)) continue;
+    const obj = cand.objective();
+    const cmp = compareObjectives(obj, curObj);
+    let accept = cmp < 0 && !sameLevel(obj, curObj);
+    if (!accept && sameLevel(obj, curObj)) accept = obj.cost < curObj.cost - temp * Math.log(1 - rng.next());
+    if (!accept) continue;
+    cur = cand;
+    curObj = obj;
+    if (compareObjectives(curObj, bestObj) < 0) {
+      best = cur.clone();
+      bestObj = curObj;
+      stats.improvements++;
+    }
+  }
+  stats.iterations = iter;
+  localSearch(ctx, best, limits);
+  return best;
+}

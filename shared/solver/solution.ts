@@ -1,0 +1,120 @@
+// A solution: one RouteState per vehicle (empty when unused) and the task -> vehicle map.
+// Its objective is lexicographic: unassigned priority, unassigned tasks, the custom objective
+// (when asked for), then cost.
+import { applyInsertion, type Insertion } from './insertion';
+import { KIND_DELIVERY, type Problem } from './problem';
+import { RouteState } from './route-state';
+
+export interface Objective {
+  unassignedPriority: number;
+  unassigned: number;
+  primary: number;
+  cost: number;
+}
+
+export class Solution {
+  routes: RouteState[];
+  routeOf: Int32Array;
+
+  constructor(
+    readonly p: Problem,
+    routes?: RouteState[],
+    routeOf?: Int32Array,
+  ) {
+    this.routes = routes ?? p.vehicles.map((v) => new RouteState(p, v));
+    this.routeOf = routeOf ?? new Int32Array(p.nTasks).fill(-1);
+  }
+
+  clone(): Solution {
+    return new Solution(this.p, this.routes.map((r) => r.clone()), this.routeOf.slice());
+  }
+
+  /** Tasks to insert: jobs and shipment pickups (a delivery travels with its pickup). */
+  unassignedTasks(): number[] {
+    const out: number[] = [];
+    for (let t = 0; t < this.p.nTasks; t++) if (this.routeOf[t] < 0 && this.p.kind[t] !== KIND_DELIVERY) out.push(t);
+    return out;
+  }
+
+  insert(t: number, vehicle: number, ins: Insertion): void {
+    applyInsertion(this.routes[vehicle], t, ins);
+    this.routeOf[t] = vehicle;
+    if (this.p.pair[t] >= 0) this.routeOf[this.p.pair[t]] = vehicle;
+  }
+
+  /** Removes tasks (with their shipment partners) and refreshes the touched routes once. */
+  removeTasks(tasks: Iterable<number>): void {
+    const touched = new Set<number>();
+    const gone = new Set<number>();
+    for (const t of tasks) {
+      const v = this.routeOf[t];
+      if (v < 0) continue;
+      gone.add(t);
+      this.routeOf[t] = -1;
+      const q = this.p.pair[t];
+      if (q >= 0) {
+        gone.add(q);
+        this.routeOf[q] = -1;
+      }
+      touched.add(v);
+    }
+    for (const v of touched) {
+      const r = this.routes[v];
+      r.seq = r.seq.filter((x) => !gone.has(x));
+      r.refresh();
+    }
+  }
+
+  /** The vehicle already holding a task tied to t by a relation, -1 if none, -2 if t is free. */
+  groupVehicle(t: number, members: number[][]): number {
+    const g = this.p.group[t];
+    if (g < 0) return -2;
+    for (const m of members[g]) if (this.routeOf[m] >= 0) return this.routeOf[m];
+    return -1;
+  }
+
+  objective(): Objective {
+    const p = this.p;
+    let up = 0;
+    let un = 0;
+    for (let t = 0; t < p.nTasks; t++) {
+      if (this.routeOf[t] >= 0 || p.kind[t] === KIND_DELIVERY) continue;
+      up += p.priority[t];
+      un++;
+    }
+    let cost = 0;
+    let used = 0;
+    let maxCost = 0;
+    let maxTasks = 0;
+    let maxEnd = 0;
+    for (const r of this.routes) {
+      cost += r.cost;
+      if (r.length === 0) continue;
+      used++;
+      maxCost = Math.max(maxCost, r.travelCost);
+      maxTasks = Math.max(maxTasks, r.length);
+      maxEnd = Math.max(maxEnd, r.dep[r.length + 1]);
+    }
+    let primary = 0;
+    const c = p.custom;
+    if (c?.value === 'vehicles') primary = used;
+    else if (c?.value === 'completion_time') primary = maxEnd;
+    else if (c?.type === 'min-max' && c.value === 'travel_cost') primary = maxCost;
+    else if (c?.type === 'min-max' && c.value === 'tasks') primary = maxTasks;
+    return { unassignedPriority: up, unassigned: un, primary, cost };
+  }
+}
+
+/** Negative when a is better than b. */
+export function compareObjectives(a: Objective, b: Objective): number {
+  if (a.unassignedPriority !== b.unassignedPriority) return a.unassignedPriority - b.unassignedPriority;
+  if (a.unassigned !== b.unassigned) return a.unassigned - b.unassigned;
+  if (a.primary !== b.primary) return a.primary - b.primary;
+  return a.cost - b.cost;
+}
+
+export function groupMembers(p: Problem): number[][] {
+  const m: number[][] = Array.from({ length: p.nTasks }, () => []);
+  for (let t = 0; t < p.nTasks; t++) if (p.group[t] >= 0) m[p.group[t]].push(t);
+  return m;
+}

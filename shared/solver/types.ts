@@ -1,0 +1,198 @@
+// Public types of the solver: the request shape of api-shapes §3 (already validated by the
+// service, locations parsed), the resolved matrices, the options, and the `result` shape.
+
+export type LatLon = [number, number];
+export type Window = [number, number];
+export type Metadata = Record<string, unknown>;
+
+export interface SolverVehicle {
+  id: number;
+  description?: string;
+  start_index?: number;
+  end_index?: number;
+  capacity?: number[];
+  time_window?: Window;
+  skills?: number[];
+  max_tasks?: number;
+  max_travel_time?: number;
+  max_distance?: number;
+  max_working_time?: number;
+  breaks?: { id: number; time_windows: Window[]; service?: number }[];
+  costs?: { fixed?: number; per_hour?: number; per_km?: number };
+  max_travel_cost?: number;
+  profile?: string;
+  metadata?: Metadata;
+}
+
+export interface SolverJob {
+  id: number;
+  location_index: number;
+  description?: string;
+  service?: number;
+  setup?: number;
+  delivery?: number[];
+  pickup?: number[];
+  time_windows?: Window[];
+  skills?: number[];
+  priority?: number;
+  metadata?: Metadata;
+}
+
+export interface SolverShipmentStep {
+  id: number;
+  location_index: number;
+  service?: number;
+  setup?: number;
+  time_windows?: Window[];
+  description?: string;
+}
+
+export interface SolverShipment {
+  pickup: SolverShipmentStep;
+  delivery: SolverShipmentStep;
+  amount?: number[];
+  skills?: number[];
+  priority?: number;
+  max_time_in_vehicle?: number;
+  metadata?: Metadata;
+}
+
+export type StepType = 'start' | 'end' | 'job' | 'pickup' | 'delivery';
+
+export interface SolverRelation {
+  type: 'in_same_route' | 'in_sequence' | 'in_direct_sequence' | 'precedence' | 'pinned';
+  steps: { type: StepType; id?: number }[];
+  vehicle?: number;
+  min_duration?: number;
+  max_duration?: number;
+}
+
+export interface SolverOptions {
+  objective?: {
+    travel_cost?: 'duration' | 'distance' | 'air_distance' | 'customized';
+    custom?: { type: 'min' | 'min-max'; value: 'vehicles' | 'completion_time' | 'tasks' | 'travel_cost' };
+  };
+  constraint?: {
+    max_vehicle_overtime?: number;
+    vehicle_overtime_penalty?: number;
+    max_visit_lateness?: number;
+    visit_lateness_penalty?: number;
+    max_activity_waiting_time?: number;
+  };
+}
+
+/** An earlier plan: ordered steps per vehicle (start/end/break steps are ignored). */
+export interface InitialRoute {
+  vehicle: number;
+  steps: { type: StepType | 'break'; id?: number }[];
+}
+
+export interface SolverRequest {
+  description?: string;
+  /** Parsed `locations.location`: index i is location_index i. */
+  locations: LatLon[];
+  vehicles: SolverVehicle[];
+  jobs?: SolverJob[];
+  shipments?: SolverShipment[];
+  relations?: SolverRelation[];
+  options?: SolverOptions;
+  /** Routes to start the search from (re-optimization). */
+  solution?: InitialRoute[];
+}
+
+export interface ProfileMatrices {
+  durations: ArrayLike<ArrayLike<number>>;
+  distances: ArrayLike<ArrayLike<number>>;
+  /** The customized cost matrix; used when travel_cost is `customized`. */
+  costs?: ArrayLike<ArrayLike<number>>;
+}
+
+/** Per routing profile; a vehicle without `profile` uses `car`, else the first profile given. */
+export type SolverMatrices = Record<string, ProfileMatrices>;
+
+export interface SolveOptions {
+  /** Absolute time (same unit/epoch as `clock`) at which the search must stop. */
+  deadlineMs: number;
+  clock: () => number;
+  seed?: number;
+  /** Stop after this many ruin-and-recreate iterations (tests, reproducibility). */
+  maxIterations?: number;
+}
+
+export interface ResultStep {
+  type: StepType | 'break';
+  id?: number;
+  arrival: number;
+  duration: number;
+  distance: number;
+  setup: number;
+  service: number;
+  waiting_time: number;
+  location?: LatLon;
+  location_index?: number;
+  load: number[];
+  description?: string;
+  metadata?: Metadata;
+  /** Lateness past the window end (soft constraint max_visit_lateness), when non-zero. */
+  late_by?: number;
+}
+
+export interface ResultRoute {
+  vehicle: number;
+  cost: number;
+  description?: string;
+  setup: number;
+  service: number;
+  duration: number;
+  waiting_time: number;
+  priority: number;
+  distance: number;
+  delivery: number[];
+  pickup: number[];
+  metadata?: Metadata;
+  steps: ResultStep[];
+  /** Overtime past the vehicle window end (soft constraint max_vehicle_overtime), when non-zero. */
+  overtime?: number;
+}
+
+export type UnassignedReason =
+  | 'skills'
+  | 'capacity'
+  | 'time_window'
+  | 'max_tasks'
+  | 'max_distance'
+  | 'max_travel_time'
+  | 'max_travel_cost'
+  | 'relation'
+  | 'break'
+  | 'unprofitable';
+
+export interface ResultUnassigned {
+  id: number;
+  type: 'job' | 'pickup' | 'delivery';
+  location: LatLon;
+  location_index: number;
+  reason: UnassignedReason;
+}
+
+export interface SolverResult {
+  code: number;
+  summary: {
+    cost: number;
+    routes: number;
+    unassigned: number;
+    setup: number;
+    service: number;
+    duration: number;
+    waiting_time: number;
+    priority: number;
+    distance: number;
+    delivery: number[];
+    pickup: number[];
+    /** Sum of visit lateness and vehicle overtime (soft constraints), when non-zero. */
+    lateness?: number;
+    overtime?: number;
+  };
+  routes: ResultRoute[];
+  unassigned: ResultUnassigned[];
+}

@@ -1,0 +1,63 @@
+// Scale check on a synthetic instance (no BKS exists): N tasks as jobs plus shipments, one
+// location each, random windows and 2-dimensional loads.
+//   npx tsx tests/bench/solver/scale.ts [--tasks 4000] [--shipments 500] [--time 120] [--seed 1]
+import { checkSolution, solveWithStats, type SolverRequest, type Window } from '../../../shared/solver';
+
+function args() {
+  const a = { tasks: 4000, shipments: 500, time: 120, seed: 1 };
+  const v = process.argv.slice(2);
+  for (let i = 0; i < v.length; i += 2) (a as Record<string, number>)[v[i].replace(/^--/, '')] = Number(v[i + 1]);
+  return a;
+}
+
+function main() {
+  const a = args();
+  let s = a.seed >>> 0 || 1;
+  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const nJobs = a.tasks - 2 * a.shipments;
+  const nLoc = 1 + a.tasks;
+  const pts = Array.from({ length: nLoc }, (_, i) => (i === 0 ? [50000, 50000] : [rnd() * 100000, rnd() * 100000]));
+  // 10 m/s, metres: a 100 km square served over a 10 h day.
+  const dist = pts.map((p) => pts.map((q) => Math.round(Math.hypot(p[0] - q[0], p[1] - q[1]))));
+  const dur = dist.map((row) => row.map((d) => Math.round(d / 10)));
+  const horizon = 36000;
+  const tw = (): Window[] => {
+    if (rnd() < 0.5) return [];
+    const st = Math.floor(rnd() * (horizon - 7200));
+    return [[st, st + 3600 + Math.floor(rnd() * 7200)]];
+  };
+  const request: SolverRequest = {
+    locations: pts.map((p) => [p[1] / 1e6, p[0] / 1e6]),
+    jobs: Array.from({ length: nJobs }, (_, i) => ({
+      id: i + 1, location_index: 1 + i, service: 120, delivery: [1 + Math.floor(rnd() * 10), 1], time_windows: tw(),
+    })),
+    shipments: Array.from({ length: a.shipments }, (_, k) => ({
+      pickup: { id: 100000 + k, location_index: 1 + nJobs + 2 * k, service: 60, time_windows: tw() },
+      delivery: { id: 100000 + k, location_index: 2 + nJobs + 2 * k, service: 60, time_windows: tw() },
+      amount: [1 + Math.floor(rnd() * 5), 1],
+    })),
+    vehicles: Array.from({ length: Math.ceil(a.tasks / 25) }, (_, k) => ({
+      id: k + 1, start_index: 0, end_index: 0, capacity: [150, 40], time_window: [0, horizon] as Window,
+    })),
+  };
+  const matrices = { car: { durations: dur, distances: dist } };
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  const t0 = performance.now();
+  const { result, stats } = solveWithStats(request, matrices, {
+    deadlineMs: t0 + a.time * 1000, clock: () => { peak = Math.max(peak, process.memoryUsage().rss); return performance.now(); }, seed: a.seed,
+  });
+  const time = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  const v = checkSolution(request, matrices, result);
+  const reasons: Record<string, number> = {};
+  for (const u of result.unassigned) reasons[u.reason] = (reasons[u.reason] ?? 0) + 1;
+  console.log(
+    `tasks ${a.tasks} (jobs ${nJobs}, shipments ${a.shipments}), vehicles ${request.vehicles.length}, limit ${a.time} s: ` +
+      `time ${time.toFixed(1)} s, iterations ${stats.iterations}, routes ${result.routes.length}, unassigned ${result.unassigned.length} ${JSON.stringify(reasons)}, ` +
+      `distance ${result.summary.distance}, violations ${v.length}, peak RSS ${(peak / 2 ** 20).toFixed(0)} MB`,
+  );
+  if (v.length) console.log(v.slice(0, 5));
+}
+
+main();
