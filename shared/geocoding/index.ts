@@ -1,0 +1,42 @@
+// Public API of the geocoding library (pure, storage-free). See README.md in this folder.
+
+export type {
+  CustomPlace,
+  DataSource,
+  DataSourceStatus,
+  Entity,
+  GeoPoint,
+  PlaceItem,
+  SearchBody,
+  SearchRequest,
+  SearchResponse,
+} from './types';
+export {
+  DEFAULT_LIMIT,
+  GeocodeValidationError,
+  MAX_BATCH_QUERIES,
+  MAX_LIMIT,
+  MAX_QUERY_LENGTH,
+  parseAt,
+  parseBatch,
+  parseCountries,
+  parseLimit,
+  parseRadius,
+  parseSearchBody,
+} from './validate';
+export { CustomPlaceIndex, placeTitle, type CountryResolver } from './custom';
+export { DefaultIndex, type IndexStats } from './engine';
+export {
+  getDefaultIndex,
+  isDefaultIndexLoaded,
+  OVERRIDE_NAME_SIMILARITY,
+  OVERRIDE_RADIUS_METERS,
+  search,
+  searchBatch,
+  searchBody,
+  type GeocodeSearchOptions,
+} from './search';
+export { WEIGHTS } from './rank';
+export { haversineMeters } from './geo';
+export { foldText } from './format';
+export { defaultArtefactPath, loadGazetteer, type Gazetteer } from './gazetteer';
