@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { requeuePendingJobs } from '../../shared/optimization/requeue';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { removeStackFile, writeStackFile } from './stack-file';
@@ -103,8 +104,11 @@ async function main(): Promise<void> {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
   await provisionTables(dynamo.endpoint, STAGE);
-  await provisionQueues(sqs.endpoint, STAGE);
+  const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(`${dataDir}/local-api-key`);
+  // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.
+  const requeued = await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
+  if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
 
   say('Starting the API and the queue consumer (serverless-offline)...');

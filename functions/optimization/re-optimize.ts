@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { reOptimize } from '../../shared/optimization/service';
+import { reOptimizationSchema } from '../../shared/schemas/optimization';
+import { httpHandler } from '../lib/http-handler';
+import { selfHosts } from './self-hosts';
+
+// POST /optimization/re_optimization: the earlier request with changes, seeded by its solution.
+export const handler = httpHandler({
+  name: 'optimization.reOptimize',
+  service: 'optimization',
+  query: z.object({ key: z.string().optional() }),
+  body: reOptimizationSchema,
+  run: async ({ body, principal, headers }) => reOptimize(principal, body, { selfHosts: selfHosts(headers) }),
+});

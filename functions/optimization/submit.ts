@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { submitProblem } from '../../shared/optimization/service';
+import { optimizationRequestSchema } from '../../shared/schemas/optimization';
+import { httpHandler } from '../lib/http-handler';
+import { selfHosts } from './self-hosts';
+
+// POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
+export const handler = httpHandler({
+  name: 'optimization.submit',
+  service: 'optimization',
+  query: z.object({ key: z.string().optional() }),
+  body: optimizationRequestSchema,
+  run: async ({ body, principal, headers }) => submitProblem(principal, body, { selfHosts: selfHosts(headers) }),
+});

@@ -1,0 +1,159 @@
+// Travel matrices of a validated problem, one set per routing profile its vehicles use:
+//   1. the request's own duration_matrix (and distance_matrix) when given, for every profile;
+//   2. else the routing engine (#9): a loaded road network covering the locations, or its
+//      great-circle fallback (distance x detour factor at the profile's speed), always flagged
+//      in `warnings`.
+// cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
+import polyline from '@mapbox/polyline';
+import {
+  FALLBACK_WARNING,
+  NetworkRegistry,
+  parseTruck,
+  type AvoidOptions,
+  type MatrixResult,
+} from '../routing';
+import { roadNetworks } from '../roads';
+import type { OptimizationRequest } from '../schemas/optimization';
+import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
+import { haversineMetres, type LatLon } from './geo';
+import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate';
+
+/** Stand-in for "unreachable" in a matrix (the solver wants finite numbers). */
+const UNREACHABLE = 1e9;
+
+export const DISTANCE_FALLBACK_WARNING =
+  'distance_matrix not given: distances are great-circle estimates (x1.3 detour factor)';
+
+/** Tests may route on a registry of their own; otherwise the process's road networks (shared/roads.ts). */
+let override: NetworkRegistry | undefined;
+
+export function setRoutingRegistry(r: NetworkRegistry | undefined): void {
+  override = r;
+}
+
+const registry = (): NetworkRegistry => override ?? roadNetworks();
+
+export function profilesOf(req: OptimizationRequest): string[] {
+  return [...new Set(req.vehicles.map((_, i) => vehicleProfile(req, i)))];
+}
+
+function avoidOptions(req: OptimizationRequest): AvoidOptions {
+  const a: AvoidOptions = {};
+  const boxes = [];
+  for (const entry of avoidEntries(req.options?.routing?.avoid)) {
+    const box = parseAvoidBox(entry);
+    if (box && box !== 'malformed') boxes.push(box);
+    const v = entry.toLowerCase();
+    if (v === 'toll') a.toll = true;
+    if (v === 'highway') a.highway = true;
+    if (v === 'ferry') a.ferry = true;
+  }
+  if (boxes.length) a.bboxes = boxes;
+  return a;
+}
+
+/** Warnings known before solving: routing preferences the travel source cannot honour. */
+export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+  const routing = req.options?.routing ?? {};
+  const out: string[] = [];
+  const preferences = [
+    routing.traffic_timestamp !== undefined && 'traffic_timestamp',
+    (routing.truck_size !== undefined || routing.truck_weight !== undefined) && 'truck_size/truck_weight',
+    avoidEntries(routing.avoid).length > 0 && 'avoid',
+  ].filter((x): x is string => typeof x === 'string');
+  if (req.duration_matrix) {
+    if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: travel comes from the request matrices`);
+    if (!req.distance_matrix) out.push(DISTANCE_FALLBACK_WARNING);
+    return out;
+  }
+  const covered = registry().find(locations.map(([lat, lon]) => ({ lat, lon })));
+  if (!covered) {
+    out.push(FALLBACK_WARNING);
+    if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: no road network covers these locations`);
+  } else if (routing.traffic_timestamp !== undefined) {
+    // The engine applies time-of-day factors; nothing to flag.
+  }
+  return out;
+}
+
+function rows(flat: Float64Array, n: number): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = flat.subarray(i * n, (i + 1) * n);
+    for (let j = 0; j < n; j++) row[j] = Number.isFinite(row[j]) ? Math.round(row[j]) : UNREACHABLE;
+    out.push(row);
+  }
+  return out;
+}
+
+function greatCircleDistances(locations: LatLon[]): Float64Array[] {
+  const n = locations.length;
+  return Array.from({ length: n }, (_, i) => {
+    const row = new Float64Array(n);
+    for (let j = 0; j < n; j++) row[j] = Math.round(haversineMetres(locations[i], locations[j]) * 1.3);
+    return row;
+  });
+}
+
+export interface BuiltMatrices {
+  matrices: SolverMatrices;
+  warnings: string[];
+  /** "request", or the engine's method ("great-circle", "ch-buckets", "dijkstra"). */
+  source: string;
+}
+
+export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): BuiltMatrices {
+  const n = locations.length;
+  const matrices: SolverMatrices = {};
+  const warnings = new Set<string>();
+  const costs = req.cost_matrix;
+  if (req.duration_matrix) {
+    const shared: ProfileMatrices = {
+      durations: req.duration_matrix,
+      distances: req.distance_matrix ?? greatCircleDistances(locations),
+      ...(costs ? { costs } : {}),
+    };
+    if (!req.distance_matrix) warnings.add(DISTANCE_FALLBACK_WARNING);
+    for (const p of profilesOf(req)) matrices[p] = shared;
+    return { matrices, warnings: [...warnings], source: 'request' };
+  }
+  const points = locations.map(([lat, lon]) => ({ lat, lon }));
+  const routing = req.options?.routing ?? {};
+  const size = routing.truck_size !== undefined ? parseTruckSize(routing.truck_size) : null;
+  let source = 'great-circle';
+  for (const p of profilesOf(req)) {
+    const mode = profileMode(req, p);
+    const result: MatrixResult = registry().matrix(points, {
+      profile: mode,
+      truck: mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
+      avoid: avoidOptions(req),
+      trafficTimestamp: routing.traffic_timestamp,
+    });
+    for (const w of result.warnings) warnings.add(w);
+    source = result.method;
+    matrices[p] = { durations: rows(result.durations, n), distances: rows(result.distances, n), ...(costs ? { costs } : {}) };
+  }
+  return { matrices, warnings: [...warnings], source };
+}
+
+/**
+ * Each route's geometry as an encoded polyline (precision 5): the road path when a loaded
+ * network covers the route, else the straight legs between its stops.
+ */
+export function routeGeometries(result: SolverResult, req: OptimizationRequest): string[] {
+  const profiles = new Map(req.vehicles.map((v, i) => [v.id, profileMode(req, vehicleProfile(req, i))]));
+  return result.routes.map((route) => {
+    const coords = route.steps.filter((s) => s.location).map((s) => s.location as [number, number]);
+    if (coords.length >= 2 && !req.duration_matrix) {
+      const points = coords.map(([lat, lon]) => ({ lat, lon }));
+      if (registry().find(points)) {
+        try {
+          return registry().route(points, { profile: profiles.get(route.vehicle) ?? 'car' }).geometry;
+        } catch {
+          // fall through to straight legs
+        }
+      }
+    }
+    return polyline.encode(coords, 5);
+  });
+}

@@ -1,0 +1,59 @@
+// The stored job of the route optimization service and its lifecycle:
+//   queued -> running -> completed | failed     (running -> running again on a retry)
+// queued and running jobs are "pending": they count against the key's 25 (seed 001 §8).
+import type { WebhookEvent } from '../schemas/optimization';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export const FINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
+
+/** Result codes of a finished job (api-shapes §3: 0 = success). */
+export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const;
+
+/** Pending (queued + running) jobs per API key (seed 001 §8). */
+export const MAX_PENDING_JOBS_PER_KEY = 25;
+
+/** How long a job, its request and its result are kept. */
+export const JOB_RETENTION_SECONDS = 30 * 86400;
+
+export interface JobWebhook {
+  url: string;
+  events: WebhookEvent[];
+  /** Seconds. */
+  timeout: number;
+}
+
+export interface JobRecord {
+  id: string;
+  /** The caller's (organisation, namespace) space; part of every key. */
+  space: string;
+  /** SHA-256 of the API key that submitted the job (the pending quota and webhook secret are per key). */
+  key_hash: string;
+  status: JobStatus;
+  description?: string;
+  /** Unix seconds. */
+  created_at: number;
+  updated_at: number;
+  started_at?: number;
+  finished_at?: number;
+  /** Deliveries the worker has started (1 on the first run). */
+  attempts: number;
+  request_chunks: number;
+  request_bytes: number;
+  result_chunks?: number;
+  result_bytes?: number;
+  warnings: string[];
+  /** Why the job failed. */
+  message?: string;
+  code?: number;
+  webhook?: JobWebhook;
+  /** The final event (JOB_COMPLETED / JOB_FAILED) is queued for delivery. */
+  final_event_sent?: boolean;
+  /** The job this one re-optimizes. */
+  parent_id?: string;
+}
+
+export interface JobMessage {
+  space: string;
+  id: string;
+}

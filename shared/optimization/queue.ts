@@ -1,0 +1,17 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { config } from '../config';
+import { sqsClient } from '../webhooks/sqs';
+import type { JobMessage } from './model';
+
+/** Logical id of the job queue (infra/tables/optimization.ts). */
+export const JOB_QUEUE_ID = 'optimization-jobs';
+
+export function jobQueueUrl(): string {
+  const url = config.queueUrl(JOB_QUEUE_ID);
+  if (!url) throw new Error(`the ${JOB_QUEUE_ID} queue URL is not configured (env ${JOB_QUEUE_ID})`);
+  return url;
+}
+
+export async function enqueueJob(message: JobMessage, queueUrl = jobQueueUrl()): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+}

@@ -1,0 +1,277 @@
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from '../optimization/model';
+import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+
+// Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
+// Every partition key starts with the caller's space, so no read or write can reach another
+// organisation or namespace. All conditional writes of the job lifecycle live here.
+
+export type BlobKind = 'REQ' | 'RES';
+
+const jobPk = (space: string, id: string) => `JOB#${space}#${id}`;
+const pendingPk = (space: string, keyHash: string) => `PENDING#${space}#${keyHash}`;
+const META = 'META';
+const COUNT = 'COUNT';
+const chunkSk = (kind: BlobKind, i: number) => `${kind}#${String(i).padStart(4, '0')}`;
+/** Partition of the sparse index byPending: only queued and running jobs carry it. */
+const PENDING_INDEX_PK = 'PENDING';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function cancellationCodes(error: unknown): string[] {
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+/** A write that lost a race with a transaction on the same item (the pending counter): worth repeating. */
+function isTransactionConflict(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'TransactionConflictException') return true;
+  return isTransactionCanceled(error) && cancellationCodes(error).includes('TransactionConflict') && !cancellationCodes(error).includes('ConditionalCheckFailed');
+}
+
+async function retryConflicts<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (i >= attempts || !isTransactionConflict(error)) throw error;
+      await sleep(Math.random() * 25 * 2 ** i);
+    }
+  }
+}
+
+function toRecord(item: Record<string, unknown>): JobRecord {
+  const { pk: _pk, sk: _sk, pending_pk: _p, pending_sk: _s, expires_at: _e, ...rest } = item;
+  return rest as unknown as JobRecord;
+}
+
+export interface PendingJobRef {
+  space: string;
+  id: string;
+  status: JobStatus;
+}
+
+export class DynamoOptimizationJobStore {
+  private get table(): string {
+    return config.table('optimization-jobs');
+  }
+
+  /** Takes one of the key's pending slots; false when `limit` are taken (one conditional update: exact under concurrency). */
+  async reservePending(space: string, keyHash: string, limit: number): Promise<boolean> {
+    try {
+      await retryConflicts(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: { pk: pendingPk(space, keyHash), sk: COUNT },
+            UpdateExpression: 'ADD #count :one',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Gives a slot back (a submission that failed after reserving one). */
+  async releasePending(space: string, keyHash: string): Promise<void> {
+    await retryConflicts(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: pendingPk(space, keyHash), sk: COUNT },
+          UpdateExpression: 'ADD #count :minus',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minus': -1 },
+        }),
+      ),
+    );
+  }
+
+  async pendingCount(space: string, keyHash: string): Promise<number> {
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: pendingPk(space, keyHash), sk: COUNT }, ConsistentRead: true }),
+    );
+    return Number(out.Item?.count ?? 0);
+  }
+
+  async putBlob(space: string, id: string, kind: BlobKind, chunks: Uint8Array[], expiresAt: number): Promise<void> {
+    const pk = jobPk(space, id);
+    let requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(kind, i), data, expires_at: expiresAt } } }));
+    // Batches of at most 25 items and ~16 MB (chunks are at most 300 KB each: 25 fit).
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      const batch = requests.slice(0, 25);
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [this.table]: batch } }));
+      const unprocessed = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
+      requests = [...unprocessed, ...requests.slice(25)];
+      if (unprocessed.length) await sleep(Math.min(1000, 50 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+
+  async getBlob(space: string, id: string, kind: BlobKind, count: number): Promise<Uint8Array[]> {
+    const chunks: Uint8Array[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await documentClient().send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(kind, 0), ':to': chunkSk(kind, count - 1) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) chunks.push(item.data as Uint8Array);
+      start = out.LastEvaluatedKey;
+    } while (start);
+    if (chunks.length !== count) throw new Error(`job ${id}: expected ${count} ${kind} chunks, found ${chunks.length}`);
+    return chunks;
+  }
+
+  /** Stores a new queued job; its request blob must be stored first. */
+  async create(job: JobRecord): Promise<void> {
+    await documentClient().send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: jobPk(job.space, job.id),
+          sk: META,
+          ...job,
+          pending_pk: PENDING_INDEX_PK,
+          pending_sk: `${String(job.created_at).padStart(12, '0')}#${job.space}#${job.id}`,
+          expires_at: job.created_at + JOB_RETENTION_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(space: string, id: string): Promise<JobRecord | undefined> {
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: jobPk(space, id), sk: META }, ConsistentRead: true }),
+    );
+    return out.Item ? toRecord(out.Item) : undefined;
+  }
+
+  /** queued|running -> running, counting the attempt; undefined when the job is finished (or gone). */
+  async markRunning(space: string, id: string, now: number): Promise<JobRecord | undefined> {
+    try {
+      const out = await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: jobPk(space, id), sk: META },
+          UpdateExpression: 'SET #status = :running, started_at = :now, updated_at = :now ADD attempts :one',
+          ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes ? toRecord(out.Attributes) : undefined;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Moves a pending job to its final state and frees its pending slot, in one transaction: the
+   * slot is released exactly once however often this is called. False when already final.
+   */
+  async finish(
+    job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>,
+    outcome:
+      | { status: 'completed'; now: number; resultChunks: number; resultBytes: number; warnings: string[] }
+      | { status: 'failed'; now: number; code: number; message: string },
+  ): Promise<boolean> {
+    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':queued': 'queued', ':running': 'running' };
+    let set = '#status = :final, finished_at = :now, updated_at = :now';
+    if (outcome.status === 'completed') {
+      set += ', result_chunks = :chunks, result_bytes = :bytes, warnings = :warnings, code = :code';
+      Object.assign(values, { ':chunks': outcome.resultChunks, ':bytes': outcome.resultBytes, ':warnings': outcome.warnings, ':code': 0 });
+    } else {
+      set += ', code = :code, message = :message';
+      Object.assign(values, { ':code': outcome.code, ':message': outcome.message });
+    }
+    try {
+      await retryConflicts(() =>
+        documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: this.table,
+                  Key: { pk: jobPk(job.space, job.id), sk: META },
+                  UpdateExpression: `SET ${set} REMOVE pending_pk, pending_sk`,
+                  ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: values,
+                },
+              },
+              {
+                Update: {
+                  TableName: this.table,
+                  Key: { pk: pendingPk(job.space, job.key_hash), sk: COUNT },
+                  UpdateExpression: 'ADD #count :minus',
+                  ExpressionAttributeNames: { '#count': 'count' },
+                  ExpressionAttributeValues: { ':minus': -1 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      // The job's own condition failed: it is already final (or gone).
+      if (isTransactionCanceled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  /** Notes that the final webhook event of a finished job is queued. */
+  async markFinalEventSent(space: string, id: string): Promise<void> {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: jobPk(space, id), sk: META },
+        UpdateExpression: 'SET final_event_sent = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
+  }
+
+  /** Every queued or running job, of every space: for the operator's requeue only. */
+  async listPending(): Promise<PendingJobRef[]> {
+    const refs: PendingJobRef[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await documentClient().send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'byPending',
+          KeyConditionExpression: 'pending_pk = :p',
+          ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) refs.push({ space: item.space as string, id: item.id as string, status: item.status as JobStatus });
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return refs;
+  }
+}

@@ -1,0 +1,56 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { newWebhookSecret } from '../webhooks/sign';
+import { documentClient, isConditionalCheckFailed } from './dynamo';
+
+// The webhook signing secret of each API key (table "webhooks"). The partition key starts with
+// the caller's space.
+
+const secretPk = (space: string, keyHash: string) => `SECRET#${space}#${keyHash}`;
+const SK = 'SECRET';
+
+export interface WebhookSecretRecord {
+  secret: string;
+  /** Unix seconds. */
+  created_at: number;
+}
+
+export class DynamoWebhookSecretStore {
+  private get table(): string {
+    return config.table('webhooks');
+  }
+
+  async get(space: string, keyHash: string): Promise<WebhookSecretRecord | undefined> {
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: secretPk(space, keyHash), sk: SK }, ConsistentRead: true }),
+    );
+    return out.Item ? { secret: out.Item.secret as string, created_at: out.Item.created_at as number } : undefined;
+  }
+
+  /** The key's secret, created on first use (concurrent first uses agree on one secret). */
+  async getOrCreate(space: string, keyHash: string, now = Math.floor(Date.now() / 1000)): Promise<WebhookSecretRecord> {
+    const existing = await this.get(space, keyHash);
+    if (existing) return existing;
+    const record = { secret: newWebhookSecret(), created_at: now };
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { pk: secretPk(space, keyHash), sk: SK, ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return record;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return (await this.get(space, keyHash))!;
+      throw error;
+    }
+  }
+
+  /** Replaces the key's secret; deliveries signed from now on use the new one. */
+  async rotate(space: string, keyHash: string, now = Math.floor(Date.now() / 1000)): Promise<WebhookSecretRecord> {
+    const record = { secret: newWebhookSecret(), created_at: now };
+    await documentClient().send(new PutCommand({ TableName: this.table, Item: { pk: secretPk(space, keyHash), sk: SK, ...record } }));
+    return record;
+  }
+}

@@ -1,0 +1,166 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import {
+  BACKOFF_SECONDS,
+  MAX_ATTEMPTS,
+  emitWebhook,
+  processDelivery,
+  type DeliveryDeps,
+  type WebhookDelivery,
+} from '../../../shared/webhooks/delivery';
+import { newWebhookSecret, sign, signedHeaders, verify } from '../../../shared/webhooks/sign';
+import { localSelfHosts, webhookUrlProblem } from '../../../shared/webhooks/url';
+
+describe('Standard Webhooks signatures', () => {
+  it('matches the reference vector of the Standard Webhooks libraries', () => {
+    // From github.com/standard-webhooks/standard-webhooks (libraries' shared test vector).
+    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
+  });
+
+  it('verifies its own headers and rejects tampering, wrong secrets and stale timestamps', () => {
+    const secret = newWebhookSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    const body = '{"event":"JOB_COMPLETED","request_id":"r1","timestamp":1}';
+    const now = 1_700_000_000;
+    const headers = signedHeaders(secret, 'msg_1', now, body);
+    expect(verify(secret, { ...headers }, body, now)).toBe(true);
+    expect(verify(secret, { ...headers }, body.replace('r1', 'r2'), now)).toBe(false);
+    expect(verify(newWebhookSecret(), { ...headers }, body, now)).toBe(false);
+    expect(verify(secret, { ...headers }, body, now + 301)).toBe(false);
+    expect(verify(secret, { ...headers, 'webhook-id': 'msg_2' }, body, now)).toBe(false);
+    // Several signatures (secret rotation): one matching is enough.
+    expect(verify(secret, { ...headers, 'webhook-signature': `v1,AAAA ${headers['webhook-signature']}` }, body, now)).toBe(true);
+  });
+});
+
+describe('webhook URLs', () => {
+  const self = ['api.waymark.example', ...localSelfHosts()];
+  const cases: [string, string | null][] = [
+    ['https://hooks.example.com/x', null],
+    ['http://127.0.0.1:8080/hook', null],
+    ['http://localhost:3001/hook', null],
+    ['ftp://hooks.example.com/x', 'must be an http or https URL'],
+    ['javascript:alert(1)', 'must be an http or https URL'],
+    ['hooks.example.com/x', 'must be an absolute http(s) URL'],
+    ['https://user:pw@hooks.example.com/', 'must not carry credentials'],
+    ['https://api.waymark.example/optimization/v2', 'must not point at this service'],
+    ['http://api.waymark.example:80/x', 'must not point at this service'],
+    ['http://localhost:3000/health', 'must not point at this service'],
+    ['http://127.0.0.1:3000/x', 'must not point at this service'],
+    ['http://[::1]:3000/x', 'must not point at this service'],
+    ['http://0.0.0.0:3000/x', 'must not point at this service'],
+  ];
+  for (const [url, problem] of cases) it(`${url} -> ${problem ?? 'ok'}`, () => expect(webhookUrlProblem(url, self)).toBe(problem));
+
+  it('follows WAYMARK_PORT for the local stack', () => {
+    const before = process.env.WAYMARK_PORT;
+    process.env.WAYMARK_PORT = '4555';
+    try {
+      expect(webhookUrlProblem('http://localhost:4555/x', localSelfHosts())).toBe('must not point at this service');
+      expect(webhookUrlProblem('http://localhost:3000/x', localSelfHosts())).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.WAYMARK_PORT;
+      else process.env.WAYMARK_PORT = before;
+    }
+  });
+});
+
+function fakeDeps(statuses: (number | 'timeout' | 'network')[]) {
+  const calls: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const queued: { delivery: WebhookDelivery; delay: number }[] = [];
+  const deps: DeliveryDeps = {
+    fetch: (async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: init.headers as Record<string, string>, body: init.body as string });
+      const s = statuses.shift() ?? 200;
+      if (s === 'timeout') throw Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+      if (s === 'network') throw new Error('ECONNREFUSED');
+      return new Response(null, { status: s });
+    }) as typeof fetch,
+    secretOf: async () => 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    enqueue: async (delivery, delay) => void queued.push({ delivery, delay }),
+    now: () => Math.floor(Date.now() / 1000),
+  };
+  return { deps, calls, queued };
+}
+
+const delivery = (attempt = 1): WebhookDelivery => ({
+  id: 'msg_job1_JOB_COMPLETED',
+  url: 'https://hooks.example.com/x',
+  body: '{"event":"JOB_COMPLETED","request_id":"job1","timestamp":1}',
+  timeout: 2,
+  space: 'org|',
+  key_hash: 'abc',
+  attempt,
+  event: 'JOB_COMPLETED',
+});
+
+/** Runs a delivery and its queued retries to the end, as the webhook worker would. */
+async function runAll(statuses: (number | 'timeout' | 'network')[]) {
+  const f = fakeDeps(statuses);
+  let next: WebhookDelivery | undefined = delivery();
+  while (next) {
+    const before = f.queued.length;
+    await processDelivery(next, f.deps);
+    next = f.queued.length > before ? f.queued[f.queued.length - 1].delivery : undefined;
+  }
+  return f;
+}
+
+describe('webhook delivery', () => {
+  it('POSTs the signed body once on a 2xx', async () => {
+    const f = await runAll([204]);
+    expect(f.calls).toHaveLength(1);
+    const { headers, body } = f.calls[0];
+    expect(headers['content-type']).toBe('application/json');
+    expect(verify('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', headers, body)).toBe(true);
+    expect(f.queued).toHaveLength(0);
+  });
+
+  it('retries non-2xx, timeouts and network errors with backoff, keeping the event id', async () => {
+    const f = await runAll([500, 'timeout', 'network', 200]);
+    expect(f.calls).toHaveLength(4);
+    expect(new Set(f.calls.map((c) => c.headers['webhook-id']))).toEqual(new Set(['msg_job1_JOB_COMPLETED']));
+    expect(f.queued.map((q) => q.delay)).toEqual([BACKOFF_SECONDS[1], BACKOFF_SECONDS[2], BACKOFF_SECONDS[3]]);
+    expect(f.queued.map((q) => q.delivery.attempt)).toEqual([2, 3, 4]);
+    expect(BACKOFF_SECONDS.slice(1).every((d, i) => d > BACKOFF_SECONDS[i])).toBe(true);
+  });
+
+  it('gives up after MAX_ATTEMPTS (at least 3 retries)', async () => {
+    expect(MAX_ATTEMPTS).toBeGreaterThanOrEqual(4);
+    const f = await runAll(Array(20).fill(503));
+    expect(f.calls).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('treats a redirect as a failure (never followed)', async () => {
+    const f = await runAll([302, 200]);
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('times out a receiver that does not answer', async () => {
+    const server = createServer(() => undefined); // never answers
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    const f = fakeDeps([]);
+    f.deps.fetch = (...args) => fetch(...args);
+    const started = Date.now();
+    const result = await processDelivery({ ...delivery(), url: `http://127.0.0.1:${port}/`, timeout: 1 }, f.deps);
+    expect(result).toMatchObject({ ok: false, error: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(f.queued).toHaveLength(1);
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('emitting never throws, even when nothing can be queued', async () => {
+    const f = fakeDeps([]);
+    f.deps.enqueue = async () => {
+      throw new Error('queue down');
+    };
+    await expect(
+      emitWebhook({ id: 'msg_x', event: 'JOB_CREATED', url: 'https://h.example/x', payload: {}, space: 's', keyHash: 'k' }, f.deps),
+    ).resolves.toBe(false);
+  });
+});
