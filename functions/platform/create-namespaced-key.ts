@@ -11,7 +11,7 @@ export const handler = httpHandler({
   query: createNamespacedKeyQuery,
   run: async ({ query, principal }) => {
     const result = await createNamespacedKey(deps.keyStore(), principal, query.namespace, {
-      now: Math.floor(Date.now() / 1000),
+      now: Date.now() / 1000,
       delaySeconds: config.keyActivationDelaySeconds(),
     });
     return { status: 200, result };

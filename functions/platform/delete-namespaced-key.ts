@@ -11,7 +11,7 @@ export const handler = httpHandler({
   query: deleteNamespacedKeyQuery,
   run: async ({ query, principal }) => {
     await deleteNamespacedKey(deps.keyStore(), principal, query.namespace, query.key_to_delete, {
-      now: Math.floor(Date.now() / 1000),
+      now: Date.now() / 1000,
       delaySeconds: config.keyActivationDelaySeconds(),
     });
     return { status: 200, msg: 'OK' };

@@ -68,12 +68,13 @@ export async function createNamespacedKey(
     services: parent.services,
     regions: parent.regions,
     status: 'active',
-    created_at: options.now,
+    created_at: Math.floor(options.now),
+    // Kept fractional: rounding to whole seconds could let a key in up to a second early.
     active_from: options.now + options.delaySeconds,
     sub_id: subId,
     quotas: parent.quotas,
   });
-  return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: options.now };
+  return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: Math.floor(options.now) };
 }
 
 export async function deleteNamespacedKey(

@@ -13,7 +13,7 @@ export function keyAuth(store: () => KeyStore, service: Service | null): Middlew
         key: r.event.queryStringParameters?.key,
         service,
         region: config.region(),
-        now: Math.floor(Date.now() / 1000),
+        now: Date.now() / 1000,
       });
     },
   };

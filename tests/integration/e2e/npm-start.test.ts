@@ -10,7 +10,7 @@ describe('npm start', () => {
     `${stack.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
 
   beforeAll(async () => {
-    stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '1' });
+    stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '3' });
   }, 180_000);
 
   afterAll(async () => {
@@ -57,7 +57,7 @@ describe('npm start', () => {
     const { result } = (await created.json()) as { result: { apikey: string } };
     const tooEarly = await fetch(url('/namespaced-apikeys', { key: result.apikey, namespace: 'e2e' }), { method: 'POST' });
     expect(tooEarly.status).toBe(401);
-    await new Promise((r) => setTimeout(r, 1200));
+    await new Promise((r) => setTimeout(r, 3200));
     // Active now: it is refused for managing keys (403), no longer as unknown (401).
     const later = await fetch(url('/namespaced-apikeys', { key: result.apikey, namespace: 'e2e' }), { method: 'POST' });
     expect(later.status).toBe(403);

@@ -24,15 +24,15 @@ import {
   smallProblem,
   sqsEventOf,
   submit,
+  unthrottled,
 } from './support';
 
 const store = new DynamoOptimizationJobStore();
 const fastSolve: typeof solveWithStats = (req, m, opts) => solveWithStats(req, m, { ...opts, maxIterations: 50 });
-const noQuota = { optimization: { perSecond: 1000, perMinute: 1000 } };
 
 describe('pending jobs per key', () => {
   it('admits exactly 25 of 28 concurrent submissions; the 26th gets 429 until one finishes', async () => {
-    const { key, org } = await newOrgKey({ quotas: noQuota });
+    const { key, org } = await newOrgKey({ quotas: unthrottled });
     const all = await Promise.all(Array.from({ length: 28 }, () => submit(key, smallProblem())));
     const ok = all.filter((r) => r.status === 200);
     const refused = all.filter((r) => r.status === 429);
@@ -44,7 +44,7 @@ describe('pending jobs per key', () => {
     expect((await submit(key, smallProblem())).status).toBe(429);
 
     // A namespaced key of the same organisation has its own 25.
-    const other = await newOrgKey({ quotas: noQuota });
+    const other = await newOrgKey({ quotas: unthrottled });
     expect((await submit(other.key, smallProblem())).status).toBe(200);
 
     // One finishes: one more is accepted, and only one.
@@ -70,7 +70,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
   let org: string;
   let hook: Awaited<ReturnType<typeof receiver>>;
   beforeAll(async () => {
-    ({ key, org } = await newOrgKey({ quotas: noQuota }));
+    ({ key, org } = await newOrgKey({ quotas: unthrottled }));
     hook = await receiver();
   });
   afterAll(async () => hook.close());
@@ -225,7 +225,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
 
 describe('webhook delivery', () => {
   it('retries a failing receiver with the same event id; a failing webhook never fails the job', async () => {
-    const { key } = await newOrgKey();
+    const { key } = await newOrgKey({ quotas: unthrottled });
     const hook = await receiver([500, 503, 200]);
     const flaky = await receiver(Array(10).fill(500));
     try {
@@ -249,7 +249,7 @@ describe('webhook delivery', () => {
 
 describe('re-optimization', () => {
   it('adds and removes jobs, reuses the rest, and refuses unknown ids', async () => {
-    const { key } = await newOrgKey({ quotas: noQuota });
+    const { key } = await newOrgKey({ quotas: unthrottled });
     const id = (await submit(key, smallProblem())).body.id as string;
     await runQueuedJob(id);
     const res = await reoptimize(key, {
@@ -275,7 +275,7 @@ describe('re-optimization', () => {
     const dup = await reoptimize(key, { existing_request_id: id, job_changes: { add: [{ id: 11, location_index: 0 }] } });
     expect(dup.status).toBe(400);
     expect((await reoptimize(key, { existing_request_id: 'nope' })).status).toBe(404);
-    const stranger = await newOrgKey();
+    const stranger = await newOrgKey({ quotas: unthrottled });
     expect((await reoptimize(stranger.key, { existing_request_id: id })).status).toBe(404);
     // The new problem is validated as a whole: removing a job a relation names is refused.
     const withRelation = (await submit(key, smallProblem({ relations: [{ type: 'in_same_route', steps: [{ type: 'job', id: 11 }, { type: 'job', id: 12 }] }] })))
@@ -289,7 +289,7 @@ describe('re-optimization', () => {
 
 describe('sizes', () => {
   it('stores a result larger than one DynamoDB item in chunks and returns it whole', async () => {
-    const { key, org } = await newOrgKey();
+    const { key, org } = await newOrgKey({ quotas: unthrottled });
     const n = 120;
     const locations = Array.from({ length: n + 1 }, (_, i) => `${(57.6 + (i % 11) * 0.01).toFixed(5)},${(11.9 + Math.floor(i / 11) * 0.01).toFixed(5)}`);
     const jobs = Array.from({ length: n }, (_, i) => ({
@@ -311,7 +311,7 @@ describe('sizes', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const { key } = await newOrgKey();
+    const { key } = await newOrgKey({ quotas: unthrottled });
     const huge = smallProblem({ description: 'x'.repeat(6 * 1024 * 1024 + 10) });
     const res = await submit(key, huge);
     expect(res.status).toBe(413);
@@ -320,7 +320,7 @@ describe('sizes', () => {
 
 describe('submit validation through the handler', () => {
   it('names every broken rule with 400 and queues nothing', async () => {
-    const { key, org } = await newOrgKey();
+    const { key, org } = await newOrgKey({ quotas: unthrottled });
     const res = await submit(key, smallProblem({ jobs: [{ id: 1, location_index: 9 }, { id: 1, location_index: 0, priority: 101 }] }));
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('jobs[1].priority');
@@ -332,7 +332,7 @@ describe('submit validation through the handler', () => {
   });
 
   it('answers 422 when no vehicle can take the steps of a relation', async () => {
-    const { key } = await newOrgKey();
+    const { key } = await newOrgKey({ quotas: unthrottled });
     const res = await submit(
       key,
       smallProblem({
@@ -349,7 +349,7 @@ describe('submit validation through the handler', () => {
   });
 
   it('refuses a webhook pointing at the service itself', async () => {
-    const { key } = await newOrgKey();
+    const { key } = await newOrgKey({ quotas: unthrottled });
     const res = await submit(key, smallProblem({ options: { webhook: { url: 'https://api.example.com/optimization/v2' } } }), {
       Host: 'api.example.com',
     });

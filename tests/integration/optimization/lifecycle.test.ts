@@ -9,7 +9,7 @@ import { spaceOf } from '../../../shared/auth/model';
 import { verify } from '../../../shared/webhooks/sign';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
-import { purge, receiver, result, runQueuedJob, runWebhookQueue, queues, smallProblem, submit } from './support';
+import { purge, receiver, result, runQueuedJob, runWebhookQueue, queues, smallProblem, submit, unthrottled } from './support';
 
 const store = new DynamoOptimizationJobStore();
 
@@ -19,7 +19,7 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
   let hook: Awaited<ReturnType<typeof receiver>>;
 
   beforeAll(async () => {
-    ({ key, org } = await newOrgKey());
+    ({ key, org } = await newOrgKey({ quotas: unthrottled }));
     hook = await receiver();
   });
   afterAll(async () => hook.close());
@@ -107,7 +107,7 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
   it('another organisation or namespace cannot see the job (404)', async () => {
     const submitted = await submit(key, smallProblem());
     const id = submitted.body.id as string;
-    const other = await newOrgKey();
+    const other = await newOrgKey({ quotas: unthrottled });
     const res = await result(other.key, id);
     expect(res.status).toBe(404);
     expect(res.body.status).toBe(404);
