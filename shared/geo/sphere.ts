@@ -10,17 +10,20 @@ export function normalizeLon(lon: number): number {
 
 /**
  * Great-circle distance in metres (haversine formula on a sphere of radius EARTH_RADIUS_M,
- * 6,371,008.8 m). Numerically stable for small and antipodal distances (clamped).
+ * 6,371,008.8 m). Numerically stable for small and antipodal distances (clamped). The scalar
+ * form is for hot loops over typed arrays; every distance in Waymark goes through it.
  */
-export function haversineMeters(a: LatLon, b: LatLon): number {
-  const phi1 = a.lat * DEG;
-  const phi2 = b.lat * DEG;
-  const dPhi = phi2 - phi1;
-  const dLam = (b.lon - a.lon) * DEG;
-  const s1 = Math.sin(dPhi / 2);
-  const s2 = Math.sin(dLam / 2);
+export function greatCircleMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const phi1 = lat1 * DEG;
+  const phi2 = lat2 * DEG;
+  const s1 = Math.sin((phi2 - phi1) / 2);
+  const s2 = Math.sin(((lon2 - lon1) * DEG) / 2);
   const h = s1 * s1 + Math.cos(phi1) * Math.cos(phi2) * s2 * s2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function haversineMeters(a: LatLon, b: LatLon): number {
+  return greatCircleMeters(a.lat, a.lon, b.lat, b.lon);
 }
 
 /** Point reached from `start` after `distanceM` metres on initial bearing `bearingDeg` (great circle). */

@@ -7,6 +7,7 @@
 import polyline from '@mapbox/polyline';
 import {
   FALLBACK_WARNING,
+  greatCircleMatrix,
   NetworkRegistry,
   parseTruck,
   type AvoidOptions,
@@ -15,7 +16,7 @@ import {
 import { roadNetworks } from '../roads';
 import type { OptimizationRequest } from '../schemas/optimization';
 import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
-import { haversineMetres, type LatLon } from './geo';
+import type { LatLon } from './geo';
 import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate';
 
 /** Stand-in for "unreachable" in a matrix (the solver wants finite numbers). */
@@ -87,12 +88,8 @@ function rows(flat: Float64Array, n: number): Float64Array[] {
 }
 
 function greatCircleDistances(locations: LatLon[]): Float64Array[] {
-  const n = locations.length;
-  return Array.from({ length: n }, (_, i) => {
-    const row = new Float64Array(n);
-    for (let j = 0; j < n; j++) row[j] = Math.round(haversineMetres(locations[i], locations[j]) * 1.3);
-    return row;
-  });
+  const estimate = greatCircleMatrix(locations.map(([lat, lon]) => ({ lat, lon })));
+  return rows(estimate.distances, locations.length).map((row) => row.map(Math.round));
 }
 
 export interface BuiltMatrices {

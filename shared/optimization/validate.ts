@@ -12,7 +12,8 @@ import {
   type RelationInput,
 } from '../schemas/optimization';
 import { webhookUrlProblem } from '../webhooks/url';
-import { haversineMetres, parseLatLon, type LatLon } from './geo';
+import { greatCircleMeters } from '../geo/sphere';
+import { parseLatLon, type LatLon } from './geo';
 
 export interface Issue {
   field: string;
@@ -86,9 +87,9 @@ export function parseAvoidBox(entry: string): AvoidBox | 'malformed' | null {
 
 /** Perimeter of a lat/lon box in km: two meridian sides plus the parallels at its two latitudes. */
 export function bboxPerimeterKm(b: AvoidBox): number {
-  const side = haversineMetres([b.minLat, b.minLon], [b.maxLat, b.minLon]);
-  const south = haversineMetres([b.minLat, b.minLon], [b.minLat, b.maxLon]);
-  const north = haversineMetres([b.maxLat, b.minLon], [b.maxLat, b.maxLon]);
+  const side = greatCircleMeters(b.minLat, b.minLon, b.maxLat, b.minLon);
+  const south = greatCircleMeters(b.minLat, b.minLon, b.minLat, b.maxLon);
+  const north = greatCircleMeters(b.maxLat, b.minLon, b.maxLat, b.maxLon);
   return (2 * side + south + north) / 1000;
 }
 

@@ -1,17 +1,12 @@
 /** Small spherical geometry helpers (WGS84 sphere, metres). */
 import type { BBox, LatLon } from './types';
 
-export const EARTH_RADIUS_M = 6_371_008.8;
+import { EARTH_RADIUS_M } from '../geo/constants';
+export { EARTH_RADIUS_M };
 const RAD = Math.PI / 180;
 
-export function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const s1 = Math.sin(dLat / 2);
-  const s2 = Math.sin(dLon / 2);
-  const a = s1 * s1 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * s2 * s2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+import { greatCircleMeters as haversine } from '../geo/sphere';
+export { haversine };
 
 export function distance(a: LatLon, b: LatLon): number {
   return haversine(a.lat, a.lon, b.lat, b.lon);

@@ -1,5 +1,6 @@
 // The normalized internal model: tasks (a job is one task, a shipment two adjacent tasks) and
 // vehicles in flat typed arrays so the hot path never touches the request objects.
+import { greatCircleMeters } from '../geo/sphere';
 import { SolverError } from './errors';
 import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
 
@@ -91,14 +92,6 @@ function flatten(m: ArrayLike<ArrayLike<number>>, n: number, what: string): Floa
     for (let j = 0; j < n; j++) out[i * n + j] = row[j];
   }
   return out;
-}
-
-function haversine(a: [number, number], b: [number, number]): number {
-  const r = Math.PI / 180;
-  const dLat = (b[0] - a[0]) * r;
-  const dLon = (b[1] - a[1]) * r;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * r) * Math.cos(b[0] * r) * Math.sin(dLon / 2) ** 2;
-  return Math.round(2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h))));
 }
 
 export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Problem {
@@ -297,7 +290,10 @@ function buildVehicles(
       if (!air) {
         air = new Float64Array(nLoc * nLoc);
         for (let i = 0; i < nLoc; i++)
-          for (let j = 0; j < nLoc; j++) air[i * nLoc + j] = haversine(req.locations[i], req.locations[j]);
+          for (let j = 0; j < nLoc; j++) {
+            const [a, b] = [req.locations[i], req.locations[j]];
+            air[i * nLoc + j] = Math.round(greatCircleMeters(a[0], a[1], b[0], b[1]));
+          }
       }
       return air;
     }
