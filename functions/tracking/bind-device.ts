@@ -1,0 +1,16 @@
+import { assetPath, bindBody, keyQuery } from '../../shared/schemas/tracking';
+import { bindDevice } from '../../shared/tracking/assets';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.bindDevice',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  body: bindBody,
+  run: async ({ path, body, principal }) => {
+    await bindDevice(trackingContext(), principal.space, path.id, body.device_id);
+    return { status: 'Ok' };
+  },
+});

@@ -1,0 +1,9 @@
+import type { TrackingContext } from '../../shared/tracking/service';
+import { DynamoTrackingStore } from '../../shared/storage/dynamo-tracking-store';
+
+// The tracking service's dependencies, built once per process after env is set.
+let ctx: TrackingContext | undefined;
+
+export function trackingContext(): TrackingContext {
+  return (ctx ??= { store: new DynamoTrackingStore(), now: () => Date.now() });
+}

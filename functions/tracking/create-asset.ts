@@ -1,0 +1,12 @@
+import { createAssetBody, keyQuery } from '../../shared/schemas/tracking';
+import { createAsset } from '../../shared/tracking/assets';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.createAsset',
+  service: 'tracking',
+  query: keyQuery,
+  body: createAssetBody,
+  run: async ({ body, principal }) => ({ status: 'Ok', data: await createAsset(trackingContext(), principal.space, body) }),
+});

@@ -1,0 +1,12 @@
+import { assetPath, keyQuery } from '../../shared/schemas/tracking';
+import { getAsset } from '../../shared/tracking/assets';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.getAsset',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  run: async ({ path, principal }) => ({ status: 'Ok', data: { asset: await getAsset(trackingContext(), principal.space, path.id) } }),
+});

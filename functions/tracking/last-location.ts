@@ -1,0 +1,15 @@
+import { assetPath, keyQuery } from '../../shared/schemas/tracking';
+import { lastLocation } from '../../shared/tracking/history';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.lastLocation',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  run: async ({ path, principal }) => ({
+    status: 'Ok',
+    data: { location: await lastLocation(trackingContext(), principal.space, path.id) },
+  }),
+});

@@ -1,0 +1,22 @@
+import { assetPath, locationListQuery } from '../../shared/schemas/tracking';
+import { listLocations, parseCorrection } from '../../shared/tracking/history';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.listLocations',
+  service: 'tracking',
+  query: locationListQuery,
+  path: assetPath,
+  run: async ({ path, query, principal }) => {
+    const data = await listLocations(trackingContext(), principal.space, path.id, {
+      start: query.start_time,
+      end: query.end_time,
+      geometryType: query.geometry_type,
+      correction: parseCorrection(query.correction),
+      pn: query.pn ?? 1,
+      ps: query.ps ?? 100,
+    });
+    return { status: 'Ok', data };
+  },
+});

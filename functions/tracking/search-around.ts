@@ -1,0 +1,24 @@
+import { parseLatLon } from '../../shared/geo';
+import { searchAroundQuery } from '../../shared/schemas/tracking';
+import { geoInput } from '../../shared/tracking/errors';
+import { attributeFilterFromQuery } from '../../shared/tracking/filters';
+import { searchArea } from '../../shared/tracking/search';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.searchAround',
+  service: 'tracking',
+  query: searchAroundQuery,
+  run: async ({ query, principal }) => {
+    const center = geoInput('query.center', () => parseLatLon(query.center, 'query.center'));
+    const filter = attributeFilterFromQuery(query);
+    const data = await searchArea(
+      trackingContext(),
+      principal.space,
+      { type: 'circle', center, radius: query.radius },
+      { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.center' },
+    );
+    return { status: 'Ok', msg: '', data };
+  },
+});

@@ -1,0 +1,19 @@
+import { parseBound } from '../../shared/geo';
+import { searchBoundQuery } from '../../shared/schemas/tracking';
+import { geoInput } from '../../shared/tracking/errors';
+import { attributeFilterFromQuery } from '../../shared/tracking/filters';
+import { searchArea } from '../../shared/tracking/search';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.searchBound',
+  service: 'tracking',
+  query: searchBoundQuery,
+  run: async ({ query, principal }) => {
+    const { box } = geoInput('query.bound', () => parseBound(query.bound, 'query.bound'));
+    const filter = attributeFilterFromQuery(query);
+    const data = await searchArea(trackingContext(), principal.space, { type: 'bbox', box }, { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.bound' });
+    return { status: 'Ok', msg: '', data };
+  },
+});

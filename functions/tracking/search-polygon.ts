@@ -1,0 +1,20 @@
+import { parseSearchPolygon } from '../../shared/geo';
+import { searchPolygonQuery } from '../../shared/schemas/tracking';
+import { geoInput } from '../../shared/tracking/errors';
+import { attributeFilterFromQuery } from '../../shared/tracking/filters';
+import { searchArea } from '../../shared/tracking/search';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+// GET /search/polygon?polygon=lat,lon|lat,lon|...|first
+export const handler = httpHandler({
+  name: 'tracking.searchPolygon',
+  service: 'tracking',
+  query: searchPolygonQuery,
+  run: async ({ query, principal }) => {
+    const polygon = geoInput('query.polygon', () => parseSearchPolygon(query.polygon, 'query.polygon'));
+    const filter = attributeFilterFromQuery(query);
+    const data = await searchArea(trackingContext(), principal.space, { type: 'polygon', ring: polygon.ring }, { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.polygon' });
+    return { status: 'Ok', msg: '', data };
+  },
+});

@@ -1,0 +1,16 @@
+import { assetPath, keyQuery, updateAssetBody } from '../../shared/schemas/tracking';
+import { updateAsset } from '../../shared/tracking/assets';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.updateAsset',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  body: updateAssetBody,
+  run: async ({ path, body, principal }) => {
+    await updateAsset(trackingContext(), principal.space, path.id, body);
+    return { status: 'Ok' };
+  },
+});

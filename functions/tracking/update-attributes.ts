@@ -1,0 +1,16 @@
+import { assetPath, attributesBody, keyQuery } from '../../shared/schemas/tracking';
+import { updateAttributes } from '../../shared/tracking/assets';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.updateAttributes',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  body: attributesBody,
+  run: async ({ path, body, principal }) => {
+    await updateAttributes(trackingContext(), principal.space, path.id, body.attributes);
+    return { status: 'Ok' };
+  },
+});

@@ -1,0 +1,16 @@
+import { assetPath, keyQuery, trackBody } from '../../shared/schemas/tracking';
+import { uploadTrack } from '../../shared/tracking/track';
+import { httpHandler } from '../lib/http-handler';
+import { trackingContext } from './context';
+
+export const handler = httpHandler({
+  name: 'tracking.uploadTrack',
+  service: 'tracking',
+  query: keyQuery,
+  path: assetPath,
+  body: trackBody,
+  run: async ({ path, body, principal }) => {
+    await uploadTrack(trackingContext(), principal.space, path.id, body);
+    return { status: 'Ok' };
+  },
+});

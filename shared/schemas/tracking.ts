@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { pagination, queryInt } from './common';
+
+// Request schemas of the live tracking service (issue #7; api-shapes §5, §6).
+// Unknown fields (and query parameters such as `cluster`) are ignored.
+
+/** Latest timestamp accepted: 13-digit Unix milliseconds. */
+const MAX_TS_MS = 9_999_999_999_999;
+const MIN_TS_MS = 1_000_000_000_000;
+
+/** Asset ids (generated or custom): 1-128 characters, no control characters, not the reserved "list". */
+export const assetId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')
+  .refine((v) => v !== 'list', { message: 'must not be "list" (reserved by GET /asset/list)' });
+
+export const assetPath = z.object({ id: assetId });
+
+const baseQuery = { key: z.string().optional() };
+export const keyQuery = z.object(baseQuery);
+
+const attributes = z
+  .record(z.string().min(1).max(128), z.string().max(1024))
+  .refine((a) => Object.keys(a).length <= 100, { message: 'must have at most 100 attributes' });
+
+/** Free-form meta_data, bounded so an asset item (with its latest point) stays far below DynamoDB's 400 KB. */
+const metaData = (maxBytes: number) =>
+  z
+    .record(z.string(), z.unknown())
+    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= maxBytes, { message: `must be at most ${maxBytes} bytes as JSON` });
+const assetMetaData = metaData(16_384);
+const pointMetaData = metaData(2048);
+
+export const createAssetBody = z.object({
+  custom_id: assetId.optional(),
+  name: z.string().max(256).optional(),
+  description: z.string().max(1024).optional(),
+  attributes: attributes.optional(),
+  meta_data: assetMetaData.optional(),
+});
+
+export const updateAssetBody = z.object({
+  name: z.string().max(256).optional(),
+  description: z.string().max(1024).optional(),
+  attributes: attributes.optional(),
+  meta_data: assetMetaData.optional(),
+});
+
+export const attributesBody = z.object({ attributes });
+
+export const bindBody = z.object({ device_id: z.string().min(1).max(128) });
+
+/** One location record of an upload. */
+export const locationRecord = z.object({
+  location: z.object({
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  }),
+  timestamp: z
+    .number()
+    .int()
+    .refine((v) => v >= MIN_TS_MS && v <= MAX_TS_MS, { message: 'must be Unix milliseconds (13 digits)' }),
+  accuracy: z.number().min(0).optional(),
+  speed: z.number().min(0).optional(),
+  bearing: z.number().min(0).max(360).optional(),
+  altitude: z.number().optional(),
+  battery_level: z.number().min(0).max(100).optional(),
+  meta_data: pointMetaData.optional(),
+});
+
+export const MAX_LOCATIONS_PER_UPLOAD = 1000;
+
+export const trackBody = z.object({
+  device_id: z.string().min(1).max(128),
+  // The official client may send a single object instead of an array (api-shapes §6).
+  locations: z.preprocess(
+    (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? [v] : v),
+    z.array(locationRecord).min(1).max(MAX_LOCATIONS_PER_UPLOAD),
+  ),
+});
+
+const attributeFilterQuery = {
+  include_all_of_attributes: z.string().optional(),
+  include_any_of_attributes: z.string().optional(),
+};
+
+export const listAssetsQuery = z.object({
+  ...baseQuery,
+  ...attributeFilterQuery,
+  sort: z.string().optional(),
+  ...pagination,
+});
+
+const timeMs = queryInt(0, MAX_TS_MS);
+
+export const locationListQuery = z.object({
+  ...baseQuery,
+  start_time: timeMs.optional(),
+  end_time: timeMs.optional(),
+  geometry_type: z.enum(['polyline', 'polyline6', 'geojson']).optional(),
+  correction: z.string().optional(),
+  pn: pagination.pn,
+  ps: queryInt(1, 500).optional(),
+});
+
+const searchPaging = { pn: pagination.pn, ps: pagination.ps };
+
+export const MAX_AROUND_RADIUS_M = 50_000;
+
+export const searchAroundQuery = z.object({
+  ...baseQuery,
+  ...attributeFilterQuery,
+  ...searchPaging,
+  center: z.string({ message: 'is required' }),
+  radius: z
+    .string({ message: 'is required' })
+    .regex(/^\d+(\.\d+)?$/, 'must be a positive number of metres')
+    .transform(Number)
+    .pipe(z.number().gt(0).max(MAX_AROUND_RADIUS_M)),
+});
+
+export const searchBoundQuery = z.object({
+  ...baseQuery,
+  ...attributeFilterQuery,
+  ...searchPaging,
+  bound: z.string({ message: 'is required' }),
+});
+
+export const searchPolygonQuery = z.object({
+  ...baseQuery,
+  ...attributeFilterQuery,
+  ...searchPaging,
+  polygon: z.string({ message: 'is required' }),
+});
+
+/** POST /search/polygon also takes pn/ps in the query (the body wins). */
+export const searchPolygonBodyQuery = z.object({ ...baseQuery, ...searchPaging });
+
+const attributeFilterObject = z.record(z.string(), z.string());
+
+export const searchPolygonBody = z.object({
+  polygon: z.unknown().refine((v) => v !== undefined && v !== null, { message: 'is required' }),
+  match_filter: z
+    .object({
+      include_all_of_attributes: attributeFilterObject.optional(),
+      include_any_of_attributes: attributeFilterObject.optional(),
+    })
+    .optional(),
+  pn: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  ps: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export type CreateAssetBody = z.output<typeof createAssetBody>;
+export type UpdateAssetBody = z.output<typeof updateAssetBody>;
+export type TrackBody = z.output<typeof trackBody>;
+export type LocationInput = z.output<typeof locationRecord>;

@@ -1,0 +1,401 @@
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import type { H3Range } from '../geo';
+import type { IndexKey, LocationRecord, PositionEntry, StoredAsset } from '../tracking/model';
+import type { AssetWrite, TrackingStore, WriteOutcome } from '../tracking/store';
+import { unprocessable } from '../errors';
+import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from '../tracking/model';
+import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+
+// DynamoDB adapter of the live tracking service. Storage design and read cost:
+// shared/tracking/README.md. Every partition key starts with the caller's space.
+
+type Item = Record<string, unknown>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const historyPk = (space: string, assetId: string) => `${space}#${assetId}`;
+const indexPk = (space: string, coarse: string) => `${space}#${coarse}`;
+const indexSk = (fine: string, assetId: string) => `${fine}#${assetId}`;
+
+/** Start (ms) of the history bucket holding a timestamp. */
+const bucketOf = (ts: number) => Math.floor(ts / HISTORY_BUCKET_MS) * HISTORY_BUCKET_MS;
+
+const bucketFull = (bucket: number) =>
+  unprocessable(
+    `locations: the minute starting at ${bucket} ms would hold more history than an asset keeps per minute ` +
+      `(at most ${MAX_POINTS_PER_BUCKET} points and 400 KB including meta_data)`,
+    'locations',
+  );
+
+function withoutTimestamp(p: LocationRecord): Omit<LocationRecord, 'timestamp'> {
+  const { timestamp: _t, ...rest } = p;
+  return rest;
+}
+
+function withTimestamp(p: Omit<LocationRecord, 'timestamp'>, timestamp: number): LocationRecord {
+  // Field order as uploaded: location, timestamp, then the rest.
+  const { location, ...rest } = p;
+  return { location, timestamp, ...rest };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function toAsset(item: Item): StoredAsset {
+  const { pk: _pk, ...rest } = item;
+  return rest as unknown as StoredAsset;
+}
+
+export class DynamoTrackingStore implements TrackingStore {
+  private readonly assets = config.table('tracking-assets');
+  private readonly history = config.table('tracking-history');
+  private readonly positions = config.table('tracking-positions');
+
+  async getAsset(space: string, id: string): Promise<StoredAsset | null> {
+    const out = await documentClient().send(new GetCommand({ TableName: this.assets, Key: { pk: space, id }, ConsistentRead: true }));
+    return out.Item ? toAsset(out.Item) : null;
+  }
+
+  async listAssets(space: string): Promise<StoredAsset[]> {
+    const items = await this.queryAll({
+      TableName: this.assets,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': space },
+      ConsistentRead: true,
+    });
+    return items.map(toAsset);
+  }
+
+  async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
+    const { asset } = write;
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    let condition: string;
+    if (write.expectedVersion === null) {
+      condition = 'attribute_not_exists(id)';
+    } else {
+      condition = 'version = :v';
+      values[':v'] = write.expectedVersion;
+      if (write.latestBefore !== undefined) {
+        condition += ' AND (attribute_not_exists(latest_location) OR latest_location.#ts < :ts)';
+        names['#ts'] = 'timestamp';
+        values[':ts'] = write.latestBefore;
+      }
+    }
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.assets,
+          Item: { ...asset, pk: space },
+          ConditionExpression: condition,
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+        },
+      },
+    ];
+    const entry = write.index;
+    if (entry) {
+      const { index_key: _k, ...snapshot } = asset;
+      items.push({
+        Put: {
+          TableName: this.positions,
+          Item: {
+            pk: indexPk(space, entry.coarse),
+            sk: indexSk(entry.fine, asset.id),
+            lat: entry.lat,
+            lon: entry.lon,
+            ts: entry.ts,
+            expires_at: entry.expiresAt,
+            asset: snapshot,
+          },
+        },
+      });
+    }
+    const old = write.removeIndex;
+    if (old && !(entry && entry.coarse === old.coarse && entry.fine === old.fine)) {
+      items.push({ Delete: { TableName: this.positions, Key: { pk: indexPk(space, old.coarse), sk: indexSk(old.fine, asset.id) } } });
+    }
+    return this.transact(items, write.expectedVersion === null ? 'exists' : 'conflict');
+  }
+
+  async deleteAsset(space: string, asset: StoredAsset): Promise<WriteOutcome> {
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: this.assets,
+          Key: { pk: space, id: asset.id },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': asset.version },
+        },
+      },
+    ];
+    if (asset.index_key) items.push({ Delete: { TableName: this.positions, Key: this.indexKey(space, asset.index_key, asset.id) } });
+    return this.transact(items, 'conflict');
+  }
+
+  async addHistory(space: string, assetId: string, points: LocationRecord[], latestTs: number): Promise<LocationRecord[]> {
+    const pk = historyPk(space, assetId);
+    const buckets = new Map<number, LocationRecord[]>();
+    for (const p of points) {
+      const b = bucketOf(p.timestamp);
+      const list = buckets.get(b) ?? [];
+      list.push(p);
+      buckets.set(b, list);
+    }
+    for (const [b, list] of buckets) {
+      if (list.length > MAX_POINTS_PER_BUCKET) throw bucketFull(b);
+    }
+    const stored = await Promise.all(
+      [...buckets].map(([b, list]) =>
+        this.addToBucket(pk, b, list, b + HISTORY_BUCKET_MS > latestTs).catch((error) => {
+          // DynamoDB's 400 KB item limit (large meta_data): a refusal, not a fault.
+          if ((error as { name?: string }).name === 'ValidationException' && /size/i.test(String((error as Error).message))) {
+            throw bucketFull(b);
+          }
+          throw error;
+        }),
+      ),
+    );
+    return stored.flat().sort((a, b) => a.timestamp - b.timestamp);
+  }
+
+  /** Adds points to one bucket item; returns the ones that were not there (first write wins). */
+  private async addToBucket(pk: string, bucket: number, points: LocationRecord[], likelyNew: boolean): Promise<LocationRecord[]> {
+    const tryPut = async (): Promise<boolean> => {
+      const map: Record<string, unknown> = {};
+      for (const p of points) map[String(p.timestamp)] = withoutTimestamp(p);
+      try {
+        await documentClient().send(
+          new PutCommand({ TableName: this.history, Item: { pk, ts: bucket, p: map }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    };
+    if (likelyNew && (await tryPut())) return points;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stored = await this.updateBucket(pk, bucket, points);
+      if (stored) return stored;
+      // The bucket does not exist yet (or is full): create it, else it is full.
+      if (await tryPut()) return points;
+    }
+    throw bucketFull(bucket);
+  }
+
+  /** null when the bucket is missing or has no room for the points. */
+  private async updateBucket(pk: string, bucket: number, points: LocationRecord[]): Promise<LocationRecord[] | null> {
+    const fresh: LocationRecord[] = [];
+    // Chunks keep the update expression well under DynamoDB's 4 KB limit. A
+    // later chunk failing leaves the earlier ones stored; a retry skips them.
+    for (const chunk of chunks(points, 50)) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ':room': MAX_POINTS_PER_BUCKET - chunk.length };
+      const sets = chunk.map((p, i) => {
+        names[`#t${i}`] = String(p.timestamp);
+        values[`:v${i}`] = withoutTimestamp(p);
+        return `p.#t${i} = if_not_exists(p.#t${i}, :v${i})`;
+      });
+      let old: Record<string, unknown> | undefined;
+      try {
+        const out = await documentClient().send(
+          new UpdateCommand({
+            TableName: this.history,
+            Key: { pk, ts: bucket },
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(p) AND size(p) <= :room',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        );
+        old = out.Attributes?.p as Record<string, unknown> | undefined;
+      } catch (error) {
+        // Missing bucket (the caller creates it), or full. A bucket that took
+        // earlier chunks of this call and refuses a later one is full.
+        if (isConditionalCheckFailed(error)) {
+          if (fresh.length) throw bucketFull(bucket);
+          return null;
+        }
+        throw error;
+      }
+      for (const p of chunk) if (!old || !(String(p.timestamp) in old)) fresh.push(p);
+    }
+    return fresh;
+  }
+
+  async deleteHistory(space: string, assetId: string, timestamps: number[]): Promise<void> {
+    const pk = historyPk(space, assetId);
+    const buckets = new Map<number, number[]>();
+    for (const t of timestamps) buckets.set(bucketOf(t), [...(buckets.get(bucketOf(t)) ?? []), t]);
+    for (const [b, list] of buckets) {
+      for (const chunk of chunks(list, 50)) {
+        const names: Record<string, string> = {};
+        chunk.forEach((t, i) => (names[`#t${i}`] = String(t)));
+        await documentClient().send(
+          new UpdateCommand({
+            TableName: this.history,
+            Key: { pk, ts: b },
+            UpdateExpression: `REMOVE ${chunk.map((_, i) => `p.#t${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(p)',
+            ExpressionAttributeNames: names,
+          }),
+        ).catch((error) => {
+          if (!isConditionalCheckFailed(error)) throw error;
+        });
+      }
+    }
+  }
+
+  async purgeHistory(space: string, assetId: string): Promise<void> {
+    const pk = historyPk(space, assetId);
+    let start: Item | undefined;
+    do {
+      const out = await documentClient().send(
+        new QueryCommand({
+          TableName: this.history,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ProjectionExpression: 'pk, ts',
+          ExclusiveStartKey: start,
+        }),
+      );
+      const keys = (out.Items ?? []).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, ts: i.ts } } }));
+      if (keys.length) await this.batchWrite(keys);
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+
+  async readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]> {
+    const items = await this.queryAll({
+      TableName: this.history,
+      KeyConditionExpression: 'pk = :pk AND ts BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': historyPk(space, assetId), ':from': bucketOf(from), ':to': bucketOf(to) },
+      ConsistentRead: true,
+    });
+    const out: LocationRecord[] = [];
+    for (const item of items) {
+      for (const [key, value] of Object.entries((item.p ?? {}) as Record<string, Omit<LocationRecord, 'timestamp'>>)) {
+        const timestamp = Number(key);
+        if (timestamp >= from && timestamp <= to) out.push(withTimestamp(value, timestamp));
+      }
+    }
+    return out.sort((a, b) => a.timestamp - b.timestamp);
+  }
+
+  async readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]> {
+    const parts = await Promise.all(
+      ranges.map((r) =>
+        this.queryAll({
+          TableName: this.positions,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
+        }),
+      ),
+    );
+    const out: PositionEntry[] = [];
+    for (const items of parts) {
+      for (const i of items) {
+        const asset = i.asset as StoredAsset;
+        out.push({ assetId: asset.id, lat: i.lat as number, lon: i.lon as number, ts: i.ts as number, asset });
+      }
+    }
+    return out;
+  }
+
+  /** Bulk load of index entries and assets (benchmark seeding only; no conditions). */
+  async seed(
+    space: string,
+    assets: Array<{ asset: StoredAsset; index: { coarse: string; fine: string; lat: number; lon: number; ts: number; expiresAt: number } }>,
+    options: { positionsOnly?: boolean } = {},
+  ): Promise<void> {
+    const requests: Array<{ table: string; req: Item }> = [];
+    for (const { asset, index } of assets) {
+      const { index_key: _k, ...snapshot } = asset;
+      if (!options.positionsOnly) requests.push({ table: this.assets, req: { PutRequest: { Item: { ...asset, index_key: { coarse: index.coarse, fine: index.fine }, pk: space } } } });
+      requests.push({
+        table: this.positions,
+        req: {
+          PutRequest: {
+            Item: {
+              pk: indexPk(space, index.coarse),
+              sk: indexSk(index.fine, asset.id),
+              lat: index.lat,
+              lon: index.lon,
+              ts: index.ts,
+              expires_at: index.expiresAt,
+              asset: snapshot,
+            },
+          },
+        },
+      });
+    }
+    const byTable = new Map<string, Item[]>();
+    for (const r of requests) {
+      const list = byTable.get(r.table) ?? [];
+      list.push(r.req);
+      byTable.set(r.table, list);
+    }
+    for (const [table, reqs] of byTable) await this.batchWrite(reqs, table, 8);
+  }
+
+  private indexKey(space: string, key: IndexKey, assetId: string): Item {
+    return { pk: indexPk(space, key.coarse), sk: indexSk(key.fine, assetId) };
+  }
+
+  private async transact(items: TransactItem[], onConditionFailed: WriteOutcome): Promise<WriteOutcome> {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return 'ok';
+    } catch (error) {
+      if (!isTransactionCanceled(error)) throw error;
+      const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return onConditionFailed;
+      // TransactionConflict (a concurrent write on one of the items): the caller re-reads and retries.
+      return 'conflict';
+    }
+  }
+
+  private async queryAll(input: QueryCommandInput): Promise<Item[]> {
+    const out: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+      for (const i of page.Items ?? []) out.push(i);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  private async batchWrite(requests: Item[], table = this.history, parallel = 4): Promise<void> {
+    const groups = chunks(requests, 25);
+    for (let i = 0; i < groups.length; i += parallel) {
+      await Promise.all(
+        groups.slice(i, i + parallel).map(async (group) => {
+          let pending: Item[] = group;
+          for (let attempt = 0; pending.length > 0; attempt++) {
+            if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+            if (attempt > 8) throw new Error(`BatchWrite on ${table}: ${pending.length} items still unprocessed`);
+            const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+            pending = (out.UnprocessedItems?.[table] ?? []) as Item[];
+          }
+        }),
+      );
+    }
+  }
+}

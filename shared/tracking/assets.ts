@@ -1,0 +1,111 @@
+import { conflict, invalid } from '../errors';
+import type { CreateAssetBody, UpdateAssetBody } from '../schemas/tracking';
+import { matchesAttributes, type AttributeFilter } from './filters';
+import { assetView, pageOf, type AssetView, type Page, type StoredAsset } from './model';
+import { assetNotFound, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
+
+// Asset operations (issue #7 §1).
+
+const nowSeconds = (ctx: TrackingContext) => Math.floor(ctx.now() / 1000);
+
+export async function createAsset(ctx: TrackingContext, space: string, body: CreateAssetBody): Promise<{ id: string }> {
+  const id = body.custom_id ?? newAssetId();
+  if (body.custom_id !== undefined && !(await ctx.store.getAsset(space, id))) {
+    // A deleted asset's history is purged by the delete; should that purge
+    // have been cut short, its leftovers must not show up under a new asset.
+    await ctx.store.purgeHistory(space, id);
+  }
+  const now = nowSeconds(ctx);
+  const asset: StoredAsset = {
+    id,
+    name: body.name ?? '',
+    description: body.description ?? '',
+    attributes: body.attributes ?? {},
+    ...(body.meta_data ? { meta_data: body.meta_data } : {}),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const outcome = await writeAsset(ctx, space, null, asset);
+  if (outcome === 'exists') throw conflict(`custom_id: an asset with id "${id}" already exists`, 'custom_id');
+  if (outcome !== 'ok') throw conflict(`asset "${id}" could not be created; try again`);
+  return { id };
+}
+
+export async function getAsset(ctx: TrackingContext, space: string, id: string): Promise<AssetView> {
+  return assetView(await requireAsset(ctx, space, id), ctx.now());
+}
+
+/** PUT /asset/{id}: the given fields replace the stored ones (attributes as a whole). */
+export async function updateAsset(ctx: TrackingContext, space: string, id: string, body: UpdateAssetBody): Promise<void> {
+  await mutateAsset(ctx, space, id, (a) => {
+    if (body.name !== undefined) a.name = body.name;
+    if (body.description !== undefined) a.description = body.description;
+    if (body.attributes !== undefined) a.attributes = body.attributes;
+    if (body.meta_data !== undefined) a.meta_data = body.meta_data;
+    a.updated_at = nowSeconds(ctx);
+    return a;
+  });
+}
+
+/** PUT /asset/{id}/attributes: merged into the stored attributes (same names are overwritten). */
+export async function updateAttributes(ctx: TrackingContext, space: string, id: string, attributes: Record<string, string>): Promise<void> {
+  await mutateAsset(ctx, space, id, (a) => {
+    a.attributes = { ...a.attributes, ...attributes };
+    a.updated_at = nowSeconds(ctx);
+    return a;
+  });
+}
+
+/** POST /asset/{id}/bind: overwrites the bound device. */
+export async function bindDevice(ctx: TrackingContext, space: string, id: string, deviceId: string): Promise<void> {
+  await mutateAsset(ctx, space, id, (a) => {
+    if (a.device_id === deviceId) return null;
+    a.device_id = deviceId;
+    a.updated_at = nowSeconds(ctx);
+    return a;
+  });
+}
+
+/** DELETE /asset/{id}: the asset, its index entry (one transaction), then its history. */
+export async function deleteAsset(ctx: TrackingContext, space: string, id: string): Promise<void> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const asset = await ctx.store.getAsset(space, id);
+    if (!asset) throw assetNotFound(id);
+    const outcome = await ctx.store.deleteAsset(space, asset);
+    if (outcome === 'ok') {
+      await ctx.store.purgeHistory(space, id);
+      return;
+    }
+  }
+  throw conflict(`asset "${id}" is being changed concurrently; try again`);
+}
+
+export type SortField = 'created_at' | 'updated_at' | 'name' | 'id';
+const SORT_FIELDS: SortField[] = ['created_at', 'updated_at', 'name', 'id'];
+
+export function parseSort(text: string | undefined): { field: SortField; desc: boolean } {
+  if (text === undefined || text === '') return { field: 'created_at', desc: true };
+  const [field, direction = 'asc', ...rest] = text.split(':');
+  if (!SORT_FIELDS.includes(field as SortField) || !['asc', 'desc'].includes(direction) || rest.length) {
+    throw invalid('query.sort', `must be <field>:<asc|desc> with field one of ${SORT_FIELDS.join(', ')}`);
+  }
+  return { field: field as SortField, desc: direction === 'desc' };
+}
+
+export async function listAssets(
+  ctx: TrackingContext,
+  space: string,
+  options: { filter: AttributeFilter; sort: { field: SortField; desc: boolean }; pn: number; ps: number },
+): Promise<{ list: AssetView[]; page: Page }> {
+  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a.attributes, options.filter));
+  const { field, desc } = options.sort;
+  all.sort((a, b) => {
+    const x = a[field], y = b[field];
+    const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return desc ? -c : c;
+  });
+  const page = pageOf(all.length, options.pn, options.ps);
+  const now = ctx.now();
+  return { list: all.slice(page.offset, page.offset + options.ps).map((a) => assetView(a, now)), page };
+}

@@ -1,0 +1,46 @@
+import { invalid } from '../errors';
+
+// Attribute filters of list and search: include_all_of_attributes (every pair
+// must match) and include_any_of_attributes (at least one pair must match).
+// Pairs, not a map: `size:0|size:4` in the any-of form means either value.
+
+export type AttributePairs = Array<[string, string]>;
+
+export interface AttributeFilter {
+  allOf?: AttributePairs;
+  anyOf?: AttributePairs;
+}
+
+/** Parses the query form `name:value|name:value` (the value may itself contain ':'). */
+export function parseAttributePairs(text: string | undefined, field: string): AttributePairs | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const out: AttributePairs = [];
+  for (const part of text.split('|')) {
+    const at = part.indexOf(':');
+    if (at <= 0) throw invalid(field, `must be name:value pairs separated by "|" (got "${part.slice(0, 64)}")`);
+    out.push([part.slice(0, at).trim(), part.slice(at + 1).trim()]);
+  }
+  return out;
+}
+
+export function attributeFilterFromQuery(query: { include_all_of_attributes?: string; include_any_of_attributes?: string }): AttributeFilter {
+  return {
+    allOf: parseAttributePairs(query.include_all_of_attributes, 'query.include_all_of_attributes'),
+    anyOf: parseAttributePairs(query.include_any_of_attributes, 'query.include_any_of_attributes'),
+  };
+}
+
+/** The body form (match_filter): objects of name to value. */
+export function attributeFilterFromObjects(filter: { include_all_of_attributes?: Record<string, string>; include_any_of_attributes?: Record<string, string> } | undefined): AttributeFilter {
+  return {
+    allOf: filter?.include_all_of_attributes ? Object.entries(filter.include_all_of_attributes) : undefined,
+    anyOf: filter?.include_any_of_attributes ? Object.entries(filter.include_any_of_attributes) : undefined,
+  };
+}
+
+export function matchesAttributes(attributes: Record<string, string> | undefined, filter: AttributeFilter): boolean {
+  const a = attributes ?? {};
+  if (filter.allOf) for (const [k, v] of filter.allOf) if (a[k] !== v) return false;
+  if (filter.anyOf && filter.anyOf.length > 0 && !filter.anyOf.some(([k, v]) => a[k] === v)) return false;
+  return true;
+}

@@ -1,0 +1,99 @@
+import { invalid, notFound } from '../errors';
+import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
+import type { SnappedPoint } from '../routing';
+import { matchTrack, toProfile } from './mapmatch';
+import { pageOf, type LocationRecord, type Page } from './model';
+import { requireAsset, type TrackingContext } from './service';
+
+// GET /asset/{id}/location/last and /location/list (issue #7 §3).
+
+/** Spacing of the points inserted by correction interpolate=1, metres. */
+export const INTERPOLATE_STEP_M = 10;
+
+export async function lastLocation(ctx: TrackingContext, space: string, id: string): Promise<LocationRecord> {
+  const asset = await requireAsset(ctx, space, id);
+  if (!asset.latest_location) throw notFound(`asset "${id}" has no location yet`);
+  return asset.latest_location;
+}
+
+export interface Correction {
+  mapmatch: boolean;
+  interpolate: boolean;
+  mode?: string;
+}
+
+/** Parses `mapmatch=1,interpolate=1,mode=car` (any order, any subset). */
+export function parseCorrection(text: string | undefined): Correction {
+  const out: Correction = { mapmatch: false, interpolate: false };
+  if (text === undefined || text.trim() === '') return out;
+  for (const part of text.split(',')) {
+    const [name, value, ...rest] = part.split('=').map((s) => s.trim());
+    if (rest.length || value === undefined) throw invalid('query.correction', `must be setting=value pairs separated by "," (got "${part.slice(0, 40)}")`);
+    if (name === 'mapmatch' || name === 'interpolate') {
+      if (value !== '0' && value !== '1') throw invalid('query.correction', `${name} must be 0 or 1`);
+      out[name] = value === '1';
+    } else if (name === 'mode') {
+      out.mode = value;
+    } else {
+      throw invalid('query.correction', `unknown setting "${name}" (settings: mapmatch, interpolate, mode)`);
+    }
+  }
+  return out;
+}
+
+export interface LocationListOptions {
+  start?: number;
+  end?: number;
+  geometryType?: GeometryType;
+  correction: Correction;
+  pn: number;
+  ps: number;
+}
+
+export interface LocationListData {
+  list: LocationRecord[];
+  page: Page;
+  /** Metres along this page's points (along the matched path when matched). */
+  distance: number;
+  geometry?: string[];
+  geojson?: unknown;
+  snapped_points?: SnappedPoint[];
+  /** Present with mapmatch=1: whether the track was matched, and why not. */
+  mapmatch?: { matched: boolean; message?: string; unmatched?: number[]; network?: string };
+}
+
+export async function listLocations(ctx: TrackingContext, space: string, id: string, o: LocationListOptions): Promise<LocationListData> {
+  const from = o.start ?? 0;
+  const to = o.end ?? Number.MAX_SAFE_INTEGER;
+  if (from > to) throw invalid('query.end_time', 'must not be before start_time');
+  await requireAsset(ctx, space, id);
+  const all = await ctx.store.readHistory(space, id, from, to);
+  const page = pageOf(all.length, o.pn, o.ps);
+  const list = all.slice(page.offset, page.offset + o.ps);
+  const data: LocationListData = { list, page, distance: 0 };
+
+  let path: Array<LatLon & { timestamp?: number }> = list.map((p) => ({ lat: p.location.lat, lon: p.location.lon, timestamp: p.timestamp }));
+  data.distance = Math.round(trackLengthMeters(path));
+
+  if (o.correction.mapmatch) {
+    const outcome = matchTrack(
+      list.map((p) => ({ lat: p.location.lat, lon: p.location.lon, timestamp: p.timestamp / 1000, accuracy: p.accuracy })),
+      toProfile(o.correction.mode),
+    );
+    if (outcome.matched) {
+      const r = outcome.result;
+      data.snapped_points = r.snappedPoints;
+      data.distance = Math.round(r.distance);
+      data.mapmatch = { matched: true, unmatched: r.unmatched, network: r.network };
+      path = r.coordinates.map(([lat, lon]) => ({ lat, lon }));
+    } else {
+      data.snapped_points = [];
+      data.mapmatch = { matched: false, message: outcome.message };
+    }
+  }
+  if (o.correction.interpolate && path.length > 1) {
+    path = densifyTrack(path, INTERPOLATE_STEP_M).map((p) => ({ lat: p.lat, lon: p.lon, timestamp: p.timestamp }));
+  }
+  if (o.geometryType) Object.assign(data, trackGeometry(path, o.geometryType));
+  return data;
+}

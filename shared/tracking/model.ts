@@ -1,0 +1,127 @@
+// Live tracking domain types (issue #7). Wire shapes: ../../shared/spec api-shapes §5.
+
+/** An asset is active while its latest location is at most this old (spec 002 §3). */
+export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * History is stored per asset in buckets of one minute: one item per (asset,
+ * minute) holding a map from the exact timestamp to the point, so a batch of
+ * points is a few item writes and "one point per (asset, timestamp)" is an
+ * atomic if_not_exists per key. See README.md.
+ */
+export const HISTORY_BUCKET_MS = 60_000;
+/** Most points an asset keeps per minute (20 Hz; keeps a bucket item far below DynamoDB's 400 KB). */
+export const MAX_POINTS_PER_BUCKET = 1200;
+
+export interface LatLonValue {
+  lat: number;
+  lon: number;
+}
+
+/** One location record as uploaded, stored and returned. `timestamp` is Unix ms. */
+export interface LocationRecord {
+  location: LatLonValue;
+  timestamp: number;
+  accuracy?: number;
+  speed?: number;
+  bearing?: number;
+  altitude?: number;
+  battery_level?: number;
+  meta_data?: Record<string, unknown>;
+}
+
+/** Key of an asset's entry in the H3 position index. */
+export interface IndexKey {
+  coarse: string;
+  fine: string;
+}
+
+/** The asset item as stored (one per asset, in the caller's space). */
+export interface StoredAsset {
+  id: string;
+  name: string;
+  description: string;
+  attributes: Record<string, string>;
+  meta_data?: Record<string, unknown>;
+  device_id?: string;
+  /** Unix seconds. */
+  created_at: number;
+  /** Unix seconds. */
+  updated_at: number;
+  latest_location?: LocationRecord;
+  /** Current entry in the position index, when the asset is indexed. */
+  index_key?: IndexKey;
+  /** Incremented by every write; writes are conditional on it. */
+  version: number;
+}
+
+/** The asset as the API returns it. */
+export interface AssetView {
+  id: string;
+  device_id: string;
+  state: 'active' | 'inactive';
+  name: string;
+  description: string;
+  attributes: Record<string, string>;
+  meta_data: Record<string, unknown>;
+  created_at: number;
+  updated_at: number;
+  /** Unix seconds of the latest location's timestamp; 0 before the first upload. */
+  tracked_at: number;
+  latest_location: LocationRecord | null;
+}
+
+/** One entry of the position index, as read back by an area search. */
+export interface PositionEntry {
+  assetId: string;
+  lat: number;
+  lon: number;
+  /** Timestamp (ms) of the location. */
+  ts: number;
+  /** Snapshot of the asset when the entry was written (the index is rewritten on every asset write). */
+  asset: StoredAsset;
+}
+
+/** What the index should hold for an asset after a write. */
+export interface IndexEntry extends IndexKey {
+  lat: number;
+  lon: number;
+  ts: number;
+  /** Unix seconds: when DynamoDB TTL may drop the entry (timestamp + 7 days). */
+  expiresAt: number;
+}
+
+export function isActive(asset: Pick<StoredAsset, 'latest_location'>, nowMs: number): boolean {
+  const ts = asset.latest_location?.timestamp;
+  return ts !== undefined && ts >= nowMs - ACTIVE_WINDOW_MS;
+}
+
+export function assetView(asset: StoredAsset, nowMs: number): AssetView {
+  return {
+    id: asset.id,
+    device_id: asset.device_id ?? '',
+    state: isActive(asset, nowMs) ? 'active' : 'inactive',
+    name: asset.name,
+    description: asset.description,
+    attributes: asset.attributes,
+    meta_data: asset.meta_data ?? {},
+    created_at: asset.created_at,
+    updated_at: asset.updated_at,
+    tracked_at: asset.latest_location ? Math.floor(asset.latest_location.timestamp / 1000) : 0,
+    latest_location: asset.latest_location ?? null,
+  };
+}
+
+export interface Page {
+  total: number;
+  offset: number;
+  page: number;
+  size: number;
+  hasmore: boolean;
+}
+
+/** page{} of a 1-based page `pn` of size `ps` over `total` items. `size` is the page size asked for. */
+export function pageOf(total: number, pn: number, ps: number): Page {
+  const offset = (pn - 1) * ps;
+  return { total, offset, page: pn, size: ps, hasmore: offset + ps < total };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, notFound } from '../errors';
+import { assetCells } from '../geo';
+import { ACTIVE_WINDOW_MS, isActive, type IndexEntry, type StoredAsset } from './model';
+import type { TrackingStore, WriteOutcome } from './store';
+
+// Shared plumbing of the tracking operations: the store, the clock, and the
+// one way an asset is changed (read, change, conditional transaction, retry).
+
+export interface TrackingContext {
+  store: TrackingStore;
+  /** Unix milliseconds. */
+  now: () => number;
+}
+
+const MAX_ATTEMPTS = 8;
+
+export function newAssetId(): string {
+  return randomUUID();
+}
+
+/** The index entry an asset should have now: its latest position while active, else none. */
+export function indexEntryFor(asset: StoredAsset, nowMs: number): IndexEntry | null {
+  const latest = asset.latest_location;
+  if (!latest || !isActive(asset, nowMs)) return null;
+  const { coarse, fine } = assetCells(latest.location);
+  return {
+    coarse,
+    fine,
+    lat: latest.location.lat,
+    lon: latest.location.lon,
+    ts: latest.timestamp,
+    expiresAt: Math.ceil((latest.timestamp + ACTIVE_WINDOW_MS) / 1000),
+  };
+}
+
+export function assetNotFound(id: string): Error {
+  return notFound(`asset "${id}" not found`);
+}
+
+export async function requireAsset(ctx: TrackingContext, space: string, id: string): Promise<StoredAsset> {
+  const asset = await ctx.store.getAsset(space, id);
+  if (!asset) throw assetNotFound(id);
+  return asset;
+}
+
+/** Writes `next` (derived from `current`, or a new asset when `current` is null) with its index entry. */
+export async function writeAsset(
+  ctx: TrackingContext,
+  space: string,
+  current: StoredAsset | null,
+  next: StoredAsset,
+  options: { latestBefore?: number } = {},
+): Promise<WriteOutcome> {
+  const index = indexEntryFor(next, ctx.now());
+  next.index_key = index ? { coarse: index.coarse, fine: index.fine } : undefined;
+  if (!next.index_key) delete next.index_key;
+  return ctx.store.writeAsset(space, {
+    asset: next,
+    expectedVersion: current ? current.version : null,
+    index,
+    removeIndex: current?.index_key,
+    latestBefore: options.latestBefore,
+  });
+}
+
+/**
+ * Read-modify-write of one asset, retried on a concurrent change. `change`
+ * returns the new state (its version is bumped here), or null for "nothing to
+ * write". 404 when the asset does not exist.
+ */
+export async function mutateAsset(
+  ctx: TrackingContext,
+  space: string,
+  id: string,
+  change: (asset: StoredAsset) => StoredAsset | null,
+): Promise<StoredAsset> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await requireAsset(ctx, space, id);
+    const next = change(structuredClone(current));
+    if (!next) return current;
+    next.version = current.version + 1;
+    const outcome = await writeAsset(ctx, space, current, next);
+    if (outcome === 'ok') return next;
+  }
+  throw conflict(`asset "${id}" is being changed concurrently; try again`);
+}
