@@ -29,6 +29,10 @@ export const config = {
   maxBodyBytes: (): number => intSetting('WAYMARK_MAX_BODY_BYTES', 6 * 1024 * 1024),
   /** Folder of road network artefacts (.wmrg, .wmrg.gz) to load; unset: no road network. */
   networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
+  /** Milliseconds a geocoding search may trust its cached custom places (0: confirm on every search). */
+  placesMaxStaleMs: (): number => intSetting('WAYMARK_PLACES_MAX_STALE_MS', 0),
+  /** Milliseconds a process reuses a space's monitors and their compiled geofences. */
+  monitorCacheMs: (): number => intSetting('WAYMARK_MONITOR_CACHE_MS', 5000),
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

@@ -1,0 +1,13 @@
+import { warmDefaultIndex } from '../../shared/places/service';
+import { httpHandler } from '../lib/http-handler';
+import { places } from './service';
+
+warmDefaultIndex();
+
+// Spec 002 §8: at most 100 queries, 1 request per second per key (quota batch_geocode).
+export const handler = httpHandler({
+  name: 'multigeocode.batch',
+  service: 'multigeocode',
+  limit: 'batch_geocode',
+  run: async ({ body, principal }) => places().batch(principal.space, body),
+});

@@ -1,0 +1,10 @@
+import { createPlaceBody } from '../../shared/schemas/geocoding';
+import { httpHandler } from '../lib/http-handler';
+import { places } from './service';
+
+export const handler = httpHandler({
+  name: 'multigeocode.createPlace',
+  service: 'multigeocode',
+  body: createPlaceBody,
+  run: async ({ body, principal }) => ({ docId: await places().create(principal.space, body) }),
+});

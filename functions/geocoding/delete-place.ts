@@ -1,0 +1,13 @@
+import { docIdPath } from '../../shared/schemas/geocoding';
+import { httpHandler } from '../lib/http-handler';
+import { places } from './service';
+
+export const handler = httpHandler({
+  name: 'multigeocode.deletePlace',
+  service: 'multigeocode',
+  path: docIdPath,
+  run: async ({ path, principal }) => {
+    await places().delete(principal.space, path.docId);
+    return { status: 200, msg: 'Ok' };
+  },
+});

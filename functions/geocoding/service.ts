@@ -1,0 +1,8 @@
+import { config } from '../../shared/config';
+import { PlaceService } from '../../shared/places/service';
+import { DynamoPlaceStore } from '../../shared/storage/dynamo-place-store';
+
+let service: PlaceService | undefined;
+
+/** The multi-geocoding service of this process, built on first use. */
+export const places = (): PlaceService => (service ??= new PlaceService(new DynamoPlaceStore(), { maxStaleMs: config.placesMaxStaleMs() }));

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { placeTitle } from '../geocoding';
+
+// Multi-geocoding wire shapes (spec 002 §2, §4, §8; api-shapes §4). Search and
+// batch bodies are validated by the geocoding library (shared/geocoding
+// validate.ts), which knows the dataset's countries; custom places here.
+
+export const MAX_PLACE_ITEMS = 20;
+const TEXT_MAX = 256;
+const text = z.string().max(TEXT_MAX);
+
+/** `{lat, lng}`; `{lat, lon}` is accepted and stored as `lng`. */
+const geopoint = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      if (o.lng === undefined && o.lon !== undefined) return { lat: o.lat, lng: o.lon };
+    }
+    return v;
+  },
+  z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+);
+
+export const placeItem = z.object({
+  geopoint,
+  country: text.optional(),
+  state: text.optional(),
+  city: text.optional(),
+  district: text.optional(),
+  subDistrict: text.optional(),
+  street: text.optional(),
+  postalCode: text.optional(),
+  house: text.optional(),
+  building: text.optional(),
+  poi: z.object({ title: text.optional() }).optional(),
+  address: z.string().max(1024).optional(),
+});
+
+const placeList = z
+  .array(placeItem)
+  .min(1)
+  .max(MAX_PLACE_ITEMS)
+  .superRefine((items, ctx) => {
+    if (items[0] && !placeTitle(items[0])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [0],
+        message: 'needs a name to be found by: poi.title, building, address, street, subDistrict, district, city or state',
+      });
+    }
+  });
+
+const source = z.string().trim().min(1).max(128);
+const refId = z.string().max(128);
+const status = z.enum(['enable', 'disable']);
+const score = z.number().min(0);
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const createPlaceBody = z.object({
+  place: placeList,
+  dataSource: z
+    .object({ source: source.default('default'), refId: refId.optional(), status: status.default('enable') })
+    .default({ source: 'default', status: 'enable' }),
+  score: score.nullable().optional(),
+  force: flag.optional(),
+});
+export type CreatePlaceInput = z.output<typeof createPlaceBody>;
+
+/**
+ * PUT takes the create body with every field optional: a field sent replaces the
+ * stored one (`place` as a whole; `dataSource` field by field), a field left out
+ * is kept, so `{"dataSource": {"status": "disable"}}` alone hides a place.
+ */
+export const updatePlaceBody = z.object({
+  place: placeList.optional(),
+  dataSource: z.object({ source: source.optional(), refId: refId.nullable().optional(), status: status.optional() }).optional(),
+  score: score.nullable().optional(),
+  force: flag.optional(),
+});
+export type UpdatePlaceInput = z.output<typeof updatePlaceBody>;
+
+export const docIdPath = z.object({ docId: z.string().min(1).max(256) });
+
+/**
+ * POST /multigeocode/search body, as declared for the API document. Only its
+ * outline is checked here (an object with a string `query`); the geocoding
+ * library validates every field with its own field-naming messages
+ * (parseSearchBody: empty query, radius unit, alpha-3 countries, limit 1..100).
+ */
+export const searchBody = z.looseObject({
+  query: z.string().describe('Free-form search text (required, not empty)'),
+  at: z.unknown().optional().describe('Focus point {lat, lng} (or "lat,lng") that biases the ranking'),
+  limit: z.unknown().optional().describe('Number of results, 1..100 (default 10)'),
+  radius: z.unknown().optional().describe('With `at`: only places within this distance, "5000m" or "5km"'),
+  country: z.unknown().optional().describe('ISO 3166 alpha-3 codes, comma-separated ("USA,CAN")'),
+  state: z.unknown().optional(),
+  city: z.unknown().optional(),
+  street: z.unknown().optional(),
+  district: z.unknown().optional(),
+  subDistrict: z.unknown().optional(),
+});
