@@ -1,3 +1,4 @@
+import '../monitors/hook'; // monitor evaluation (#8) listens on the upload hook
 import { assetPath, keyQuery, trackBody } from '../../shared/schemas/tracking';
 import { uploadTrack } from '../../shared/tracking/track';
 import { httpHandler } from '../lib/http-handler';

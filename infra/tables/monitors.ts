@@ -1,3 +1,16 @@
-import type { TableDeclaration } from '../model';
+import { S, type TableDeclaration } from '../model';
 
-export const monitorTables: TableDeclaration[] = [];
+// Monitors and events (issue #8). One table; every partition key starts with
+// the caller's data space (organisation|namespace):
+//   "<space>#mon"             sk <monitor id>       a monitor (JSON record + rev)
+//   "<space>#cfg"             sk "webhooks"         event webhook URLs
+//   "<space>#st#<asset id>"   sk "state"            the asset's evaluation state (version, JSON)
+//   "<space>#ev#<asset id>"   sk <event id>         one event; the id starts with the 13-digit
+//                                                   triggered timestamp, so a time range is a key range
+export const monitorTables: TableDeclaration[] = [
+  {
+    id: 'monitors',
+    partitionKey: S('pk'),
+    sortKey: S('sk'),
+  },
+];

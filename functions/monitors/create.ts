@@ -1,0 +1,11 @@
+import { createMonitorBody, keyQuery } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.create',
+  service: 'tracking',
+  query: keyQuery,
+  body: createMonitorBody,
+  run: async ({ body, principal }) => ({ status: 'Ok', data: { id: await monitors().create(principal.space, body) } }),
+});

@@ -1,0 +1,14 @@
+import { keyQuery, monitorPath } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.delete',
+  service: 'tracking',
+  query: keyQuery,
+  path: monitorPath,
+  run: async ({ path, principal }) => {
+    await monitors().delete(principal.space, path.id);
+    return { status: 'Ok' };
+  },
+});

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { config as settings } from '../../shared/config';
+import { MonitorEvaluator, type Notifier } from '../../shared/monitors/evaluate';
+import { eventId } from '../../shared/monitors/model';
+import { MonitorService } from '../../shared/monitors/service';
+import { DynamoGeofenceStore } from '../../shared/storage/dynamo-geofence-store';
+import { DynamoMonitorStateStore } from '../../shared/storage/dynamo-monitor-state';
+import { DynamoMonitorStore } from '../../shared/storage/dynamo-monitor-store';
+import { emitWebhook, webhookQueueUrl } from '../../shared/webhooks/delivery';
+import { trackingContext } from '../tracking/context';
+
+// The monitor service and evaluator of this process, built on first use.
+
+let service: MonitorService | undefined;
+let evaluator: MonitorEvaluator | undefined;
+
+/** Webhook id of an event: the same on every attempt (and for every URL). */
+export function webhookId(space: string, assetId: string, eventKey: string): string {
+  return `evt_${createHash('sha256').update(`${space}\u0000${assetId}\u0000${eventKey}`).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Every event goes to every configured URL through the one delivery module
+ * (signed, retried with backoff). With a queue that is one SQS send per
+ * delivery; without one (a bare process) delivery runs in the background so
+ * the upload is not held up.
+ */
+export const notifyWebhooks: Notifier = async (space, events, config) => {
+  const sends = events.flatMap((e) =>
+    config.urls.map((url) =>
+      emitWebhook({
+        id: webhookId(space, e.asset_id, eventId(e)),
+        event: `monitor.${e.event_type}`,
+        url,
+        payload: { event: e.event_type, data: e },
+        space,
+        keyHash: config.keyHash,
+      }),
+    ),
+  );
+  if (webhookQueueUrl()) await Promise.all(sends);
+  else void Promise.all(sends);
+};
+
+export function monitorEvaluator(): MonitorEvaluator {
+  if (!evaluator) {
+    const store = new DynamoMonitorStore();
+    evaluator = new MonitorEvaluator({
+      monitors: store,
+      config: store,
+      geofences: new DynamoGeofenceStore(),
+      evaluation: new DynamoMonitorStateStore(),
+      notify: notifyWebhooks,
+      history: (space, assetId, from, to) => trackingContext().store.readHistory(space, assetId, from + 1, to),
+      cacheMs: settings.monitorCacheMs(),
+    });
+  }
+  return evaluator;
+}
+
+export function monitors(): MonitorService {
+  if (!service) {
+    const store = new DynamoMonitorStore();
+    service = new MonitorService({
+      monitors: store,
+      config: store,
+      geofences: new DynamoGeofenceStore(),
+      evaluation: new DynamoMonitorStateStore(),
+      assetExists: async (space, id) => (await trackingContext().store.getAsset(space, id)) !== null,
+      changed: (space) => monitorEvaluator().invalidate(space),
+    });
+  }
+  return service;
+}

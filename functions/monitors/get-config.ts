@@ -1,0 +1,10 @@
+import { keyQuery } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.getConfig',
+  service: 'tracking',
+  query: keyQuery,
+  run: async ({ principal }) => ({ status: 'Ok', data: await monitors().getWebhooks(principal.space) }),
+});

@@ -1,0 +1,11 @@
+import { keyQuery, monitorPath } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.get',
+  service: 'tracking',
+  query: keyQuery,
+  path: monitorPath,
+  run: async ({ path, principal }) => ({ status: 'Ok', data: { monitor: await monitors().get(principal.space, path.id) } }),
+});

@@ -1,0 +1,11 @@
+import { eventAssetPath, eventListQuery } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.listEvents',
+  service: 'tracking',
+  query: eventListQuery,
+  path: eventAssetPath,
+  run: async ({ path, query, principal }) => ({ status: 'Ok', data: await monitors().events(principal.space, path.id, query) }),
+});

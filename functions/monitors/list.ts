@@ -1,0 +1,10 @@
+import { monitorListQuery } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.list',
+  service: 'tracking',
+  query: monitorListQuery,
+  run: async ({ query, principal }) => ({ status: 'Ok', data: await monitors().list(principal.space, query) }),
+});

@@ -1,0 +1,15 @@
+import { keyQuery, webhookConfigBody } from '../../shared/schemas/monitors';
+import { httpHandler } from '../lib/http-handler';
+import { selfHosts } from '../optimization/self-hosts';
+import { monitors } from './deps';
+
+export const handler = httpHandler({
+  name: 'monitors.putConfig',
+  service: 'tracking',
+  query: keyQuery,
+  body: webhookConfigBody,
+  run: async ({ body, principal, headers }) => {
+    await monitors().putWebhooks(principal.space, principal.keyHash, body.webhook, selfHosts(headers));
+    return { status: 'Ok' };
+  },
+});

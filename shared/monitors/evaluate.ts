@@ -1,0 +1,186 @@
+import { compileFence, type CompiledFence, type FenceInput } from '../geo';
+import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
+import type { GeofenceStore } from '../geofence/store';
+import { logger } from '../log';
+import { engineContext } from './compile';
+import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
+import type { EventRecord, StoredMonitor } from './model';
+import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } from './store';
+
+// Monitor evaluation on an accepted track upload (issue #8 §2): load the
+// space's monitors and their compiled fences (cached per process for
+// `cacheMs`), read the asset's evaluation state, run the pure engine on the
+// points newer than the state's watermark, and commit state and events in one
+// conditional write. A concurrent upload of the same asset makes the commit
+// fail: the state is read again and only the points still newer than its
+// watermark are evaluated, so concurrent and redelivered uploads never produce
+// a duplicate or a phantom event. Events are then handed to the webhook
+// notifier (after the commit: never for an event that was not stored).
+
+const MAX_ATTEMPTS = 10;
+const MAX_COMPILED = 20_000;
+/**
+ * The history is only read for gaps up to this long (ms of point time). A
+ * longer gap between the watermark and the latest location means the asset
+ * was not evaluated meanwhile (no monitors in the space, or it simply did not
+ * upload): those points are not evaluated after the fact.
+ */
+const MAX_RECOVERY_MS = 10 * 60 * 1000;
+
+export interface TrackInput {
+  space: string;
+  assetId: string;
+  /** created_at of the asset: a deleted and re-created asset starts from a fresh state. */
+  assetCreatedAt: number;
+  attributes: Record<string, string>;
+  /** The upload's points newer than the asset's previous latest location. */
+  points: readonly TrackPoint[];
+  /** Server time, ms. */
+  now: number;
+  /** Timestamp of the asset's latest location before this upload (ms), when it had one. */
+  previousLatestTs?: number;
+  /** Timestamp of the asset's latest location after this upload (ms). */
+  latestTs?: number;
+}
+
+export type Notifier = (space: string, events: readonly EventRecord[], config: WebhookConfig) => Promise<void>;
+
+export interface EvaluatorDeps {
+  monitors: MonitorStore;
+  geofences: Pick<GeofenceStore, 'getMany'>;
+  evaluation: EvaluationStore;
+  config: EventConfigStore;
+  notify?: Notifier;
+  /**
+   * History points of the asset with from < timestamp <= to (recovery: points
+   * an earlier upload stored but whose evaluation failed before committing).
+   */
+  history?: (space: string, assetId: string, from: number, to: number) => Promise<TrackPoint[]>;
+  /** How long a space's monitors, fences and webhook config are reused, ms (default 5000). */
+  cacheMs?: number;
+  clock?: () => number;
+}
+
+interface SpaceContext {
+  loadedAt: number;
+  monitors: StoredMonitor[];
+  engine: EngineContext;
+  webhooks?: WebhookConfig;
+}
+
+function fenceInput(record: GeofenceRecord): FenceInput {
+  if (record.type === 'circle' && record.circle_center && record.circle_radius !== undefined) {
+    return { id: record.id, type: 'circle', center: record.circle_center, radius: record.circle_radius };
+  }
+  return { id: record.id, type: record.type === 'circle' ? 'polygon' : record.type, geojson: record.geojson };
+}
+
+export class MonitorEvaluator {
+  private readonly contexts = new Map<string, SpaceContext>();
+  private readonly compiled = new Map<string, CompiledFence>();
+  private readonly loading = new Map<string, Promise<SpaceContext>>();
+  /** Bumped by invalidate(): a load started before a change does not fill the cache. */
+  private readonly generation = new Map<string, number>();
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: EvaluatorDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Forgets the cached context of a space (after a monitor or webhook change in this process). */
+  invalidate(space: string): void {
+    this.contexts.delete(space);
+    this.loading.delete(space);
+    this.generation.set(space, (this.generation.get(space) ?? 0) + 1);
+  }
+
+  private compile(space: string, g: StoredGeofence): CompiledFence {
+    const key = `${space}\u0000${g.record.id}\u0000${g.rev}`;
+    let fence = this.compiled.get(key);
+    if (!fence) {
+      fence = compileFence(fenceInput(g.record));
+      if (this.compiled.size >= MAX_COMPILED) this.compiled.delete(this.compiled.keys().next().value!);
+      this.compiled.set(key, fence);
+    }
+    return fence;
+  }
+
+  async context(space: string): Promise<SpaceContext> {
+    const cached = this.contexts.get(space);
+    const now = this.clock();
+    if (cached && now - cached.loadedAt < (this.deps.cacheMs ?? 5000)) return cached;
+    // Concurrent uploads of one space share a single reload.
+    let loading = this.loading.get(space);
+    if (!loading) {
+      const p: Promise<SpaceContext> = this.load(space, now).finally(() => {
+        if (this.loading.get(space) === p) this.loading.delete(space);
+      });
+      this.loading.set(space, p);
+      loading = p;
+    }
+    return loading;
+  }
+
+  private async load(space: string, now: number): Promise<SpaceContext> {
+    const gen = this.generation.get(space) ?? 0;
+    const monitors = await this.deps.monitors.listAll(space);
+    const ids = [...new Set(monitors.flatMap((m) => m.record.geofence_ids))];
+    const [fences, webhooks] = await Promise.all([
+      ids.length ? this.deps.geofences.getMany(space, ids) : Promise.resolve([]),
+      monitors.length ? this.deps.config.getWebhooks(space) : Promise.resolve(undefined),
+    ]);
+    const ctx: SpaceContext = { loadedAt: now, monitors, engine: engineContext(monitors, fences.map((g) => this.compile(space, g))), webhooks };
+    if ((this.generation.get(space) ?? 0) === gen) this.contexts.set(space, ctx);
+    return ctx;
+  }
+
+  /** Evaluates an upload's forward points; returns the events committed. */
+  async onTrack(input: TrackInput): Promise<EventRecord[]> {
+    if (!input.points.length && input.previousLatestTs === undefined && input.latestTs === undefined) return [];
+    const ctx = await this.context(input.space);
+    if (!ctx.monitors.length) return [];
+    const store = this.deps.evaluation;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const stored = await store.read(input.space, input.assetId);
+      if (stored?.outbox.length) await store.flushOutbox(input.space, input.assetId, stored.version, stored.outbox);
+      const current = stored && stored.assetCreatedAt === input.assetCreatedAt ? stored.state : emptyState();
+      let points = input.points;
+      // Points between the watermark and the asset's latest location that this upload did not
+      // bring: stored by a concurrent upload of the same points (the history keeps the first
+      // write), or by an earlier upload whose evaluation failed before committing (its retry
+      // finds nothing new to store). Read them from the history and evaluate them too.
+      const watermark = current.last?.ts;
+      const target = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
+      if (this.deps.history && watermark !== undefined && target > watermark && target - watermark <= MAX_RECOVERY_MS) {
+        const missed = await this.deps.history(input.space, input.assetId, watermark, target);
+        if (missed.length) {
+          const byTs = new Map<number, TrackPoint>();
+          for (const p of missed) byTs.set(p.timestamp, p);
+          for (const p of input.points) if (!byTs.has(p.timestamp)) byTs.set(p.timestamp, p);
+          points = [...byTs.values()];
+        }
+      }
+      const result = evaluate(ctx.engine, {
+        assetId: input.assetId,
+        attributes: input.attributes,
+        state: current,
+        points,
+        now: input.now,
+      });
+      if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
+      const ok = await store.commit(input.space, input.assetId, stored?.version ?? null, { state: result.state, assetCreatedAt: input.assetCreatedAt }, result.events);
+      if (ok) {
+        if (result.events.length && ctx.webhooks?.urls.length && this.deps.notify) {
+          try {
+            await this.deps.notify(input.space, result.events, ctx.webhooks);
+          } catch (error) {
+            logger.error('monitor event webhooks could not be queued', { error });
+          }
+        }
+        return result.events;
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+    }
+    throw new Error(`monitor state of asset "${input.assetId}" kept changing concurrently`);
+  }
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, invalid, notFound, unprocessable } from '../errors';
+import type { GeofenceStore } from '../geofence/store';
+import type { CreateMonitorInput, UpdateMonitorInput } from '../schemas/monitors';
+import { webhookUrlProblem } from '../webhooks/url';
+import { eventId, isGeofenceType, monitorView, type EventRecord, type MatchFilter, type MonitorRecord, type MonitorType, type MonitorView, type StoredMonitor } from './model';
+import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
+
+// Monitor operations (create, get, update, list, delete), the event history and
+// the event-webhook configuration (issue #8 §1, §3, §4).
+
+export interface Page {
+  total: number;
+  offset: number;
+  page: number;
+  size: number;
+  hasmore: boolean;
+}
+
+const UPDATE_ATTEMPTS = 3;
+
+export interface MonitorServiceDeps {
+  monitors: MonitorStore;
+  geofences: Pick<GeofenceStore, 'getMany'>;
+  evaluation: EvaluationStore;
+  config: EventConfigStore;
+  /** Whether the asset exists in the space (event list answers 404 otherwise). */
+  assetExists: (space: string, assetId: string) => Promise<boolean>;
+  /** Called after every monitor or webhook change (drops cached evaluation contexts). */
+  changed?: (space: string) => void;
+  /** Unix ms. */
+  clock?: () => number;
+}
+
+type Draft = Omit<MonitorRecord, 'id' | 'created_at' | 'updated_at'>;
+
+function pageOf(total: number, pn: number, ps: number, shown: number): Page {
+  const offset = (pn - 1) * ps;
+  return { total, offset, page: pn, size: ps, hasmore: offset + shown < total };
+}
+
+const clean = (o: Record<string, string> | null | undefined): Record<string, string> | undefined =>
+  o && Object.keys(o).length ? o : undefined;
+
+function matchFilterOf(input: CreateMonitorInput['match_filter']): MatchFilter {
+  const out: MatchFilter = {};
+  const all = clean(input?.include_all_of_attributes);
+  const any = clean(input?.include_any_of_attributes);
+  if (all) out.include_all_of_attributes = all;
+  if (any) out.include_any_of_attributes = any;
+  return out;
+}
+
+/** Applies `input` (create: onto an empty draft) and checks what the type requires. */
+function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType): Draft {
+  const d: Draft = structuredClone(base);
+  d.type = type;
+  if (input.name != null) d.name = input.name;
+  if (input.description != null) d.description = input.description;
+  if (input.tags != null) d.tags = [...new Set(input.tags)];
+  if (input.meta_data != null) d.meta_data = input.meta_data;
+  if (input.match_filter !== undefined) d.match_filter = matchFilterOf(input.match_filter);
+  const ids = input.geofence_config?.geofence_ids ?? input.geofence_ids;
+  if (ids != null) d.geofence_ids = [...new Set(ids)];
+  if (input.geofence_config?.dwell_time != null) d.dwell_time = input.geofence_config.dwell_time;
+  if (input.speeding_config != null) {
+    const s = input.speeding_config;
+    d.speeding_config = { time_tolerance: s.time_tolerance ?? 0 };
+    if (s.customer_speed_limit != null) d.speeding_config.customer_speed_limit = s.customer_speed_limit;
+    if (s.use_admin_speed_limit != null) d.speeding_config.use_admin_speed_limit = s.use_admin_speed_limit;
+  }
+  if (input.idle_config != null) {
+    const i = input.idle_config;
+    if (i.distance_tolerance == null) throw invalid('idle_config.distance_tolerance', 'is required (metres)');
+    if (i.time_tolerance == null) throw invalid('idle_config.time_tolerance', 'is required (ms)');
+    d.idle_config = { distance_tolerance: i.distance_tolerance, time_tolerance: i.time_tolerance };
+  }
+
+  if (isGeofenceType(type)) {
+    if (!d.geofence_ids.length) throw invalid('geofence_config.geofence_ids', `is required for type "${type}" (or top-level geofence_ids): at least one geofence id`);
+  } else {
+    delete d.dwell_time;
+  }
+  if (type === 'speeding') {
+    const s = d.speeding_config;
+    if (!s) throw invalid('speeding_config', 'is required for type "speeding"');
+    if (s.use_admin_speed_limit) {
+      throw unprocessable(
+        'speeding_config.use_admin_speed_limit: road speed limits are not available (Waymark has no road network with speed limits wired yet); set customer_speed_limit (m/s) instead',
+        'speeding_config.use_admin_speed_limit',
+      );
+    }
+    if (s.customer_speed_limit === undefined) throw invalid('speeding_config.customer_speed_limit', 'is required for type "speeding" (m/s, greater than 0)');
+  } else {
+    delete d.speeding_config;
+  }
+  if (type === 'idle') {
+    if (!d.idle_config) throw invalid('idle_config', 'is required for type "idle" (distance_tolerance in metres, time_tolerance in ms)');
+  } else {
+    delete d.idle_config;
+  }
+  return d;
+}
+
+export class MonitorService {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: MonitorServiceDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  private async checkGeofences(space: string, ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    const found = new Set((await this.deps.geofences.getMany(space, ids)).map((g) => g.record.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) {
+      throw invalid('geofence_config.geofence_ids', `no geofence ${missing.slice(0, 10).map((m) => `"${m}"`).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} in this space`);
+    }
+  }
+
+  async create(space: string, input: CreateMonitorInput): Promise<string> {
+    const draft = applyFields({ type: input.type, name: '', description: '', tags: [], match_filter: {}, geofence_ids: [] }, input, input.type);
+    await this.checkGeofences(space, draft.geofence_ids);
+    const seconds = Math.floor(this.clock() / 1000);
+    const record: MonitorRecord = { id: input.custom_id ?? randomUUID(), ...draft, created_at: seconds, updated_at: seconds };
+    try {
+      await this.deps.monitors.create(space, { record, rev: randomUUID() });
+    } catch (error) {
+      if (error instanceof DuplicateMonitorError) throw conflict(`custom_id: a monitor with id "${record.id}" already exists`, 'custom_id');
+      throw error;
+    }
+    this.deps.changed?.(space);
+    return record.id;
+  }
+
+  async get(space: string, id: string): Promise<MonitorView> {
+    const found = await this.deps.monitors.get(space, id);
+    if (!found) throw notFound(`id: no monitor "${id}"`);
+    return monitorView(found.record);
+  }
+
+  async list(space: string, q: { pn?: number; ps?: number; sort?: string; tags?: string[] }): Promise<{ list: MonitorView[]; page: Page }> {
+    const pn = q.pn ?? 1;
+    const ps = q.ps ?? 20;
+    const [field, direction] = (q.sort ?? 'created_at:asc').split(':') as ['created_at' | 'updated_at' | 'name', 'asc' | 'desc'];
+    const sign = direction === 'desc' ? -1 : 1;
+    const tags = q.tags ?? [];
+    const all = (await this.deps.monitors.listAll(space))
+      .map((m) => m.record)
+      .filter((r) => tags.every((t) => r.tags.includes(t)))
+      .sort((a, b) => {
+        const x = a[field], y = b[field];
+        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+        return sign * c || a.id.localeCompare(b.id);
+      });
+    const offset = (pn - 1) * ps;
+    const list = all.slice(offset, offset + ps).map(monitorView);
+    return { list, page: pageOf(all.length, pn, ps, list.length) };
+  }
+
+  async update(space: string, id: string, change: UpdateMonitorInput): Promise<void> {
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const current = await this.deps.monitors.get(space, id);
+      if (!current) throw notFound(`id: no monitor "${id}"`);
+      const { id: _id, created_at, updated_at: _u, ...base } = current.record;
+      const draft = applyFields(base, change, change.type ?? current.record.type);
+      const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
+      await this.checkGeofences(space, added);
+      const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
+      if (await this.deps.monitors.replace(space, { record, rev: randomUUID() }, current.rev)) {
+        this.deps.changed?.(space);
+        return;
+      }
+    }
+    throw conflict(`id: monitor "${id}" is being changed concurrently; read it again and retry`);
+  }
+
+  async delete(space: string, id: string): Promise<void> {
+    if (!(await this.deps.monitors.delete(space, id))) throw notFound(`id: no monitor "${id}"`);
+    this.deps.changed?.(space);
+  }
+
+  /** GET /asset/{id}/event/list: oldest first within [start_time, end_time]. */
+  async events(
+    space: string,
+    assetId: string,
+    q: { monitor_id?: string; start_time?: number; end_time?: number; pn?: number; ps?: number },
+  ): Promise<{ list: EventRecord[]; page: Page }> {
+    const from = q.start_time ?? 0;
+    const to = q.end_time ?? 9_999_999_999_999;
+    if (from > to) throw invalid('query.start_time', 'must not be after end_time');
+    if (!(await this.deps.assetExists(space, assetId))) throw notFound(`asset "${assetId}" not found`);
+    const pn = q.pn ?? 1;
+    const ps = q.ps ?? 20;
+    const all = await this.deps.evaluation.listEvents(space, assetId, from, to, q.monitor_id);
+    all.sort((a, b) => (eventId(a) < eventId(b) ? -1 : eventId(a) > eventId(b) ? 1 : 0));
+    const offset = (pn - 1) * ps;
+    const list = all.slice(offset, offset + ps);
+    return { list, page: pageOf(all.length, pn, ps, list.length) };
+  }
+
+  /** The stored configuration (URLs and the key whose secret signs deliveries). */
+  async webhookConfig(space: string): Promise<WebhookConfig | undefined> {
+    return this.deps.config.getWebhooks(space);
+  }
+
+  async getWebhooks(space: string): Promise<{ webhook: string[] }> {
+    return { webhook: (await this.deps.config.getWebhooks(space))?.urls ?? [] };
+  }
+
+  async putWebhooks(space: string, keyHash: string, urls: readonly string[], selfHosts: string[]): Promise<void> {
+    const unique = [...new Set(urls.map((u) => u.trim()))];
+    unique.forEach((url, i) => {
+      const problem = webhookUrlProblem(url, selfHosts);
+      if (problem) throw invalid(`webhook[${i}]`, problem);
+    });
+    await this.deps.config.putWebhooks(space, { urls: unique, keyHash, updated_at: Math.floor(this.clock() / 1000) });
+    this.deps.changed?.(space);
+  }
+}

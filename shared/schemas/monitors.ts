@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MONITOR_TYPES } from '../monitors/model';
+import { commaList, identifier, pagination, queryInt } from './common';
+
+// Monitor, event and event-webhook wire shapes (issue #8; spec 002 §2, §4, §6;
+// api-shapes §5). Structural checks only: what a type requires, and whether
+// geofences exist, is checked by shared/monitors/service.ts with messages that
+// name the field. Unknown fields are ignored; null is accepted wherever a field
+// is optional (clients send `speeding_config: null` for other types).
+
+export const MAX_MONITOR_GEOFENCES = 1000;
+/** ms; one day. */
+export const MAX_TOLERANCE_MS = 86_400_000;
+
+const label = z.string().max(256);
+const attributeMap = z.record(z.string().min(1).max(128), z.string().max(1024));
+const geofenceIds = z.array(z.string().min(1).max(128)).max(MAX_MONITOR_GEOFENCES);
+
+export const matchFilter = z.object({
+  include_all_of_attributes: attributeMap.nullish(),
+  include_any_of_attributes: attributeMap.nullish(),
+});
+
+export const geofenceConfig = z.object({
+  geofence_ids: geofenceIds.nullish(),
+  /** Waymark hysteresis option (ms): see shared/monitors/README.md. */
+  dwell_time: z.number().int().min(0).max(MAX_TOLERANCE_MS).nullish(),
+});
+
+export const speedingConfig = z.object({
+  /** m/s. */
+  customer_speed_limit: z.number().gt(0).max(1000).nullish(),
+  use_admin_speed_limit: z.boolean().nullish(),
+  /** ms. */
+  time_tolerance: z.number().int().min(0).max(MAX_TOLERANCE_MS).nullish(),
+});
+
+export const idleConfig = z.object({
+  /** metres. */
+  distance_tolerance: z.number().min(0).max(100_000).nullish(),
+  /** ms. */
+  time_tolerance: z.number().int().min(0).max(MAX_TOLERANCE_MS).nullish(),
+});
+
+const fields = {
+  name: label.nullish(),
+  description: z.string().max(1024).nullish(),
+  tags: z.array(label).max(100).nullish(),
+  meta_data: z.record(z.string(), z.unknown()).nullish(),
+  match_filter: matchFilter.nullish(),
+  geofence_ids: geofenceIds.nullish(),
+  geofence_config: geofenceConfig.nullish(),
+  speeding_config: speedingConfig.nullish(),
+  idle_config: idleConfig.nullish(),
+};
+
+export const monitorType = z.enum(MONITOR_TYPES);
+
+export const createMonitorBody = z.object({ type: monitorType, custom_id: identifier.optional(), ...fields });
+export type CreateMonitorInput = z.output<typeof createMonitorBody>;
+
+export const updateMonitorBody = z.object({ type: monitorType.optional(), ...fields });
+export type UpdateMonitorInput = z.output<typeof updateMonitorBody>;
+
+export const monitorPath = z.object({ id: z.string().min(1).max(128) });
+
+const key = { key: z.string().optional() };
+export const keyQuery = z.object(key);
+
+export const monitorListQuery = z.object({
+  ...key,
+  ...pagination,
+  sort: z
+    .string()
+    .regex(/^(created_at|updated_at|name):(asc|desc)$/, 'must be <field>:<direction> with field created_at, updated_at or name and direction asc or desc')
+    .optional(),
+  tags: commaList.optional(),
+});
+
+/** 13-digit Unix milliseconds, or Unix seconds (10 digits, multiplied by 1000). */
+const timeParam = queryInt(0, 9_999_999_999_999).transform((v) => (v < 100_000_000_000 ? v * 1000 : v));
+
+export const eventListQuery = z.object({
+  ...key,
+  pn: pagination.pn,
+  ps: queryInt(1, 500).optional(),
+  monitor_id: z.string().min(1).max(128).optional(),
+  start_time: timeParam.optional(),
+  end_time: timeParam.optional(),
+});
+
+export const eventAssetPath = z.object({ id: z.string().min(1).max(128) });
+
+export const MAX_WEBHOOKS = 10;
+export const webhookConfigBody = z.object({ webhook: z.array(z.string().min(1).max(2048)).max(MAX_WEBHOOKS) });

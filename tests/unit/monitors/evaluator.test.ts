@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredGeofence } from '../../../shared/geofence/model';
+import { MonitorEvaluator } from '../../../shared/monitors/evaluate';
+import type { AssetState } from '../../../shared/monitors/engine';
+import type { EventRecord, StoredMonitor } from '../../../shared/monitors/model';
+import type { EvaluationStore, StoredEvaluation, WebhookConfig } from '../../../shared/monitors/store';
+import { monitor, pt, T0 } from './drive';
+
+// The evaluator's orchestration with in-memory stores: conditional commits and
+// retries, re-created assets, recovery, and webhooks only after a commit.
+
+class MemoryEvaluation implements EvaluationStore {
+  items = new Map<string, StoredEvaluation>();
+  events = new Map<string, EventRecord>();
+  /** Commits to fail with a concurrent change before succeeding. */
+  conflicts = 0;
+  commits = 0;
+
+  async read(space: string, asset: string) {
+    const s = this.items.get(`${space}#${asset}`);
+    return s && structuredClone(s);
+  }
+  async commit(space: string, asset: string, expected: number | null, next: { state: AssetState; assetCreatedAt: number }, events: readonly EventRecord[]) {
+    const k = `${space}#${asset}`;
+    if (this.conflicts > 0) {
+      this.conflicts--;
+      // Someone else committed meanwhile: same state, bumped version.
+      const cur = this.items.get(k);
+      this.items.set(k, { version: (cur?.version ?? 0) + 1, state: cur?.state ?? { m: {} }, assetCreatedAt: next.assetCreatedAt, outbox: [] });
+      return false;
+    }
+    if ((this.items.get(k)?.version ?? null) !== expected) return false;
+    this.commits++;
+    this.items.set(k, { version: (expected ?? 0) + 1, state: structuredClone(next.state), assetCreatedAt: next.assetCreatedAt, outbox: [] });
+    for (const e of events) this.events.set(`${k}#${e.triggered_timestamp}#${e.event_type}#${e.geofence_id}`, e);
+    return true;
+  }
+  async flushOutbox() {}
+  async listEvents() {
+    return [...this.events.values()];
+  }
+}
+
+const fenceA: StoredGeofence = {
+  rev: 'g1',
+  createdKey: 'k',
+  record: {
+    id: 'A', type: 'polygon', tags: [], created_at: 0, updated_at: 0,
+    geojson: { type: 'Polygon', coordinates: [[[13.0, 52.0], [13.02, 52.0], [13.02, 52.02], [13.0, 52.02], [13.0, 52.0]]] },
+  },
+};
+
+function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig) {
+  const evaluation = new MemoryEvaluation();
+  const notified: EventRecord[][] = [];
+  const history: ReturnType<typeof pt>[] = [];
+  const evaluator = new MonitorEvaluator({
+    monitors: { get: async () => undefined, listAll: async () => monitors, create: async () => {}, replace: async () => true, delete: async () => true },
+    geofences: { getMany: async (_s, ids) => (ids.includes('A') ? [fenceA] : []) },
+    evaluation,
+    config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
+    notify: async (_space, events) => void notified.push([...events]),
+    history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
+  });
+  return { evaluator, evaluation, notified, history };
+}
+
+const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
+  space: 'org|', assetId: 'a1', assetCreatedAt: 100, attributes: {}, points, now: T0, ...extra,
+});
+
+const LAT = 52.01;
+
+describe('MonitorEvaluator', () => {
+  it('writes nothing when the space has no monitors', async () => {
+    const { evaluator, evaluation } = setup([]);
+    expect(await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]))).toEqual([]);
+    expect(evaluation.items.size).toBe(0);
+  });
+
+  it('retries a commit that lost to a concurrent one, evaluating only what is still new', async () => {
+    const { evaluator, evaluation } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    evaluation.conflicts = 2;
+    const events = await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+    expect(events.map((e) => e.event_type)).toEqual(['enter']);
+    expect(evaluation.commits).toBe(1);
+    // The same points again: nothing new, no write.
+    expect(await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]))).toEqual([]);
+    expect(evaluation.commits).toBe(1);
+  });
+
+  it('a re-created asset (other created_at) starts from a fresh state', async () => {
+    const { evaluator } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 100)]));
+    // Older points than the old asset's watermark are evaluated for the new asset.
+    const events = await evaluator.onTrack(input([pt(LAT, 12.99, 10), pt(LAT, 13.01, 20)], { assetCreatedAt: 200 }));
+    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['enter@20']);
+  });
+
+  it('recovers stored points whose evaluation never committed', async () => {
+    const { evaluator, history } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0)]));
+    history.push(pt(LAT, 13.01, 10), pt(LAT, 12.99, 20)); // stored by an upload whose evaluation failed
+    const events = await evaluator.onTrack(input([], { previousLatestTs: T0 + 20_000 }));
+    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['enter@10', 'exit@20']);
+  });
+
+  it('evaluates points of the history this upload did not bring (a concurrent upload stored them)', async () => {
+    const { evaluator, history } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0)]));
+    const later = [pt(LAT, 13.01, 30), pt(LAT, 12.99, 40)];
+    history.push(pt(LAT, 13.01, 10), pt(LAT, 12.99, 20), ...later);
+    const events = await evaluator.onTrack(input(later, { previousLatestTs: T0, latestTs: T0 + 40_000 }));
+    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['enter@10', 'exit@20', 'enter@30', 'exit@40']);
+  });
+
+  it('notifies webhooks only for committed events, and only when URLs are configured', async () => {
+    const cfg = { urls: ['https://example.com/hook'], keyHash: 'h', updated_at: 0 };
+    const { evaluator, notified } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })], cfg);
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+    await evaluator.onTrack(input([pt(LAT, 13.01, 10)]));
+    expect(notified.map((b) => b.map((e) => e.event_type))).toEqual([['enter']]);
+    const none = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    await none.evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+    expect(none.notified).toEqual([]);
+  });
+});
