@@ -13,7 +13,7 @@ const remove = (key: string, namespace: string, keyToDelete: string) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const canUse = (key: string) =>
-  authenticate(new DynamoKeyStore(), { key, service: 'geofence', region: 'local', now: Math.floor(Date.now() / 1000) }).then(
+  authenticate(new DynamoKeyStore(), { key, service: 'geofence', region: 'local', now: Date.now() / 1000 }).then(
     (p) => p,
     (e: { status: number }) => e.status,
   );
