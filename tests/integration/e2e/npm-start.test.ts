@@ -32,6 +32,14 @@ describe('npm start', () => {
     expect((await unknown.json()) as object).toMatchObject({ status: 404 });
   });
 
+  it('serves its OpenAPI document without a key', async () => {
+    const res = await fetch(url('/openapi.json'));
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/geofence', '/optimization/v2', '/multigeocode/search', '/tracking/asset']));
+  });
+
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
     const malformed = await fetch(url('/namespaced-apikeys', { key: stack.apiKey, namespace: 'x' }), {
       method: 'POST',
