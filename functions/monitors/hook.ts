@@ -1,8 +1,10 @@
-import { onTrackAccepted } from '../../shared/tracking/hooks';
+import { DynamoMonitorStateStore } from '../../shared/storage/dynamo-monitor-state';
+import { onAssetDeleted, onTrackAccepted } from '../../shared/tracking/hooks';
 import { monitorEvaluator } from './deps';
 
-// Plugs monitor evaluation into the track-upload path (issue #8 §2). Imported
-// for its effect by functions/tracking/upload-track.ts; registers once per process.
+// Plugs monitor evaluation into the track-upload path (issue #8 §2), and drops an
+// asset's events and evaluation state when the asset is deleted. Imported for its
+// effect by functions/tracking/upload-track.ts and delete-asset.ts; registers once per process.
 // A failure fails the upload (500); the client's retry evaluates the points
 // the failed attempt stored (see MonitorEvaluator's recovery).
 
@@ -23,6 +25,7 @@ export function registerMonitorHook(): void {
       latestTs: e.asset.latest_location?.timestamp,
     });
   });
+  onAssetDeleted((e) => new DynamoMonitorStateStore().purgeAsset(e.space, e.assetId));
 }
 
 registerMonitorHook();

@@ -1,3 +1,4 @@
+import '../monitors/hook'; // an asset's monitor events and state go with it
 import { assetPath, keyQuery } from '../../shared/schemas/tracking';
 import { deleteAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';

@@ -1,4 +1,5 @@
 import { conflict, invalid } from '../errors';
+import { emitAssetDeleted } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from '../schemas/tracking';
 import { matchesAttributes, type AttributeFilter } from './filters';
 import { assetView, pageOf, type AssetView, type Page, type StoredAsset } from './model';
@@ -75,6 +76,7 @@ export async function deleteAsset(ctx: TrackingContext, space: string, id: strin
     const outcome = await ctx.store.deleteAsset(space, asset);
     if (outcome === 'ok') {
       await ctx.store.purgeHistory(space, id);
+      await emitAssetDeleted({ space, assetId: id });
       return;
     }
   }

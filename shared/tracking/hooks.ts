@@ -1,6 +1,6 @@
 import type { LocationRecord, StoredAsset } from './model';
 
-// The seam where monitor evaluation (issue #8) plugs into the upload path.
+// The seams where monitors (issue #8) plug into tracking: the upload path and asset deletion.
 // Listeners run after an upload's points are stored and the latest location
 // has moved, before the upload is answered, in registration order. A listener
 // that throws fails the request (500); the upload itself is idempotent, so a
@@ -25,19 +25,37 @@ export interface TrackAccepted {
   now: number;
 }
 
-export type TrackListener = (event: TrackAccepted) => Promise<void>;
+/** An asset and its history are gone; listeners drop what they keep about it (monitor state, events). */
+export interface AssetDeleted {
+  space: string;
+  assetId: string;
+}
 
-const listeners: TrackListener[] = [];
+type Listener<E> = (event: E) => Promise<void>;
 
-/** Registers a listener (monitor evaluation); returns a function that removes it. */
-export function onTrackAccepted(listener: TrackListener): () => void {
-  listeners.push(listener);
-  return () => {
-    const i = listeners.indexOf(listener);
-    if (i >= 0) listeners.splice(i, 1);
+/** A list of listeners run one after another, so a failure stops the chain and fails the request. */
+function hook<E>() {
+  const listeners: Listener<E>[] = [];
+  return {
+    /** Registers a listener; returns a function that removes it. */
+    on(listener: Listener<E>): () => void {
+      listeners.push(listener);
+      return () => {
+        const i = listeners.indexOf(listener);
+        if (i >= 0) listeners.splice(i, 1);
+      };
+    },
+    async emit(event: E): Promise<void> {
+      for (const listener of [...listeners]) await listener(event);
+    },
   };
 }
 
-export async function emitTrackAccepted(event: TrackAccepted): Promise<void> {
-  for (const listener of [...listeners]) await listener(event);
-}
+const trackAccepted = hook<TrackAccepted>();
+const assetDeleted = hook<AssetDeleted>();
+
+export type TrackListener = Listener<TrackAccepted>;
+export const onTrackAccepted = trackAccepted.on;
+export const emitTrackAccepted = trackAccepted.emit;
+export const onAssetDeleted = assetDeleted.on;
+export const emitAssetDeleted = assetDeleted.emit;

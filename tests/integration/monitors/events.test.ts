@@ -206,6 +206,18 @@ describe('events from uploads', () => {
     expect(await store.read(principalSpace, 'purged')).toBeUndefined();
   });
 
+  it('deleting an asset through the API takes its events with it', async () => {
+    const upload = await newAsset('deleted');
+    await upload([at(12.99, 0), at(13.005, 10)]);
+    expect(await events('deleted')).toHaveLength(1);
+    expect((await tracking.remove('deleted')).status).toBe(200);
+    const again = await newAsset('deleted');
+    expect(await events('deleted')).toEqual([]);
+    // The re-created asset is evaluated afresh: its first point gives no event, the next crossing does.
+    await again([at(13.005, 100), at(12.99, 110)]);
+    expect(short(await events('deleted'))).toEqual(['exit:A@110']);
+  });
+
   it('an idle stop', async () => {
     const own = (await newOrgKey()).key;
     const t = trackingApi(own);
