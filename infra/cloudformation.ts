@@ -107,7 +107,7 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
   };
-  for (const name of ['WAYMARK_REGION', 'WAYMARK_DYNAMODB_ENDPOINT', 'WAYMARK_SQS_ENDPOINT', 'WAYMARK_MAX_BODY_BYTES', 'WAYMARK_NETWORK_DIR', 'WAYMARK_PLACES_MAX_STALE_MS', 'WAYMARK_MONITOR_CACHE_MS']) {
+  for (const name of ['WAYMARK_REGION', 'WAYMARK_DYNAMODB_ENDPOINT', 'WAYMARK_SQS_ENDPOINT', 'WAYMARK_MAX_BODY_BYTES', 'WAYMARK_NETWORK_DIR', 'WAYMARK_PLACES_MAX_STALE_MS', 'WAYMARK_MONITOR_CACHE_MS', 'WAYMARK_KEY_CACHE_MS']) {
     if (shell[name]) env[name] = shell[name];
   }
   for (const table of tables) env[tableEnvVar(table.id)] = tableName(stage, table.id);

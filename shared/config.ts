@@ -25,6 +25,8 @@ export const config = {
   sqsEndpoint: (): string | undefined => env('WAYMARK_SQS_ENDPOINT'),
   /** Seconds before a new namespaced key works, and before a deleted one stops working. */
   keyActivationDelaySeconds: (): number => intSetting('WAYMARK_KEY_DELAY_SECONDS', 900),
+  /** Milliseconds a function instance reuses a key it looked up (never longer than the key delay). */
+  keyCacheMs: (): number => Math.min(intSetting('WAYMARK_KEY_CACHE_MS', 10_000), config.keyActivationDelaySeconds() * 1000),
   /** Largest request body accepted, in bytes (Lambda's own synchronous limit is 6 MB). */
   maxBodyBytes: (): number => intSetting('WAYMARK_MAX_BODY_BYTES', 6 * 1024 * 1024),
   /** Folder of road network artefacts (.wmrg, .wmrg.gz) to load; unset: no road network. */

@@ -1,4 +1,6 @@
+import { CachedKeyStore } from '../../shared/auth/cached-key-store';
 import type { KeyStore } from '../../shared/auth/key-store';
+import { config } from '../../shared/config';
 import { RateLimiter } from '../../shared/ratelimit/limiter';
 import { DynamoCounterStore } from '../../shared/storage/dynamo-counter-store';
 import { DynamoKeyStore } from '../../shared/storage/dynamo-key-store';
@@ -8,6 +10,6 @@ let keyStore: KeyStore | undefined;
 let limiter: RateLimiter | undefined;
 
 export const deps = {
-  keyStore: (): KeyStore => (keyStore ??= new DynamoKeyStore()),
+  keyStore: (): KeyStore => (keyStore ??= new CachedKeyStore(new DynamoKeyStore(), config.keyCacheMs)),
   limiter: (): RateLimiter => (limiter ??= new RateLimiter(new DynamoCounterStore())),
 };

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CachedKeyStore } from '../../../shared/auth/cached-key-store';
+import type { KeyStore } from '../../../shared/auth/key-store';
+import type { KeyRecord } from '../../../shared/auth/model';
+
+const record = (hash: string, status: KeyRecord['status'] = 'active'): KeyRecord => ({
+  hash,
+  org: 'acme',
+  namespace: null,
+  services: ['geofence'],
+  regions: ['*'],
+  status,
+  created_at: 0,
+  active_from: 0,
+});
+
+/** A store that counts its reads and whose records can change behind the cache's back. */
+function backing() {
+  const rows = new Map<string, KeyRecord>();
+  let reads = 0;
+  const store: KeyStore = {
+    findByHash: async (hash) => (reads++, rows.get(hash)),
+    create: async (r) => void rows.set(r.hash, r),
+    nextSubId: async () => 1,
+    revokeAt: async (hash, until) => (rows.has(hash) ? (rows.set(hash, { ...rows.get(hash)!, active_until: until }), true) : false),
+    setStatus: async (hash, status) => (rows.has(hash) ? (rows.set(hash, { ...rows.get(hash)!, status }), true) : false),
+    listByOrg: async () => [...rows.values()],
+  };
+  return { store, rows, reads: () => reads };
+}
+
+describe('CachedKeyStore', () => {
+  it('reads a found key once within the time to live, again after it', async () => {
+    const b = backing();
+    b.rows.set('h', record('h'));
+    let now = 1000;
+    const cache = new CachedKeyStore(b.store, () => 500, () => now);
+    await cache.findByHash('h');
+    await cache.findByHash('h');
+    expect(b.reads()).toBe(1);
+    b.rows.set('h', record('h', 'disabled'));
+    now += 499;
+    expect((await cache.findByHash('h'))?.status).toBe('active');
+    now += 1;
+    expect((await cache.findByHash('h'))?.status).toBe('disabled');
+    expect(b.reads()).toBe(2);
+  });
+
+  it('never keeps a miss, so a key created elsewhere works at once', async () => {
+    const b = backing();
+    const cache = new CachedKeyStore(b.store, () => 10_000);
+    expect(await cache.findByHash('new')).toBeUndefined();
+    b.rows.set('new', record('new'));
+    expect((await cache.findByHash('new'))?.hash).toBe('new');
+  });
+
+  it('drops its copy when the key is changed through it', async () => {
+    const b = backing();
+    b.rows.set('h', record('h'));
+    const cache = new CachedKeyStore(b.store, () => 10_000);
+    await cache.findByHash('h');
+    await cache.revokeAt('h', 42);
+    expect((await cache.findByHash('h'))?.active_until).toBe(42);
+    await cache.setStatus('h', 'disabled');
+    expect((await cache.findByHash('h'))?.status).toBe('disabled');
+  });
+
+  it('a time to live of 0 reads through every time', async () => {
+    const b = backing();
+    b.rows.set('h', record('h'));
+    const cache = new CachedKeyStore(b.store, () => 0);
+    await cache.findByHash('h');
+    await cache.findByHash('h');
+    expect(b.reads()).toBe(2);
+  });
+});
