@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { conflict, invalid, notFound } from '../errors';
 import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
 import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
+import { paginate, type Page } from '../paging';
 import { applyUpdate, atIndex, buildRecord } from './build';
 import { containResults, type ContainItem } from './contain';
 import type { IsochroneProvider } from './isochrone';
 import type { GeofenceRecord, StoredGeofence } from './model';
 import { DuplicateIdError, type GeofenceStore } from './store';
-
-export interface Page {
-  total: number;
-  offset: number;
-  page: number;
-  size: number;
-  hasmore: boolean;
-}
 
 const UPDATE_ATTEMPTS = 3;
 
@@ -92,9 +85,7 @@ export class GeofenceService {
     const matching = (await this.store.listAll(space))
       .map((g) => g.record)
       .filter((r) => tags.every((t) => r.tags.includes(t)));
-    const offset = (pn - 1) * ps;
-    const list = matching.slice(offset, offset + ps);
-    return { list, page: { total: matching.length, offset, page: pn, size: ps, hasmore: offset + list.length < matching.length } };
+    return paginate(matching, pn, ps);
   }
 
   async update(space: string, id: string, change: UpdateGeofenceInput): Promise<void> {

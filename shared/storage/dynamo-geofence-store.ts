@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
 import { DuplicateIdError, type GeofenceStore } from '../geofence/store';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+import { documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
@@ -61,22 +61,13 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   async listAll(space: string): Promise<StoredGeofence[]> {
-    const all: StoredGeofence[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byCreated',
-          KeyConditionExpression: 'pk = :space',
-          ExpressionAttributeValues: { ':space': space },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) all.push(fromItem(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return all;
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'byCreated',
+      KeyConditionExpression: 'pk = :space',
+      ExpressionAttributeValues: { ':space': space },
+    });
+    return items.map((item) => fromItem(item));
   }
 
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {

@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyStore } from '../auth/key-store';
 import type { KeyRecord } from '../auth/model';
 import { config } from '../config';
 import { conflict } from '../errors';
-import { documentClient, isConditionalCheckFailed } from './dynamo';
+import { documentClient, isConditionalCheckFailed, queryAll } from './dynamo';
 
 const keyPk = (hash: string) => `KEY#${hash}`;
 const orgPk = (org: string) => `ORG#${org}`;
@@ -58,22 +58,13 @@ export class DynamoKeyStore implements KeyStore {
   }
 
   async listByOrg(org: string): Promise<KeyRecord[]> {
-    const records: KeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byOrg',
-          KeyConditionExpression: 'org = :org',
-          ExpressionAttributeValues: { ':org': org },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) records.push(toRecord(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return records;
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'byOrg',
+      KeyConditionExpression: 'org = :org',
+      ExpressionAttributeValues: { ':org': org },
+    });
+    return items.map((item) => toRecord(item));
   }
 
   private async update(hash: string, expression: string, value: unknown, names?: Record<string, string>): Promise<boolean> {

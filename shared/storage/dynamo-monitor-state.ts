@@ -1,9 +1,9 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import type { AssetState } from '../monitors/engine';
 import { eventId, type EventRecord } from '../monitors/model';
 import type { EvaluationStore, StoredEvaluation } from '../monitors/store';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll, queryPages } from './dynamo';
 
 // Evaluation state and event history (table "monitors").
 //
@@ -95,14 +95,7 @@ export class DynamoMonitorStateStore implements EvaluationStore {
   }
 
   async flushOutbox(space: string, assetId: string, version: number, events: readonly EventRecord[]): Promise<void> {
-    for (let i = 0; i < events.length; i += 25) {
-      let items: Record<string, unknown>[] | undefined = events.slice(i, i + 25).map((e) => ({ PutRequest: { Item: eventItem(space, assetId, e) } }));
-      for (let round = 0; items && items.length; round++) {
-        const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [this.table]: items as never } }));
-        items = out.UnprocessedItems?.[this.table] as Record<string, unknown>[] | undefined;
-        if (items?.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** round)));
-      }
-    }
+    await batchWriteAll(this.table, events.map((e) => ({ PutRequest: { Item: eventItem(space, assetId, e) } })));
     try {
       await documentClient().send(
         new UpdateCommand({
@@ -119,54 +112,30 @@ export class DynamoMonitorStateStore implements EvaluationStore {
   }
 
   async listEvents(space: string, assetId: string, from: number, to: number, monitorId?: string): Promise<EventRecord[]> {
-    const out: EventRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ...(monitorId ? { FilterExpression: 'mon = :mon' } : {}),
-          ExpressionAttributeValues: {
-            ':pk': eventPk(space, assetId),
-            ':from': String(Math.max(0, from)).padStart(13, '0'),
-            ':to': `${String(Math.min(to, 9_999_999_999_999)).padStart(13, '0')}#~`,
-            ...(monitorId ? { ':mon': monitorId } : {}),
-          },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(JSON.parse(item.rec as string) as EventRecord);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ...(monitorId ? { FilterExpression: 'mon = :mon' } : {}),
+      ExpressionAttributeValues: {
+        ':pk': eventPk(space, assetId),
+        ':from': String(Math.max(0, from)).padStart(13, '0'),
+        ':to': `${String(Math.min(to, 9_999_999_999_999)).padStart(13, '0')}#~`,
+        ...(monitorId ? { ':mon': monitorId } : {}),
+      },
+    });
+    return items.map((item) => JSON.parse(item.rec as string) as EventRecord);
   }
 
   /** Deletes the asset's evaluation state and event history (for asset deletion). */
   async purgeAsset(space: string, assetId: string): Promise<void> {
-    const pk = eventPk(space, assetId);
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ProjectionExpression: 'pk, sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      const keys = (page.Items ?? []).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } }));
-      for (let i = 0; i < keys.length; i += 25) {
-        let items: Record<string, unknown>[] | undefined = keys.slice(i, i + 25);
-        for (let round = 0; items && items.length; round++) {
-          const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [this.table]: items as never } }));
-          items = out.UnprocessedItems?.[this.table] as Record<string, unknown>[] | undefined;
-          if (items?.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** round)));
-        }
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for await (const page of queryPages({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': eventPk(space, assetId) },
+      ProjectionExpression: 'pk, sk',
+    })) {
+      await batchWriteAll(this.table, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
+    }
     await documentClient().send(new DeleteCommand({ TableName: this.table, Key: { pk: statePk(space, assetId), sk: 'state' } }));
   }
 }

@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import type { StoredMonitor } from '../monitors/model';
 import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from '../monitors/store';
-import { documentClient, isConditionalCheckFailed } from './dynamo';
+import { documentClient, isConditionalCheckFailed, queryAll } from './dynamo';
 
 // Monitors and the event-webhook configuration (table "monitors", see
 // infra/tables/monitors.ts). A monitor is one item: pk "<space>#mon", sk its
@@ -25,22 +25,13 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   }
 
   async listAll(space: string): Promise<StoredMonitor[]> {
-    const all: StoredMonitor[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': monPk(space) },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of out.Items ?? []) all.push(fromItem(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return all;
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': monPk(space) },
+      ConsistentRead: true,
+    });
+    return items.map((item) => fromItem(item));
   }
 
   async create(space: string, monitor: StoredMonitor): Promise<void> {

@@ -1,14 +1,12 @@
 import {
-  BatchWriteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from '../optimization/model';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
 
 // Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
 // Every partition key starts with the caller's space, so no read or write can reach another
@@ -110,33 +108,19 @@ export class DynamoOptimizationJobStore {
 
   async putBlob(space: string, id: string, kind: BlobKind, chunks: Uint8Array[], expiresAt: number): Promise<void> {
     const pk = jobPk(space, id);
-    let requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(kind, i), data, expires_at: expiresAt } } }));
-    // Batches of at most 25 items and ~16 MB (chunks are at most 300 KB each: 25 fit).
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      const batch = requests.slice(0, 25);
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [this.table]: batch } }));
-      const unprocessed = (out.UnprocessedItems?.[this.table] ?? []) as typeof requests;
-      requests = [...unprocessed, ...requests.slice(25)];
-      if (unprocessed.length) await sleep(Math.min(1000, 50 * 2 ** Math.min(attempt, 5)));
-    }
+    // At most 25 items of at most 300 KB each per call: well under BatchWriteItem's 16 MB.
+    const requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(kind, i), data, expires_at: expiresAt } } }));
+    await batchWriteAll(this.table, requests, 2);
   }
 
   async getBlob(space: string, id: string, kind: BlobKind, count: number): Promise<Uint8Array[]> {
-    const chunks: Uint8Array[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(kind, 0), ':to': chunkSk(kind, count - 1) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) chunks.push(item.data as Uint8Array);
-      start = out.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(kind, 0), ':to': chunkSk(kind, count - 1) },
+      ConsistentRead: true,
+    });
+    const chunks = items.map((item) => item.data as Uint8Array);
     if (chunks.length !== count) throw new Error(`job ${id}: expected ${count} ${kind} chunks, found ${chunks.length}`);
     return chunks;
   }
@@ -257,21 +241,12 @@ export class DynamoOptimizationJobStore {
 
   /** Every queued or running job, of every space: for the operator's requeue only. */
   async listPending(): Promise<PendingJobRef[]> {
-    const refs: PendingJobRef[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byPending',
-          KeyConditionExpression: 'pending_pk = :p',
-          ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) refs.push({ space: item.space as string, id: item.id as string, status: item.status as JobStatus });
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return refs;
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'byPending',
+      KeyConditionExpression: 'pending_pk = :p',
+      ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
+    });
+    return items.map((item) => ({ space: item.space as string, id: item.id as string, status: item.status as JobStatus }));
   }
 }

@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import type { CreateOutcome, PlaceStore, ReplaceOutcome, StoredPlace, WriteGuard } from '../places/store';
-import { documentClient, isTransactionCanceled } from './dynamo';
+import { documentClient, isTransactionCanceled, queryAll } from './dynamo';
 
 // Custom places of multi-geocoding, one partition per data space (see
 // infra/tables/geocoding.ts): "p#<docId>" places, "v" the space's change
@@ -63,22 +63,13 @@ export class DynamoPlaceStore implements PlaceStore {
   }
 
   async list(space: string): Promise<StoredPlace[]> {
-    const all: StoredPlace[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :space AND begins_with(sk, :p)',
-          ExpressionAttributeValues: { ':space': space, ':p': PLACE },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) all.push(fromItem(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return all;
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :space AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':space': space, ':p': PLACE },
+      ConsistentRead: true,
+    });
+    return items.map((item) => fromItem(item));
   }
 
   async get(space: string, docId: string): Promise<StoredPlace | undefined> {

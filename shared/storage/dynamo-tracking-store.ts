@@ -1,11 +1,8 @@
 import {
-  BatchWriteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
@@ -14,7 +11,7 @@ import type { IndexKey, LocationRecord, PositionEntry, StoredAsset } from '../tr
 import type { AssetWrite, TrackingStore, WriteOutcome } from '../tracking/store';
 import { unprocessable } from '../errors';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from '../tracking/model';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled } from './dynamo';
+import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll, queryPages } from './dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
 // shared/tracking/README.md. Every partition key starts with the caller's space.
@@ -47,7 +44,6 @@ function withTimestamp(p: Omit<LocationRecord, 'timestamp'>, timestamp: number):
   return { location, timestamp, ...rest };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -71,7 +67,7 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   async listAssets(space: string): Promise<StoredAsset[]> {
-    const items = await this.queryAll({
+    const items = await queryAll({
       TableName: this.assets,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': space },
@@ -263,26 +259,19 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   async purgeHistory(space: string, assetId: string): Promise<void> {
-    const pk = historyPk(space, assetId);
-    let start: Item | undefined;
-    do {
-      const out = await documentClient().send(
-        new QueryCommand({
-          TableName: this.history,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ProjectionExpression: 'pk, ts',
-          ExclusiveStartKey: start,
-        }),
-      );
-      const keys = (out.Items ?? []).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, ts: i.ts } } }));
-      if (keys.length) await this.batchWrite(keys);
-      start = out.LastEvaluatedKey;
-    } while (start);
+    // Page by page, so a years-long history is never held in memory at once.
+    for await (const page of queryPages({
+      TableName: this.history,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': historyPk(space, assetId) },
+      ProjectionExpression: 'pk, ts',
+    })) {
+      await batchWriteAll(this.history, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, ts: i.ts } } })));
+    }
   }
 
   async readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]> {
-    const items = await this.queryAll({
+    const items = await queryAll({
       TableName: this.history,
       KeyConditionExpression: 'pk = :pk AND ts BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': historyPk(space, assetId), ':from': bucketOf(from), ':to': bucketOf(to) },
@@ -301,7 +290,7 @@ export class DynamoTrackingStore implements TrackingStore {
   async readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]> {
     const parts = await Promise.all(
       ranges.map((r) =>
-        this.queryAll({
+        queryAll({
           TableName: this.positions,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
@@ -351,7 +340,7 @@ export class DynamoTrackingStore implements TrackingStore {
       list.push(r.req);
       byTable.set(r.table, list);
     }
-    for (const [table, reqs] of byTable) await this.batchWrite(reqs, table, 8);
+    for (const [table, reqs] of byTable) await batchWriteAll(table, reqs, 8);
   }
 
   private indexKey(space: string, key: IndexKey, assetId: string): Item {
@@ -368,34 +357,6 @@ export class DynamoTrackingStore implements TrackingStore {
       if (reasons[0]?.Code === 'ConditionalCheckFailed') return onConditionFailed;
       // TransactionConflict (a concurrent write on one of the items): the caller re-reads and retries.
       return 'conflict';
-    }
-  }
-
-  private async queryAll(input: QueryCommandInput): Promise<Item[]> {
-    const out: Item[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-      for (const i of page.Items ?? []) out.push(i);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
-  }
-
-  private async batchWrite(requests: Item[], table = this.history, parallel = 4): Promise<void> {
-    const groups = chunks(requests, 25);
-    for (let i = 0; i < groups.length; i += parallel) {
-      await Promise.all(
-        groups.slice(i, i + parallel).map(async (group) => {
-          let pending: Item[] = group;
-          for (let attempt = 0; pending.length > 0; attempt++) {
-            if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-            if (attempt > 8) throw new Error(`BatchWrite on ${table}: ${pending.length} items still unprocessed`);
-            const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-            pending = (out.UnprocessedItems?.[table] ?? []) as Item[];
-          }
-        }),
-      );
     }
   }
 }

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 
 // One document client per process: the SDK pools connections, and Lambda keeps
@@ -30,4 +30,47 @@ export function isConditionalCheckFailed(error: unknown): boolean {
 
 export function isTransactionCanceled(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'TransactionCanceledException';
+}
+
+type Item = Record<string, unknown>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The pages of a query's items, following LastEvaluatedKey (DynamoDB pages at 1 MB). */
+export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Item[]> {
+  let start: Item | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Every item a query matches. */
+export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+  const out: Item[] = [];
+  for await (const page of queryPages(input)) for (const item of page) out.push(item);
+  return out;
+}
+
+/**
+ * Puts or deletes any number of items, 25 per BatchWriteItem and `parallel` calls at a time,
+ * resending what DynamoDB leaves unprocessed (it does under throttling) with backoff.
+ */
+export async function batchWriteAll(table: string, requests: readonly Item[], parallel = 4): Promise<void> {
+  const groups: Item[][] = [];
+  for (let i = 0; i < requests.length; i += 25) groups.push(requests.slice(i, i + 25));
+  for (let i = 0; i < groups.length; i += parallel) {
+    await Promise.all(
+      groups.slice(i, i + parallel).map(async (group) => {
+        let pending = group;
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt > 8) throw new Error(`BatchWrite on ${table}: ${pending.length} items still unprocessed`);
+          if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+          const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+          pending = (out.UnprocessedItems?.[table] ?? []) as Item[];
+        }
+      }),
+    );
+  }
 }

@@ -1,8 +1,9 @@
+import { paginate, type Page } from '../paging';
 import { conflict, invalid } from '../errors';
 import { emitAssetDeleted } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from '../schemas/tracking';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { assetView, pageOf, type AssetView, type Page, type StoredAsset } from './model';
+import { assetView, type AssetView, type StoredAsset } from './model';
 import { assetNotFound, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
 
 // Asset operations (issue #7 §1).
@@ -107,7 +108,7 @@ export async function listAssets(
     const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     return desc ? -c : c;
   });
-  const page = pageOf(all.length, options.pn, options.ps);
+  const { list, page } = paginate(all, options.pn, options.ps);
   const now = ctx.now();
-  return { list: all.slice(page.offset, page.offset + options.ps).map((a) => assetView(a, now)), page };
+  return { list: list.map((a) => assetView(a, now)), page };
 }

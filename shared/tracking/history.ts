@@ -1,8 +1,9 @@
+import { paginate, type Page } from '../paging';
 import { invalid, notFound } from '../errors';
 import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
 import type { SnappedPoint } from '../routing';
 import { matchTrack, toProfile } from './mapmatch';
-import { pageOf, type LocationRecord, type Page } from './model';
+import { type LocationRecord } from './model';
 import { requireAsset, type TrackingContext } from './service';
 
 // GET /asset/{id}/location/last and /location/list (issue #7 §3).
@@ -68,8 +69,7 @@ export async function listLocations(ctx: TrackingContext, space: string, id: str
   if (from > to) throw invalid('query.end_time', 'must not be before start_time');
   await requireAsset(ctx, space, id);
   const all = await ctx.store.readHistory(space, id, from, to);
-  const page = pageOf(all.length, o.pn, o.ps);
-  const list = all.slice(page.offset, page.offset + o.ps);
+  const { list, page } = paginate(all, o.pn, o.ps);
   const data: LocationListData = { list, page, distance: 0 };
 
   let path: Array<LatLon & { timestamp?: number }> = list.map((p) => ({ lat: p.location.lat, lon: p.location.lon, timestamp: p.timestamp }));

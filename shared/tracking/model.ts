@@ -112,16 +112,3 @@ export function assetView(asset: StoredAsset, nowMs: number): AssetView {
   };
 }
 
-export interface Page {
-  total: number;
-  offset: number;
-  page: number;
-  size: number;
-  hasmore: boolean;
-}
-
-/** page{} of a 1-based page `pn` of size `ps` over `total` items. `size` is the page size asked for. */
-export function pageOf(total: number, pn: number, ps: number): Page {
-  const offset = (pn - 1) * ps;
-  return { total, offset, page: pn, size: ps, hasmore: offset + ps < total };
-}

@@ -1,7 +1,8 @@
+import { pageOf, type Page } from '../paging';
 import { areaFilter, coverArea, distanceFromCenter, type LatLon, type SearchArea } from '../geo';
 import { geoInput } from './errors';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { ACTIVE_WINDOW_MS, assetView, pageOf, type AssetView, type Page, type PositionEntry } from './model';
+import { ACTIVE_WINDOW_MS, assetView, type AssetView, type PositionEntry } from './model';
 import type { TrackingContext } from './service';
 
 // Area search over the H3 position index (issue #7 §4, §5). The area is

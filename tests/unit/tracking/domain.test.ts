@@ -5,7 +5,8 @@ import { createAsset, bindDevice, deleteAsset, listAssets, parseSort } from '../
 import { attributeFilterFromQuery, matchesAttributes, parseAttributePairs } from '../../../shared/tracking/filters';
 import { listLocations, parseCorrection } from '../../../shared/tracking/history';
 import { onTrackAccepted, type TrackAccepted } from '../../../shared/tracking/hooks';
-import { ACTIVE_WINDOW_MS, assetView, isActive, pageOf, type StoredAsset } from '../../../shared/tracking/model';
+import { pageOf } from '../../../shared/paging';
+import { ACTIVE_WINDOW_MS, assetView, isActive, type StoredAsset } from '../../../shared/tracking/model';
 import { searchArea } from '../../../shared/tracking/search';
 import { indexEntryFor, type TrackingContext } from '../../../shared/tracking/service';
 import { uploadTrack } from '../../../shared/tracking/track';
