@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { config as settings } from '../../shared/config';
 import { MonitorEvaluator, type Notifier } from '../../shared/monitors/evaluate';
 import { eventId } from '../../shared/monitors/model';
+import { roadSpeedLimitAt, roadSpeedLimitsAvailable } from '../../shared/monitors/roads';
 import { MonitorService } from '../../shared/monitors/service';
 import { DynamoGeofenceStore } from '../../shared/storage/dynamo-geofence-store';
 import { DynamoMonitorStateStore } from '../../shared/storage/dynamo-monitor-state';
@@ -52,6 +53,7 @@ export function monitorEvaluator(): MonitorEvaluator {
       evaluation: new DynamoMonitorStateStore(),
       notify: notifyWebhooks,
       history: (space, assetId, from, to) => trackingContext().store.readHistory(space, assetId, from + 1, to),
+      speedLimitAt: roadSpeedLimitAt,
       cacheMs: settings.monitorCacheMs(),
     });
   }
@@ -67,6 +69,7 @@ export function monitors(): MonitorService {
       geofences: new DynamoGeofenceStore(),
       evaluation: new DynamoMonitorStateStore(),
       assetExists: async (space, id) => (await trackingContext().store.getAsset(space, id)) !== null,
+      roadSpeedLimits: roadSpeedLimitsAvailable,
       changed: (space) => monitorEvaluator().invalidate(space),
     });
   }

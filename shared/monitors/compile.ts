@@ -24,6 +24,7 @@ export function engineMonitor(m: StoredMonitor, existing: ReadonlySet<string>): 
   if (r.speeding_config) {
     out.speedLimit = r.speeding_config.customer_speed_limit;
     out.speedToleranceMs = r.speeding_config.time_tolerance;
+    if (r.speeding_config.use_admin_speed_limit) out.adminSpeedLimit = true;
   }
   if (r.idle_config) {
     out.idleDistanceM = r.idle_config.distance_tolerance;

@@ -22,6 +22,11 @@ import { EVENT_RANK, type EventLocation, type EventRecord, type EventType, type 
 //   at least time_tolerance ms after the episode started (time_tolerance 0: the
 //   first point above the limit). A point without speed uses the speed derived
 //   from the previous point; when that is unknown too the episode is unchanged.
+//   The limit is the monitor's customer limit, or with use_admin_speed_limit
+//   the road's limit at the point (input.speedLimitAt) where one is known and
+//   the customer limit elsewhere. A point with no limit at all (no tagged road,
+//   no customer limit) ends an episode like a point at or below the limit: the
+//   asset is not on a road we know to be limited, so it is not speeding there.
 // - idle: an anchor point; later points within distance_tolerance of it extend
 //   the stay, a point farther away becomes the new anchor. One event per stay,
 //   at the first point at least time_tolerance ms after the anchor.
@@ -84,7 +89,10 @@ export interface EngineMonitor {
   /** Monitored fences that exist (compiled in the index). */
   fences: ReadonlySet<string>;
   dwellMs: number;
+  /** Customer limit, m/s. */
   speedLimit?: number;
+  /** use_admin_speed_limit: the road's limit (input.speedLimitAt) applies where known. */
+  adminSpeedLimit?: boolean;
   speedToleranceMs?: number;
   idleDistanceM?: number;
   idleToleranceMs?: number;
@@ -103,6 +111,11 @@ export interface EvaluationInput {
   points: readonly TrackPoint[];
   /** Server time, ms (the events' `timestamp`). */
   now: number;
+  /**
+   * Road speed limit at a point, m/s; undefined where none is known. Only asked
+   * for evaluated points under a use_admin_speed_limit monitor, once per point.
+   */
+  speedLimitAt?: (lat: number, lon: number) => number | undefined;
 }
 
 export interface EvaluationResult {
@@ -237,6 +250,14 @@ export function evaluate(ctx: EngineContext, input: EvaluationInput): Evaluation
     const p = ref(point, speed);
     const inside = needsFences ? ctx.index.containing(point.location) : [];
     const insideSet = new Set(inside);
+    let road: number | undefined | null = null; // null: not looked up yet
+    const roadLimit = (): number | undefined => {
+      if (road === null) {
+        const v = input.speedLimitAt?.(point.location.lat, point.location.lon);
+        road = v !== undefined && Number.isFinite(v) && v > 0 ? v : undefined;
+      }
+      return road;
+    };
 
     for (const m of active) {
       let ms = state.m[m.id];
@@ -260,8 +281,8 @@ export function evaluate(ctx: EngineContext, input: EvaluationInput): Evaluation
         for (const id of inside) if (m.fences.has(id) && !known.includes(id)) fenceStep(run, m, ms, id, true, p, prev);
         if (ms.f && Object.keys(ms.f).length === 0) delete ms.f;
       } else if (m.type === 'speeding') {
-        const limit = m.speedLimit ?? Infinity;
-        if (!inArea) delete ms.sp;
+        const limit = (m.adminSpeedLimit ? roadLimit() : undefined) ?? m.speedLimit;
+        if (!inArea || limit === undefined) delete ms.sp;
         else if (p.sp !== undefined) {
           if (p.sp > limit) {
             ms.sp ??= { s: p, e: false };

@@ -56,6 +56,12 @@ export interface EvaluatorDeps {
    * an earlier upload stored but whose evaluation failed before committing).
    */
   history?: (space: string, assetId: string, from: number, to: number) => Promise<TrackPoint[]>;
+  /**
+   * Road speed limit at a point, m/s, undefined where none is known (no
+   * network covers the point, no road near it, or its way has no maxspeed tag):
+   * what use_admin_speed_limit monitors compare against.
+   */
+  speedLimitAt?: (lat: number, lon: number) => number | undefined;
   /** How long a space's monitors, fences and webhook config are reused, ms (default 5000). */
   cacheMs?: number;
   clock?: () => number;
@@ -166,6 +172,7 @@ export class MonitorEvaluator {
         state: current,
         points,
         now: input.now,
+        speedLimitAt: this.deps.speedLimitAt,
       });
       if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
       const ok = await store.commit(input.space, input.assetId, stored?.version ?? null, { state: result.state, assetCreatedAt: input.assetCreatedAt }, result.events);

@@ -2,20 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { conflict, invalid, notFound, unprocessable } from '../errors';
 import type { GeofenceStore } from '../geofence/store';
 import type { CreateMonitorInput, UpdateMonitorInput } from '../schemas/monitors';
+import { paginate, type Page } from '../paging';
 import { webhookUrlProblem } from '../webhooks/url';
 import { eventId, isGeofenceType, monitorView, type EventRecord, type MatchFilter, type MonitorRecord, type MonitorType, type MonitorView, type StoredMonitor } from './model';
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
 // the event-webhook configuration (issue #8 §1, §3, §4).
-
-export interface Page {
-  total: number;
-  offset: number;
-  page: number;
-  size: number;
-  hasmore: boolean;
-}
 
 const UPDATE_ATTEMPTS = 3;
 
@@ -26,6 +19,8 @@ export interface MonitorServiceDeps {
   config: EventConfigStore;
   /** Whether the asset exists in the space (event list answers 404 otherwise). */
   assetExists: (space: string, assetId: string) => Promise<boolean>;
+  /** Whether road speed limits can be looked up (a road network is loaded); false when absent. */
+  roadSpeedLimits?: () => boolean;
   /** Called after every monitor or webhook change (drops cached evaluation contexts). */
   changed?: (space: string) => void;
   /** Unix ms. */
@@ -33,11 +28,6 @@ export interface MonitorServiceDeps {
 }
 
 type Draft = Omit<MonitorRecord, 'id' | 'created_at' | 'updated_at'>;
-
-function pageOf(total: number, pn: number, ps: number, shown: number): Page {
-  const offset = (pn - 1) * ps;
-  return { total, offset, page: pn, size: ps, hasmore: offset + shown < total };
-}
 
 const clean = (o: Record<string, string> | null | undefined): Record<string, string> | undefined =>
   o && Object.keys(o).length ? o : undefined;
@@ -52,7 +42,7 @@ function matchFilterOf(input: CreateMonitorInput['match_filter']): MatchFilter {
 }
 
 /** Applies `input` (create: onto an empty draft) and checks what the type requires. */
-function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType): Draft {
+function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType, roadLimits: () => boolean): Draft {
   const d: Draft = structuredClone(base);
   d.type = type;
   if (input.name != null) d.name = input.name;
@@ -85,12 +75,17 @@ function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType):
     const s = d.speeding_config;
     if (!s) throw invalid('speeding_config', 'is required for type "speeding"');
     if (s.use_admin_speed_limit) {
-      throw unprocessable(
-        'speeding_config.use_admin_speed_limit: road speed limits are not available (Waymark has no road network with speed limits wired yet); set customer_speed_limit (m/s) instead',
-        'speeding_config.use_admin_speed_limit',
-      );
+      // Without any network the monitor could never find a limit; with one, points off its
+      // roads fall back to customer_speed_limit (or no limit), which is documented.
+      if (!roadLimits()) {
+        throw unprocessable(
+          'speeding_config.use_admin_speed_limit: road speed limits are not available: no road network with speed limits is loaded (import one into WAYMARK_NETWORK_DIR, see README "Road networks"); set customer_speed_limit (m/s) instead',
+          'speeding_config.use_admin_speed_limit',
+        );
+      }
+    } else if (s.customer_speed_limit === undefined) {
+      throw invalid('speeding_config.customer_speed_limit', 'is required for type "speeding" (m/s, greater than 0) unless use_admin_speed_limit is true');
     }
-    if (s.customer_speed_limit === undefined) throw invalid('speeding_config.customer_speed_limit', 'is required for type "speeding" (m/s, greater than 0)');
   } else {
     delete d.speeding_config;
   }
@@ -109,6 +104,10 @@ export class MonitorService {
     this.clock = deps.clock ?? Date.now;
   }
 
+  private roadLimits(): boolean {
+    return this.deps.roadSpeedLimits?.() ?? false;
+  }
+
   private async checkGeofences(space: string, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
     const found = new Set((await this.deps.geofences.getMany(space, ids)).map((g) => g.record.id));
@@ -119,7 +118,7 @@ export class MonitorService {
   }
 
   async create(space: string, input: CreateMonitorInput): Promise<string> {
-    const draft = applyFields({ type: input.type, name: '', description: '', tags: [], match_filter: {}, geofence_ids: [] }, input, input.type);
+    const draft = applyFields({ type: input.type, name: '', description: '', tags: [], match_filter: {}, geofence_ids: [] }, input, input.type, () => this.roadLimits());
     await this.checkGeofences(space, draft.geofence_ids);
     const seconds = Math.floor(this.clock() / 1000);
     const record: MonitorRecord = { id: input.custom_id ?? randomUUID(), ...draft, created_at: seconds, updated_at: seconds };
@@ -153,9 +152,8 @@ export class MonitorService {
         const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
         return sign * c || a.id.localeCompare(b.id);
       });
-    const offset = (pn - 1) * ps;
-    const list = all.slice(offset, offset + ps).map(monitorView);
-    return { list, page: pageOf(all.length, pn, ps, list.length) };
+    const { list, page } = paginate(all, pn, ps);
+    return { list: list.map(monitorView), page };
   }
 
   async update(space: string, id: string, change: UpdateMonitorInput): Promise<void> {
@@ -163,7 +161,7 @@ export class MonitorService {
       const current = await this.deps.monitors.get(space, id);
       if (!current) throw notFound(`id: no monitor "${id}"`);
       const { id: _id, created_at, updated_at: _u, ...base } = current.record;
-      const draft = applyFields(base, change, change.type ?? current.record.type);
+      const draft = applyFields(base, change, change.type ?? current.record.type, () => this.roadLimits());
       const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
       await this.checkGeofences(space, added);
       const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
@@ -194,9 +192,7 @@ export class MonitorService {
     const ps = q.ps ?? 20;
     const all = await this.deps.evaluation.listEvents(space, assetId, from, to, q.monitor_id);
     all.sort((a, b) => (eventId(a) < eventId(b) ? -1 : eventId(a) > eventId(b) ? 1 : 0));
-    const offset = (pn - 1) * ps;
-    const list = all.slice(offset, offset + ps);
-    return { list, page: pageOf(all.length, pn, ps, list.length) };
+    return paginate(all, pn, ps);
   }
 
   /** The stored configuration (URLs and the key whose secret signs deliveries). */

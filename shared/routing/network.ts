@@ -8,6 +8,7 @@ import { buildMetric, metricKey, type Metric } from './metric';
 import { encodePolyline } from './polyline';
 import { SegmentIndex, type Phantom } from './spatial';
 import {
+  ROAD_AT_DISTANCE_M,
   SNAP_DISTANCE_M,
   NoRouteError,
   PointTooFarError,
@@ -21,6 +22,7 @@ import {
   type MatrixResult,
   type Profile,
   type RouteOptions,
+  type RoadAt,
   type RouteResult,
   type SnappedLocation,
   type TracePoint,
@@ -165,6 +167,18 @@ export class Network {
     const c = this.candidates(p, o, max, 1);
     if (c.length === 0) throw new PointTooFarError(index, p, Infinity, max);
     return c[0];
+  }
+
+  /**
+   * The road a point is on: the nearest segment within `maxMeters`, whatever
+   * the profile (a speed limit applies to everyone on the road), or undefined.
+   */
+  roadAt(lat: number, lon: number, maxMeters = ROAD_AT_DISTANCE_M): RoadAt | undefined {
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
+    const [ph] = this.index.nearest(lat, lon, maxMeters, 1, () => true);
+    if (!ph) return undefined;
+    const kmh = this.graph.data.maxspeed[ph.edge];
+    return { maxspeed: kmh > 0 ? kmh : undefined, distance: ph.dist, name: this.graph.edgeName(ph.edge), network: this.name };
   }
 
   /** @internal seeds to leave a phantom. */

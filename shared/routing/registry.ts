@@ -11,6 +11,7 @@ import {
   type MapMatchOptions,
   type MapMatchResult,
   type MatrixResult,
+  type RoadAt,
   type RouteResult,
   type TracePoint,
 } from './types';
@@ -47,6 +48,16 @@ export class NetworkRegistry {
       if (!best || bboxArea(n.bbox) < bboxArea(best.bbox)) best = n;
     }
     return best;
+  }
+
+  /** The road a point is on (Network.roadAt) in the smallest covering network that has one near it. */
+  roadAt(p: LatLon, maxMeters?: number): RoadAt | undefined {
+    const covering = this.list().filter((n) => n.covers(p)).sort((a, b) => bboxArea(a.bbox) - bboxArea(b.bbox));
+    for (const n of covering) {
+      const r = n.roadAt(p.lat, p.lon, maxMeters);
+      if (r) return r;
+    }
+    return undefined;
   }
 
   /** Matrix on the covering network, else the flagged great-circle fallback. */

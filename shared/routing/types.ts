@@ -164,6 +164,20 @@ export interface MapMatchOptions {
   maxCandidates?: number;
 }
 
+/** The road segment nearest a point (Network.roadAt). */
+export interface RoadAt {
+  /** Tagged OSM maxspeed of the way, km/h; undefined when the way has none. */
+  maxspeed: number | undefined;
+  /** Metres between the point and the segment. */
+  distance: number;
+  /** Road name, '' when unnamed. */
+  name: string;
+  network: string;
+}
+
+/** Default radius of Network.roadAt, metres: GPS noise plus half a wide road, yet short of a parallel street. */
+export const ROAD_AT_DISTANCE_M = 30;
+
 export interface MapMatchResult {
   snappedPoints: SnappedPoint[];
   /** Matched path as [lat, lon] pairs. */

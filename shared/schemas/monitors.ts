@@ -30,6 +30,7 @@ export const geofenceConfig = z.object({
 export const speedingConfig = z.object({
   /** m/s. */
   customer_speed_limit: z.number().gt(0).max(1000).nullish(),
+  /** The road's limit where known, else customer_speed_limit (shared/monitors/README.md); the service answers 422 when no road network is loaded. */
   use_admin_speed_limit: z.boolean().nullish(),
   /** ms. */
   time_tolerance: z.number().int().min(0).max(MAX_TOLERANCE_MS).nullish(),

@@ -107,12 +107,6 @@ describe('monitor operations', () => {
     expect(u.status).toBe(400);
   });
 
-  it('use_admin_speed_limit: 422, road speed limits are not available', async () => {
-    const r = await monitorApi(key).create({ type: 'speeding', speeding_config: { use_admin_speed_limit: true } });
-    expect(r.status).toBe(422);
-    expect(r.body.message).toMatch(/road speed limits are not available/);
-  });
-
   it('list: tags filter, sort, pagination', async () => {
     const own = (await newOrgKey()).key;
     const api = monitorApi(own);

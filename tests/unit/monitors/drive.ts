@@ -44,6 +44,8 @@ export class Drive {
   state: AssetState = emptyState();
   events: EventRecord[] = [];
   ctx: EngineContext;
+  /** Road speed limit lookup (m/s) handed to the engine, as evaluate.ts does. */
+  speedLimitAt?: (lat: number, lon: number) => number | undefined;
 
   constructor(
     monitors: StoredMonitor[],
@@ -55,7 +57,7 @@ export class Drive {
 
   /** Evaluates one batch; returns the new events. */
   feed(points: TrackPoint[]): EventRecord[] {
-    const out = evaluate(this.ctx, { assetId: 'asset-1', attributes: this.attributes, state: this.state, points, now: T0 + 10_000_000 });
+    const out = evaluate(this.ctx, { assetId: 'asset-1', attributes: this.attributes, state: this.state, points, now: T0 + 10_000_000, speedLimitAt: this.speedLimitAt });
     this.state = out.state;
     this.events.push(...out.events);
     return out.events;

@@ -50,7 +50,7 @@ const fenceA: StoredGeofence = {
   },
 };
 
-function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig) {
+function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt?: (lat: number, lon: number) => number | undefined) {
   const evaluation = new MemoryEvaluation();
   const notified: EventRecord[][] = [];
   const history: ReturnType<typeof pt>[] = [];
@@ -61,6 +61,7 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig) {
     config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
     notify: async (_space, events) => void notified.push([...events]),
     history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
+    speedLimitAt,
   });
   return { evaluator, evaluation, notified, history };
 }
@@ -112,6 +113,17 @@ describe('MonitorEvaluator', () => {
     history.push(pt(LAT, 13.01, 10), pt(LAT, 12.99, 20), ...later);
     const events = await evaluator.onTrack(input(later, { previousLatestTs: T0, latestTs: T0 + 40_000 }));
     expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['enter@10', 'exit@20', 'enter@30', 'exit@40']);
+  });
+
+  it('hands its road speed limits to use_admin_speed_limit monitors', async () => {
+    // 50 km/h west of lon 13.01, 90 km/h east of it; a steady 70 km/h.
+    const roads = (_lat: number, lon: number) => (lon < 13.01 ? 50 : 90) / 3.6;
+    const { evaluator, evaluation } = setup([monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, time_tolerance: 0 } })], undefined, roads);
+    const v = 70 / 3.6;
+    const events = await evaluator.onTrack(input([pt(LAT, 13.0, 0, v), pt(LAT, 13.005, 30, v), pt(LAT, 13.015, 60, v), pt(LAT, 13.02, 90, v)]));
+    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['speeding@0']);
+    expect(events[0].extra.speed_limit).toBeCloseTo(50 / 3.6, 10);
+    expect(evaluation.events.size).toBe(1);
   });
 
   it('notifies webhooks only for committed events, and only when URLs are configured', async () => {
