@@ -1,4 +1,5 @@
 import { warmDefaultIndex } from '../../shared/places/service';
+import { batchResponse } from '../../shared/schemas/responses/geocoding';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 
@@ -7,6 +8,7 @@ warmDefaultIndex();
 // Spec 002 §8: at most 100 queries, 1 request per second per key (quota batch_geocode).
 export const handler = httpHandler({
   name: 'multigeocode.batch',
+  response: batchResponse,
   service: 'multigeocode',
   limit: 'batch_geocode',
   run: async ({ body, principal }) => places().batch(principal.space, body),

@@ -1,9 +1,11 @@
 import { docIdPath } from '../../shared/schemas/geocoding';
+import { deletePlaceResponse } from '../../shared/schemas/responses/geocoding';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 
 export const handler = httpHandler({
   name: 'multigeocode.deletePlace',
+  response: deletePlaceResponse,
   service: 'multigeocode',
   path: docIdPath,
   run: async ({ path, principal }) => {

@@ -1,10 +1,12 @@
 import { docIdPath } from '../../shared/schemas/geocoding';
+import { getPlaceResponse } from '../../shared/schemas/responses/geocoding';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 
 // api-shapes §4 gives {docId, place[], dataSource, score}; spec 002 §2 adds status 200 and msg.
 export const handler = httpHandler({
   name: 'multigeocode.getPlace',
+  response: getPlaceResponse,
   service: 'multigeocode',
   path: docIdPath,
   run: async ({ path, principal }) => ({ status: 200, msg: 'Ok', ...(await places().get(principal.space, path.docId)) }),

@@ -1,5 +1,6 @@
 import { warmDefaultIndex } from '../../shared/places/service';
 import { searchBody } from '../../shared/schemas/geocoding';
+import { searchResponse } from '../../shared/schemas/responses/geocoding';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 
@@ -9,6 +10,7 @@ warmDefaultIndex();
 // The geocoding library validates the body field by field (messages name field and rule; empty query -> 400).
 export const handler = httpHandler({
   name: 'multigeocode.search',
+  response: searchResponse,
   service: 'multigeocode',
   body: searchBody,
   run: async ({ body, principal }) => places().search(principal.space, body),

@@ -1,9 +1,11 @@
 import { batchCreateBody } from '../../shared/schemas/geofence';
+import { batchCreateResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.batchCreate',
+  response: batchCreateResponse,
   service: 'geofence',
   body: batchCreateBody,
   run: async ({ body, principal }) => ({ status: 'Ok', data: { ids: await geofences().batchCreate(principal.space, body.geofences) } }),

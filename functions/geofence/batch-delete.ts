@@ -1,10 +1,12 @@
 import { batchDeleteBody } from '../../shared/schemas/geofence';
+import { deletedResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 // All or nothing: if any id is missing, nothing is deleted (404 names them).
 export const handler = httpHandler({
   name: 'geofence.batchDelete',
+  response: deletedResponse,
   service: 'geofence',
   body: batchDeleteBody,
   run: async ({ body, principal }) => {

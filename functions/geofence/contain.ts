@@ -1,9 +1,11 @@
 import { containQuery } from '../../shared/schemas/geofence';
+import { containResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.contain',
+  response: containResponse,
   service: 'geofence',
   query: containQuery,
   run: async ({ query, principal }) => ({

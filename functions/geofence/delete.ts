@@ -1,10 +1,12 @@
 import { idPath } from '../../shared/schemas/geofence';
+import { deletedResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 // Spec 000 §2: delete responses carry `ok` in lower case.
 export const handler = httpHandler({
   name: 'geofence.delete',
+  response: deletedResponse,
   service: 'geofence',
   path: idPath,
   run: async ({ path, principal }) => {

@@ -1,9 +1,11 @@
 import { getManyQuery } from '../../shared/schemas/geofence';
+import { getManyResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.getMany',
+  response: getManyResponse,
   service: 'geofence',
   query: getManyQuery,
   run: async ({ query, principal }) => ({ status: 'Ok', data: { list: await geofences().getMany(principal.space, query.ids) } }),

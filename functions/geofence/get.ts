@@ -1,9 +1,11 @@
 import { idPath } from '../../shared/schemas/geofence';
+import { getGeofenceResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.get',
+  response: getGeofenceResponse,
   service: 'geofence',
   path: idPath,
   run: async ({ path, principal }) => ({ status: 'Ok', data: { geofence: await geofences().get(principal.space, path.id) } }),

@@ -1,9 +1,11 @@
 import { listQuery } from '../../shared/schemas/geofence';
+import { listGeofencesResponse } from '../../shared/schemas/responses/geofence';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.list',
+  response: listGeofencesResponse,
   service: 'geofence',
   query: listQuery,
   run: async ({ query, principal }) => ({

@@ -1,9 +1,11 @@
 import { idPath, updateGeofenceBody } from '../../shared/schemas/geofence';
+import { okStatus } from '../../shared/schemas/responses/common';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 
 export const handler = httpHandler({
   name: 'geofence.update',
+  response: okStatus,
   service: 'geofence',
   path: idPath,
   body: updateGeofenceBody,

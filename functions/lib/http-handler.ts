@@ -12,7 +12,7 @@ import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { validate } from './middleware/validate';
-import { jsonResponse } from './respond';
+import { jsonResponse, rawResponse } from './respond';
 
 // The one way an HTTP function is built. Every endpoint gets the same chain:
 // request id -> header normalization -> JSON body -> key auth -> rate limit ->
@@ -25,11 +25,23 @@ export interface Reply {
   statusCode: number;
   body: unknown;
   headers: Record<string, string>;
+  /** Set by rawReply: the body is sent as is, with this content type. */
+  contentType?: string;
 }
 
 /** A response other than 200, or with extra headers. */
 export function reply(statusCode: number, body: unknown, headers: Record<string, string> = {}): Reply {
   return { [REPLY]: true, statusCode, body, headers };
+}
+
+/**
+ * A non-JSON response (HTML, scripts, styles, images): the body is sent
+ * unchanged with its own content type. A Buffer goes out base64-encoded, as
+ * API Gateway requires for binary bodies. Errors thrown by the handler still
+ * leave as the JSON error body.
+ */
+export function rawReply(statusCode: number, body: string | Buffer, contentType: string, headers: Record<string, string> = {}): Reply {
+  return { [REPLY]: true, statusCode, body, headers, contentType };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, string>;
@@ -51,6 +63,8 @@ interface OperationBase<Q, P, B> {
   path?: P;
   body?: B;
   maxBodyBytes?: number;
+  /** Schema of the 200 body: documented in the OpenAPI document, checked by the contract tests, not at run time. */
+  response?: z.ZodType;
 }
 
 export interface KeyedOperation<Q, P, B> extends OperationBase<Q, P, B> {
@@ -73,6 +87,7 @@ export interface OperationInfo {
   query?: z.ZodType;
   path?: z.ZodType;
   body?: z.ZodType;
+  response?: z.ZodType;
 }
 
 export type LambdaHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
@@ -82,6 +97,7 @@ export type LambdaHandler = ((event: APIGatewayProxyEventV2, context: Context) =
 function toResponse(result: unknown, requestId: string): HttpResponse {
   if (result && typeof result === 'object' && REPLY in result) {
     const r = result as Reply;
+    if (r.contentType !== undefined) return rawResponse(r.statusCode, r.body as string | Buffer, r.contentType, r.headers, requestId);
     return jsonResponse(r.statusCode, r.body, r.headers, requestId);
   }
   return jsonResponse(200, result, {}, requestId);
@@ -119,6 +135,7 @@ function build<Q, P, B>(
     query: op.query as z.ZodType | undefined,
     path: op.path as z.ZodType | undefined,
     body: op.body as z.ZodType | undefined,
+    response: op.response,
   };
   return Object.assign(handler, { operation }) as unknown as LambdaHandler;
 }

@@ -1,9 +1,11 @@
 import { createMonitorBody, keyQuery } from '../../shared/schemas/monitors';
+import { createMonitorResponse } from '../../shared/schemas/responses/monitors';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.create',
+  response: createMonitorResponse,
   service: 'tracking',
   query: keyQuery,
   body: createMonitorBody,

@@ -1,9 +1,11 @@
 import { keyQuery, monitorPath } from '../../shared/schemas/monitors';
+import { okStatus } from '../../shared/schemas/responses/common';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.delete',
+  response: okStatus,
   service: 'tracking',
   query: keyQuery,
   path: monitorPath,

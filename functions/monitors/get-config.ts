@@ -1,9 +1,11 @@
 import { keyQuery } from '../../shared/schemas/monitors';
+import { webhookConfigResponse } from '../../shared/schemas/responses/monitors';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.getConfig',
+  response: webhookConfigResponse,
   service: 'tracking',
   query: keyQuery,
   run: async ({ principal }) => ({ status: 'Ok', data: await monitors().getWebhooks(principal.space) }),

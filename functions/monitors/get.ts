@@ -1,9 +1,11 @@
 import { keyQuery, monitorPath } from '../../shared/schemas/monitors';
+import { getMonitorResponse } from '../../shared/schemas/responses/monitors';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.get',
+  response: getMonitorResponse,
   service: 'tracking',
   query: keyQuery,
   path: monitorPath,

@@ -1,9 +1,11 @@
 import { monitorListQuery } from '../../shared/schemas/monitors';
+import { listMonitorsResponse } from '../../shared/schemas/responses/monitors';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.list',
+  response: listMonitorsResponse,
   service: 'tracking',
   query: monitorListQuery,
   run: async ({ query, principal }) => ({ status: 'Ok', data: await monitors().list(principal.space, query) }),

@@ -1,10 +1,12 @@
 import { keyQuery, webhookConfigBody } from '../../shared/schemas/monitors';
+import { okStatus } from '../../shared/schemas/responses/common';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from '../optimization/self-hosts';
 import { monitors } from './deps';
 
 export const handler = httpHandler({
   name: 'monitors.putConfig',
+  response: okStatus,
   service: 'tracking',
   query: keyQuery,
   body: webhookConfigBody,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { invalid } from '../../shared/errors';
 import type { EventRecord } from '../../shared/monitors/model';
 import { keyQuery } from '../../shared/schemas/monitors';
+import { testWebhookResponse } from '../../shared/schemas/responses/monitors';
 import { attempt, defaultDeps, DEFAULT_TIMEOUT_SECONDS } from '../../shared/webhooks/delivery';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
@@ -28,6 +29,7 @@ function sample(now: number): EventRecord {
 
 export const handler = httpHandler({
   name: 'monitors.testWebhook',
+  response: testWebhookResponse,
   service: 'tracking',
   query: keyQuery,
   run: async ({ principal }) => {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { reOptimize } from '../../shared/optimization/service';
 import { reOptimizationSchema } from '../../shared/schemas/optimization';
+import { submitResponse } from '../../shared/schemas/responses/optimization';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from './self-hosts';
 
 // POST /optimization/re_optimization: the earlier request with changes, seeded by its solution.
 export const handler = httpHandler({
   name: 'optimization.reOptimize',
+  response: submitResponse,
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: reOptimizationSchema,

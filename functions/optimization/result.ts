@@ -1,10 +1,12 @@
 import { getResult } from '../../shared/optimization/service';
 import { resultQuerySchema } from '../../shared/schemas/optimization';
+import { resultResponse } from '../../shared/schemas/responses/optimization';
 import { httpHandler } from '../lib/http-handler';
 
 // GET /optimization/v2/result?id= : pending body, full result, or the failure.
 export const handler = httpHandler({
   name: 'optimization.result',
+  response: resultResponse,
   service: 'optimization',
   query: resultQuerySchema,
   run: async ({ query, principal }) => getResult(principal, query.id),

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { submitProblem } from '../../shared/optimization/service';
 import { optimizationRequestSchema } from '../../shared/schemas/optimization';
+import { submitResponse } from '../../shared/schemas/responses/optimization';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from './self-hosts';
 
 // POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
 export const handler = httpHandler({
   name: 'optimization.submit',
+  response: submitResponse,
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: optimizationRequestSchema,

@@ -1,11 +1,13 @@
 import { createNamespacedKey } from '../../shared/auth/issue';
 import { config } from '../../shared/config';
 import { createNamespacedKeyQuery } from '../../shared/schemas/keys';
+import { createNamespacedKeyResponse } from '../../shared/schemas/responses/keys';
 import { deps } from '../lib/deps';
 import { httpHandler } from '../lib/http-handler';
 
 export const handler = httpHandler({
   name: 'keys.createNamespaced',
+  response: createNamespacedKeyResponse,
   service: null,
   limit: 'keys',
   query: createNamespacedKeyQuery,

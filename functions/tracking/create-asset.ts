@@ -1,3 +1,4 @@
+import { createAssetResponse } from '../../shared/schemas/responses/tracking';
 import { createAssetBody, keyQuery } from '../../shared/schemas/tracking';
 import { createAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
@@ -5,6 +6,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.createAsset',
+  response: createAssetResponse,
   service: 'tracking',
   query: keyQuery,
   body: createAssetBody,

@@ -1,4 +1,5 @@
 import '../monitors/hook'; // an asset's monitor events and state go with it
+import { okStatus } from '../../shared/schemas/responses/common';
 import { assetPath, keyQuery } from '../../shared/schemas/tracking';
 import { deleteAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
@@ -6,6 +7,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.deleteAsset',
+  response: okStatus,
   service: 'tracking',
   query: keyQuery,
   path: assetPath,

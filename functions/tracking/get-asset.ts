@@ -1,3 +1,4 @@
+import { getAssetResponse } from '../../shared/schemas/responses/tracking';
 import { assetPath, keyQuery } from '../../shared/schemas/tracking';
 import { getAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
@@ -5,6 +6,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.getAsset',
+  response: getAssetResponse,
   service: 'tracking',
   query: keyQuery,
   path: assetPath,

@@ -1,3 +1,4 @@
+import { lastLocationResponse } from '../../shared/schemas/responses/tracking';
 import { assetPath, keyQuery } from '../../shared/schemas/tracking';
 import { lastLocation } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
@@ -5,6 +6,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.lastLocation',
+  response: lastLocationResponse,
   service: 'tracking',
   query: keyQuery,
   path: assetPath,

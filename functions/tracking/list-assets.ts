@@ -1,3 +1,4 @@
+import { listAssetsResponse } from '../../shared/schemas/responses/tracking';
 import { listAssetsQuery } from '../../shared/schemas/tracking';
 import { listAssets, parseSort } from '../../shared/tracking/assets';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
@@ -6,6 +7,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.listAssets',
+  response: listAssetsResponse,
   service: 'tracking',
   query: listAssetsQuery,
   run: async ({ query, principal }) => {

@@ -1,3 +1,4 @@
+import { listLocationsResponse } from '../../shared/schemas/responses/tracking';
 import { assetPath, locationListQuery } from '../../shared/schemas/tracking';
 import { listLocations, parseCorrection } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
@@ -5,6 +6,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.listLocations',
+  response: listLocationsResponse,
   service: 'tracking',
   query: locationListQuery,
   path: assetPath,

@@ -1,4 +1,5 @@
 import { parseBound } from '../../shared/geo';
+import { searchResponse } from '../../shared/schemas/responses/tracking';
 import { searchBoundQuery } from '../../shared/schemas/tracking';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
@@ -8,6 +9,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.searchBound',
+  response: searchResponse,
   service: 'tracking',
   query: searchBoundQuery,
   run: async ({ query, principal }) => {

@@ -1,4 +1,5 @@
 import { validateSearchPolygon } from '../../shared/geo';
+import { searchResponse } from '../../shared/schemas/responses/tracking';
 import { searchPolygonBody, searchPolygonBodyQuery } from '../../shared/schemas/tracking';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromObjects } from '../../shared/tracking/filters';
@@ -10,6 +11,7 @@ import { trackingContext } from './context';
 // GeoJSON rings of [lon, lat], a bare ring, or a flat number list.
 export const handler = httpHandler({
   name: 'tracking.searchPolygonBody',
+  response: searchResponse,
   service: 'tracking',
   query: searchPolygonBodyQuery,
   body: searchPolygonBody,

@@ -1,4 +1,5 @@
 import { parseSearchPolygon } from '../../shared/geo';
+import { searchResponse } from '../../shared/schemas/responses/tracking';
 import { searchPolygonQuery } from '../../shared/schemas/tracking';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
@@ -9,6 +10,7 @@ import { trackingContext } from './context';
 // GET /search/polygon?polygon=lat,lon|lat,lon|...|first
 export const handler = httpHandler({
   name: 'tracking.searchPolygon',
+  response: searchResponse,
   service: 'tracking',
   query: searchPolygonQuery,
   run: async ({ query, principal }) => {

@@ -1,3 +1,4 @@
+import { okStatus } from '../../shared/schemas/responses/common';
 import { assetPath, attributesBody, keyQuery } from '../../shared/schemas/tracking';
 import { updateAttributes } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
@@ -5,6 +6,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.updateAttributes',
+  response: okStatus,
   service: 'tracking',
   query: keyQuery,
   path: assetPath,

@@ -1,4 +1,5 @@
 import '../monitors/hook'; // monitor evaluation (#8) listens on the upload hook
+import { okStatus } from '../../shared/schemas/responses/common';
 import { assetPath, keyQuery, trackBody } from '../../shared/schemas/tracking';
 import { uploadTrack } from '../../shared/tracking/track';
 import { httpHandler } from '../lib/http-handler';
@@ -6,6 +7,7 @@ import { trackingContext } from './context';
 
 export const handler = httpHandler({
   name: 'tracking.uploadTrack',
+  response: okStatus,
   service: 'tracking',
   query: keyQuery,
   path: assetPath,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookSecretResponse } from '../../shared/schemas/responses/webhooks';
 import { DynamoWebhookSecretStore } from '../../shared/storage/dynamo-webhook-secrets';
 import { httpHandler } from '../lib/http-handler';
 
@@ -18,6 +19,7 @@ const describe = (record: { secret: string; created_at: number }) => ({
 
 export const handler = httpHandler({
   name: 'webhooks.secret',
+  response: webhookSecretResponse,
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),
@@ -26,6 +28,7 @@ export const handler = httpHandler({
 
 export const rotateHandler = httpHandler({
   name: 'webhooks.rotateSecret',
+  response: webhookSecretResponse,
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),

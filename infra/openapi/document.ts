@@ -9,8 +9,19 @@ import { repoRoot, routes, type Route } from './routes';
 
 type Json = Record<string, unknown>;
 
-const jsonSchema = (schema: z.ZodType): Json => {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+// zod states the safe-integer range on every integer; in a response it says nothing.
+const dropSafeIntegerBounds = ({ jsonSchema: s }: { jsonSchema: Json }): void => {
+  if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER && s.maximum === Number.MAX_SAFE_INTEGER) {
+    delete s.minimum;
+    delete s.maximum;
+  }
+};
+
+// Requests are described as a client may send them (before defaults and
+// transforms), responses as the server produces them.
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Json => {
+  const override = io === 'output' ? dropSafeIntegerBounds : undefined;
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override }) as Json;
   delete out.$schema;
   return out;
 };
@@ -57,16 +68,35 @@ function parameters(route: Route, info: OperationInfo): Json[] {
   return params;
 }
 
+/** components/schemas name of an operation's 200 body: "geofence.create" -> "GeofenceCreateResponse". */
+const responseName = (operation: string): string =>
+  operation.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('') + 'Response';
+
+/** The 200 response: a $ref to the body schema when the handler declares one, else any object. */
+function success(info: OperationInfo, schemas: Record<string, Json>): Json {
+  let schema: Json = { type: 'object' };
+  if (info.response) {
+    const name = responseName(info.name);
+    schemas[name] ??= jsonSchema(info.response, 'output');
+    schema = { $ref: `#/components/schemas/${name}` };
+  }
+  return { description: 'Success', content: { 'application/json': { schema } } };
+}
+
 async function operationOf(route: Route): Promise<OperationInfo> {
   const module = (await import(pathToFileURL(resolve(repoRoot, `${route.module}.ts`)).href)) as { handler: LambdaHandler };
   return module.handler.operation;
 }
 
+const sortedByName = (schemas: Record<string, Json>): Record<string, Json> =>
+  Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+
 export async function buildDocument(): Promise<Json> {
   const paths: Record<string, Json> = {};
   const seen = new Map<string, number>();
+  const responseSchemas: Record<string, Json> = {};
   for (const route of routes()) {
-    if (route.path.includes('{proxy+}')) continue; // the JSON 404 catch-all
+    if (route.path.includes('{proxy+}') || !route.documented) continue; // the JSON 404 catch-all; HTML pages
     const info = await operationOf(route);
     const count = (seen.get(info.name) ?? 0) + 1;
     seen.set(info.name, count);
@@ -74,7 +104,7 @@ export async function buildDocument(): Promise<Json> {
       operationId: count === 1 ? info.name : `${info.name}.${count}`,
       tags: [info.service ?? (info.authenticated ? 'keys' : 'platform')],
       parameters: parameters(route, info),
-      responses: { '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } }, ...errorResponses(info.authenticated) },
+      responses: { '200': success(info, responseSchemas), ...errorResponses(info.authenticated) },
     };
     if (info.authenticated) operation.security = [{ apiKey: [] }];
     if (info.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(info.body) } } };
@@ -90,7 +120,7 @@ export async function buildDocument(): Promise<Json> {
     servers: [{ url: 'http://localhost:3000', description: 'npm start' }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'key' } },
-      schemas: { Error: errorBody },
+      schemas: { Error: errorBody, ...sortedByName(responseSchemas) },
     },
     paths,
   };

@@ -11,12 +11,16 @@ export interface Route {
   module: string;
   method: string;
   path: string;
+  /** False for routes that are not API operations (HTML pages and their assets). */
+  documented: boolean;
 }
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
 interface FunctionDef {
   handler: string;
+  /** `documented: false` in functions.yml keeps a function out of the OpenAPI document. */
+  documented?: boolean;
   events?: Array<{ httpApi?: { method: string; path: string } }>;
 }
 
@@ -34,8 +38,9 @@ export function routes(): Route[] {
     const defs = (parse(text) ?? {}) as Record<string, FunctionDef>;
     for (const [functionName, def] of Object.entries(defs)) {
       const module = def.handler.replace(/\.[^.]+$/, '');
+      const documented = def.documented !== false;
       for (const event of def.events ?? []) {
-        if (event.httpApi) out.push({ functionName, module, method: event.httpApi.method.toUpperCase(), path: event.httpApi.path });
+        if (event.httpApi) out.push({ functionName, module, method: event.httpApi.method.toUpperCase(), path: event.httpApi.path, documented });
       }
     }
   }

@@ -22,9 +22,15 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const declared = routes()
-      .filter((r) => !r.path.includes('{proxy+}'))
+      .filter((r) => !r.path.includes('{proxy+}') && r.documented)
       .map((r) => `${r.method} ${r.path}`);
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
+  });
+
+  it('leaves out the functions marked `documented: false`', () => {
+    const hidden = routes().filter((r) => !r.documented);
+    expect(hidden.map((r) => r.path)).toContain('/docs');
+    for (const r of hidden) expect(generated.paths[r.path]?.[r.method.toLowerCase()]).toBeUndefined();
   });
 
   it('is what `npm run openapi` last wrote (run it after changing a schema or route)', () => {

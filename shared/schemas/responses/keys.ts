@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { int } from './common';
+
+// 200 bodies of the namespaced key service (spec 000 §2, §4; api-shapes §2, §6).
+
+export const createNamespacedKeyResponse = z.looseObject({
+  status: z.literal(200),
+  result: z.looseObject({
+    apikey: z.string(),
+    namespace: z.string(),
+    expired_at: int,
+    // The official client's typed response reads this name (api-shapes §6).
+    expires_at: int,
+    sub_id: int,
+    created_at: int,
+  }),
+});
+
+export const deleteNamespacedKeyResponse = z.looseObject({ status: z.literal(200), msg: z.string() });

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { int, latLon, metaData, okData, page } from './common';
+
+// 200 bodies of live tracking (spec 002 §2, §4; api-shapes §5). Location and
+// event timestamps are Unix ms, created_at/updated_at Unix seconds.
+
+export const locationRecord = z.looseObject({
+  location: latLon,
+  timestamp: int,
+  accuracy: z.number().optional(),
+  speed: z.number().optional(),
+  bearing: z.number().optional(),
+  altitude: z.number().optional(),
+  battery_level: z.number().optional(),
+  meta_data: metaData.optional(),
+});
+
+export const asset = z.looseObject({
+  id: z.string(),
+  device_id: z.string(),
+  state: z.enum(['active', 'inactive']),
+  name: z.string(),
+  description: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  meta_data: metaData,
+  created_at: int,
+  updated_at: int,
+  tracked_at: int,
+  latest_location: locationRecord.nullable(),
+});
+
+const snappedPoint = z.looseObject({ location: latLon, bearing: z.number(), distance: z.number(), name: z.string(), originalIndex: int });
+
+export const createAssetResponse = okData(z.looseObject({ id: z.string() }));
+export const getAssetResponse = okData(z.looseObject({ asset }));
+export const listAssetsResponse = okData(z.looseObject({ list: z.array(asset), page }));
+export const lastLocationResponse = okData(z.looseObject({ location: locationRecord }));
+
+/** geometry, geojson and snapped_points come with geometry_type and correction=mapmatch=1. */
+export const listLocationsResponse = okData(
+  z.looseObject({
+    list: z.array(locationRecord),
+    page,
+    distance: z.number(),
+    geometry: z.array(z.string()).optional(),
+    geojson: z.unknown().optional(),
+    snapped_points: z.array(snappedPoint).optional(),
+  }),
+);
+
+/** Search responses carry `msg` besides the usual envelope (spec 002 §2). */
+export const searchResponse = z.looseObject({
+  status: z.literal('Ok'),
+  msg: z.string(),
+  data: z.looseObject({
+    assets: z.array(asset.extend({ ranking_info: z.looseObject({ index: int, distance: z.number().optional() }) })),
+    page,
+  }),
+});
