@@ -6,6 +6,7 @@ import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } 
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
 import { requeuePendingJobs } from '../../shared/optimization/requeue';
+import { ensureConsoleBuilt } from './console';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { removeStackFile, writeStackFile } from './stack-file';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   const requeued = await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
   if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
+  ensureConsoleBuilt(root, say);
 
   say('Starting the API and the queue consumer (serverless-offline)...');
   api = spawn(process.execPath, [resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE], {

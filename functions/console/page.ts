@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { ApiError, notFound } from '../../shared/errors';
+import { publicHandler, rawReply } from '../lib/http-handler';
+
+// The map console: the Vite build of infra/console, served as static files with
+// no key (the page asks for one and sends it with its own API calls). The build
+// folder is resolved from the working directory: the package root on Lambda,
+// where functions.yml ships it, and the project root under serverless-offline.
+const DIST = resolve('infra/console/dist');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** One file of the build in `dist`; exported for tests, which point it elsewhere. */
+export async function serve(dist: string, file: string) {
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    throw new ApiError(503, 'console: the page is not built; run `npm run build:console`');
+  }
+  const path = resolve(dist, file);
+  const type = TYPES[extname(path)];
+  // Only files inside the build folder, and only kinds the build produces.
+  if (!path.startsWith(dist + sep) || !type || !existsSync(path)) throw notFound(`path: no such file under /console`);
+  const body = await readFile(path);
+  // Vite puts a content hash in every asset name, so those never change; the
+  // page itself must be re-read so a rebuild is picked up.
+  const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return rawReply(200, type.startsWith('text/') ? body.toString('utf8') : body, type, { 'cache-control': cache });
+}
+
+export const handler = publicHandler({
+  name: 'console.page',
+  run: async ({ path }) => serve(DIST, path.file ?? 'index.html'),
+});

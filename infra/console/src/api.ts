@@ -1,0 +1,34 @@
+// Calls the API the page was served by, with the pasted key. Errors come back
+// as the API's one error body; its message is what the user needs to see.
+
+const STORAGE_KEY = 'waymark.console.key';
+
+export const savedKey = (): string => localStorage.getItem(STORAGE_KEY) ?? '';
+export const saveKey = (key: string): void => localStorage.setItem(STORAGE_KEY, key.trim());
+
+export class ApiFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function api<T = any>(method: string, path: string, query: Record<string, string> = {}, body?: unknown): Promise<T> {
+  const params = new URLSearchParams({ ...query, key: savedKey() });
+  const response = await fetch(`${path}?${params}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : {};
+  if (!response.ok) throw new ApiFailure(response.status, `${response.status}: ${data.message ?? response.statusText}`);
+  return data as T;
+}
+
+/** Writes a message into a status element, red when it reports a failure. */
+export function show(element: HTMLElement, message: string, failed = false): void {
+  element.textContent = message;
+  element.classList.toggle('error', failed);
+}
+
+export const byId = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;

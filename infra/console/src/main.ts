@@ -1,0 +1,45 @@
+import 'leaflet/dist/leaflet.css';
+import './style.css';
+import L from 'leaflet';
+import { byId, saveKey, savedKey, show } from './api';
+import { drawBasemap } from './basemap';
+import { setupGeofences } from './geofences';
+import { setupOptimization } from './optimize';
+import { setupTracking } from './tracking';
+
+const REFRESH_MS = 5000;
+
+// Gothenburg, where the demo road network is, until the loaded network says otherwise.
+const map = L.map('map', { zoomControl: true, attributionControl: true }).setView([57.708, 11.975], 12);
+map.attributionControl.addAttribution('Countries: Natural Earth · Roads: © OpenStreetMap contributors');
+const status = byId('status');
+const keyInput = byId<HTMLInputElement>('api-key');
+
+const geofences = setupGeofences(map, status);
+const tracking = setupTracking(map);
+setupOptimization(map);
+
+void drawBasemap(map).then((roads) => {
+  if (roads?.isValid()) map.fitBounds(roads, { animate: false });
+  document.body.dataset.basemap = 'ready';
+});
+
+async function refreshAll(): Promise<void> {
+  if (!savedKey()) return;
+  try {
+    await Promise.all([geofences.refresh(), tracking.refresh()]);
+    document.body.dataset.loaded = 'true';
+  } catch (error) {
+    show(status, (error as Error).message, true);
+  }
+}
+
+keyInput.value = savedKey();
+byId('save-key').addEventListener('click', async () => {
+  saveKey(keyInput.value);
+  show(status, 'Key saved in this browser.');
+  await refreshAll();
+});
+// Geofences change only through this page or other clients; assets move on their own.
+setInterval(() => void (savedKey() && tracking.refresh().catch((e: Error) => show(status, e.message, true))), REFRESH_MS);
+void refreshAll();
