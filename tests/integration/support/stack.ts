@@ -41,11 +41,10 @@ export async function bootStack(extraEnv: Record<string, string> = {}): Promise<
   const deadline = Date.now() + 150_000;
   while (!/^API key: (\S+)$/m.test(output)) {
     if (Date.now() > deadline || child.exitCode !== null) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
+      // SIGTERM first: the launcher stops the children it started in their own process
+      // groups (serverless-offline, the emulators), which a group SIGKILL would orphan.
+      await terminate(child, exited);
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`npm start did not become ready:\n${output.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -60,15 +59,25 @@ export async function bootStack(extraEnv: Record<string, string> = {}): Promise<
     env,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        process.kill(child.pid!, 'SIGTERM');
-        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await terminate(child, exited);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGTERM, then SIGKILL to the whole group if the launcher has not exited within 20 s. */
+async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  process.kill(child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, 20_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** Runs an operator command (npm run ...) against the booted stack. */
