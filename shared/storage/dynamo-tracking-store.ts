@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import type { H3Range } from '../geo';
-import type { IndexKey, LocationRecord, PositionEntry, StoredAsset } from '../tracking/model';
+import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from '../tracking/model';
 import type { AssetWrite, TrackingStore, WriteOutcome } from '../tracking/store';
 import { unprocessable } from '../errors';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from '../tracking/model';
@@ -54,6 +54,24 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 function toAsset(item: Item): StoredAsset {
   const { pk: _pk, ...rest } = item;
   return rest as unknown as StoredAsset;
+}
+
+/**
+ * A position-index item. The asset snapshot is one JSON string, not a nested map: a search
+ * reads hundreds of entries, and parsing one string each is several times cheaper than the
+ * SDK's attribute-by-attribute unmarshalling of a map.
+ */
+function positionItem(space: string, asset: StoredAsset, at: IndexEntry): Item {
+  const { index_key: _k, ...snapshot } = asset;
+  return {
+    pk: indexPk(space, at.coarse),
+    sk: indexSk(at.fine, asset.id),
+    lat: at.lat,
+    lon: at.lon,
+    ts: at.ts,
+    expires_at: at.expiresAt,
+    snap: JSON.stringify(snapshot),
+  };
 }
 
 export class DynamoTrackingStore implements TrackingStore {
@@ -105,21 +123,7 @@ export class DynamoTrackingStore implements TrackingStore {
     ];
     const entry = write.index;
     if (entry) {
-      const { index_key: _k, ...snapshot } = asset;
-      items.push({
-        Put: {
-          TableName: this.positions,
-          Item: {
-            pk: indexPk(space, entry.coarse),
-            sk: indexSk(entry.fine, asset.id),
-            lat: entry.lat,
-            lon: entry.lon,
-            ts: entry.ts,
-            expires_at: entry.expiresAt,
-            asset: snapshot,
-          },
-        },
-      });
+      items.push({ Put: { TableName: this.positions, Item: positionItem(space, asset, entry) } });
     }
     const old = write.removeIndex;
     if (old && !(entry && entry.coarse === old.coarse && entry.fine === old.fine)) {
@@ -300,7 +304,8 @@ export class DynamoTrackingStore implements TrackingStore {
     const out: PositionEntry[] = [];
     for (const items of parts) {
       for (const i of items) {
-        const asset = i.asset as StoredAsset;
+        // Entries written before the snapshot became a JSON string still carry it as a map.
+        const asset = (typeof i.snap === 'string' ? JSON.parse(i.snap) : i.asset) as StoredAsset;
         out.push({ assetId: asset.id, lat: i.lat as number, lon: i.lon as number, ts: i.ts as number, asset });
       }
     }
@@ -310,29 +315,13 @@ export class DynamoTrackingStore implements TrackingStore {
   /** Bulk load of index entries and assets (benchmark seeding only; no conditions). */
   async seed(
     space: string,
-    assets: Array<{ asset: StoredAsset; index: { coarse: string; fine: string; lat: number; lon: number; ts: number; expiresAt: number } }>,
+    assets: Array<{ asset: StoredAsset; index: IndexEntry }>,
     options: { positionsOnly?: boolean } = {},
   ): Promise<void> {
     const requests: Array<{ table: string; req: Item }> = [];
     for (const { asset, index } of assets) {
-      const { index_key: _k, ...snapshot } = asset;
       if (!options.positionsOnly) requests.push({ table: this.assets, req: { PutRequest: { Item: { ...asset, index_key: { coarse: index.coarse, fine: index.fine }, pk: space } } } });
-      requests.push({
-        table: this.positions,
-        req: {
-          PutRequest: {
-            Item: {
-              pk: indexPk(space, index.coarse),
-              sk: indexSk(index.fine, asset.id),
-              lat: index.lat,
-              lon: index.lon,
-              ts: index.ts,
-              expires_at: index.expiresAt,
-              asset: snapshot,
-            },
-          },
-        },
-      });
+      requests.push({ table: this.positions, req: { PutRequest: { Item: positionItem(space, asset, index) } } });
     }
     const byTable = new Map<string, Item[]>();
     for (const r of requests) {
