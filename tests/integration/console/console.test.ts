@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { ensureChromium, launchChromium } from '../support/browser';
 import { bootStack, type BootedStack } from '../support/stack';
 
 // The map console in a real browser against the real `npm start`: the user's
@@ -45,10 +45,12 @@ describe('map console', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    // A fresh machine installs chromium first (apt-get: a minute or more), then boots the stack.
+    await ensureChromium();
     [stack, browser] = await Promise.all([bootStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (e) => errors.push(e.message));
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -19,20 +19,23 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function ensureChromium(): void {
+/** Installs Debian's chromium when it is missing; asynchronous, so a stack booting meanwhile keeps its output flowing. */
+export async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`${CHROMIUM} is missing and this user cannot install it: run \`sudo apt-get install -y chromium\` first`);
   }
-  execSync('apt-get update && apt-get install -y --no-install-recommends chromium', {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  const script = 'apt-get update && apt-get install -y --no-install-recommends chromium';
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn('sh', ['-c', script], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    child.once('error', fail);
+    child.once('exit', done);
   });
-  if (!existsSync(CHROMIUM)) throw new Error(`installing chromium did not provide ${CHROMIUM}`);
+  if (code !== 0 || !existsSync(CHROMIUM)) throw new Error(`\`${script}\` failed (exit ${code}); ${CHROMIUM} is still missing`);
 }
 
 /** Playwright gives every launch a fresh temporary profile of its own and removes it on close. */
 export async function launchChromium(): Promise<Browser> {
-  ensureChromium();
+  await ensureChromium();
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
 }
