@@ -46,7 +46,9 @@ export function validationError(where: Where, error: z.ZodError): ApiError {
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: Where): z.output<T> {
-  const result = schema.safeParse(value);
+  // reportInput: zod 4 leaves the offending value out of an issue unless asked, and without it
+  // a wrong type could not be told from a missing field.
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationError(where, result.error);
   return result.data;
 }

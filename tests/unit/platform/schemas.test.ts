@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { handler as createGeofence } from '../../../functions/geofence/create';
 import { handler as contain } from '../../../functions/geofence/contain';
 import { createGeofenceBody } from '../../../shared/schemas/geofence';
+import { parseWith } from '../../../shared/schemas/validate';
 
 // Schemas are the single source of validation, types and the API document.
 describe('schemas', () => {
@@ -20,5 +21,20 @@ describe('schemas', () => {
     expect(createGeofence.operation.body).toBe(createGeofenceBody);
     const query = z.toJSONSchema(contain.operation.query!, { io: 'input', unrepresentable: 'any' }) as any;
     expect(query.required).toEqual(['locations']);
+  });
+
+  it('tell a wrong type from a missing field, naming the field', () => {
+    const schema = z.object({ id: z.number().int(), name: z.string() });
+    const failure = (value: unknown) => {
+      try {
+        parseWith(schema, value, 'body');
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(failure({ id: 'x', name: 'a' })).toBe('id: must be of type number');
+    expect(failure({ name: 'a' })).toBe('id: is required');
+    expect(failure({ id: 1.5, name: 'a' })).toBe('id: must be an integer');
   });
 });
