@@ -58,6 +58,9 @@ describe('snapped points on segments vs split-way reference', () => {
           const [x2, y2] = pos[e.b];
           return { e, f: p.f, c: lonlat(x1 + (x2 - x1) * p.f, y1 + (y2 - y1) * p.f) };
         });
+        // Two points millimetres apart on one edge merge into one node of the split reference
+        // (coordinates are stored to about 1 cm), which is not what this property is about.
+        for (const a of queries) for (const b of queries) fc.pre(a === b || a.e !== b.e || Math.abs(a.f - b.f) >= 0.01);
         const feature = (e: (typeof usable)[number], inner: number[][]) => ({
           type: 'Feature',
           properties: { highway: e.cls, oneway: e.oneway ? 'yes' : 'no' },
@@ -107,7 +110,7 @@ describe('snapped points on segments vs split-way reference', () => {
             }
         }
       }),
-      { numRuns: 200 },
+      { numRuns: Number(process.env.PROP_RUNS ?? 200) },
     );
   });
 });
