@@ -161,7 +161,7 @@ export class DynamoTrackingStore implements TrackingStore {
     }
     const stored = await Promise.all(
       [...buckets].map(([b, list]) =>
-        this.addToBucket(pk, b, list, b + HISTORY_BUCKET_MS > latestTs).catch((error) => {
+        this.addToBucket(pk, b, list, b > latestTs).catch((error) => {
           // DynamoDB's 400 KB item limit (large meta_data): a refusal, not a fault.
           if ((error as { name?: string }).name === 'ValidationException' && /size/i.test(String((error as Error).message))) {
             throw bucketFull(b);
@@ -201,15 +201,17 @@ export class DynamoTrackingStore implements TrackingStore {
   /** null when the bucket is missing or has no room for the points. */
   private async updateBucket(pk: string, bucket: number, points: LocationRecord[]): Promise<LocationRecord[] | null> {
     const fresh: LocationRecord[] = [];
-    // Chunks keep the update expression well under DynamoDB's 4 KB limit. A
-    // later chunk failing leaves the earlier ones stored; a retry skips them.
-    for (const chunk of chunks(points, 50)) {
+    // Chunks of 100 points with two-digit placeholders ("p.#42 = if_not_exists(p.#42, :42)",
+    // 35 characters) keep the update expression under DynamoDB's 4 KB limit, so a minute
+    // at 1 Hz is one call. A later chunk failing leaves the earlier ones stored; a retry
+    // skips them.
+    for (const chunk of chunks(points, 100)) {
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = { ':room': MAX_POINTS_PER_BUCKET - chunk.length };
       const sets = chunk.map((p, i) => {
-        names[`#t${i}`] = String(p.timestamp);
-        values[`:v${i}`] = withoutTimestamp(p);
-        return `p.#t${i} = if_not_exists(p.#t${i}, :v${i})`;
+        names[`#${i}`] = String(p.timestamp);
+        values[`:${i}`] = withoutTimestamp(p);
+        return `p.#${i} = if_not_exists(p.#${i}, :${i})`;
       });
       let old: Record<string, unknown> | undefined;
       try {
