@@ -43,14 +43,16 @@ export const notifyWebhooks: Notifier = async (space, events, config) => {
   else void Promise.all(sends);
 };
 
+/** The DynamoDB adapters both the service and the evaluator work on. */
+function stores() {
+  const monitorStore = new DynamoMonitorStore();
+  return { monitors: monitorStore, config: monitorStore, geofences: new DynamoGeofenceStore(), evaluation: new DynamoMonitorStateStore() };
+}
+
 export function monitorEvaluator(): MonitorEvaluator {
   if (!evaluator) {
-    const store = new DynamoMonitorStore();
     evaluator = new MonitorEvaluator({
-      monitors: store,
-      config: store,
-      geofences: new DynamoGeofenceStore(),
-      evaluation: new DynamoMonitorStateStore(),
+      ...stores(),
       notify: notifyWebhooks,
       history: (space, assetId, from, to) => trackingContext().store.readHistory(space, assetId, from + 1, to),
       speedLimitAt: roadSpeedLimitAt,
@@ -62,12 +64,8 @@ export function monitorEvaluator(): MonitorEvaluator {
 
 export function monitors(): MonitorService {
   if (!service) {
-    const store = new DynamoMonitorStore();
     service = new MonitorService({
-      monitors: store,
-      config: store,
-      geofences: new DynamoGeofenceStore(),
-      evaluation: new DynamoMonitorStateStore(),
+      ...stores(),
       assetExists: async (space, id) => (await trackingContext().store.getAsset(space, id)) !== null,
       roadSpeedLimits: roadSpeedLimitsAvailable,
       changed: (space) => monitorEvaluator().invalidate(space),
