@@ -3,7 +3,7 @@ import { config } from '../config';
 import type { AssetState } from '../monitors/engine';
 import { eventId, type EventRecord } from '../monitors/model';
 import type { EvaluationStore, StoredEvaluation } from '../monitors/store';
-import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll, queryPages } from './dynamo';
+import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
 
 // Evaluation state and event history (table "monitors").
 //
@@ -128,14 +128,7 @@ export class DynamoMonitorStateStore implements EvaluationStore {
 
   /** Deletes the asset's evaluation state and event history (for asset deletion). */
   async purgeAsset(space: string, assetId: string): Promise<void> {
-    for await (const page of queryPages({
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': eventPk(space, assetId) },
-      ProjectionExpression: 'pk, sk',
-    })) {
-      await batchWriteAll(this.table, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
-    }
+    await deletePartition(this.table, eventPk(space, assetId), 'sk');
     await documentClient().send(new DeleteCommand({ TableName: this.table, Key: { pk: statePk(space, assetId), sk: 'state' } }));
   }
 }

@@ -11,7 +11,7 @@ import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset }
 import type { AssetWrite, TrackingStore, WriteOutcome } from '../tracking/store';
 import { unprocessable } from '../errors';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from '../tracking/model';
-import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll, queryPages } from './dynamo';
+import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
 // shared/tracking/README.md. Every partition key starts with the caller's space.
@@ -265,15 +265,7 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   async purgeHistory(space: string, assetId: string): Promise<void> {
-    // Page by page, so a years-long history is never held in memory at once.
-    for await (const page of queryPages({
-      TableName: this.history,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': historyPk(space, assetId) },
-      ProjectionExpression: 'pk, ts',
-    })) {
-      await batchWriteAll(this.history, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, ts: i.ts } } })));
-    }
+    await deletePartition(this.history, historyPk(space, assetId), 'ts');
   }
 
   async readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]> {

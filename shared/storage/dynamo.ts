@@ -74,3 +74,19 @@ export async function batchWriteAll(table: string, requests: readonly Item[], pa
     );
   }
 }
+
+/**
+ * Deletes every item of one partition (`pk` = `partition`), page by page, so a partition of
+ * any size is never held in memory at once.
+ */
+export async function deletePartition(table: string, partition: string, sortKey: string): Promise<void> {
+  for await (const page of queryPages({
+    TableName: table,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeNames: { '#sk': sortKey },
+    ProjectionExpression: 'pk, #sk',
+  })) {
+    await batchWriteAll(table, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, [sortKey]: i[sortKey] } } })));
+  }
+}
