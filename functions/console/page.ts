@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { ApiError, notFound } from '../../shared/errors';
-import { publicHandler, rawReply } from '../lib/http-handler';
+import { fileReply } from '../lib/file-reply';
+import { publicHandler } from '../lib/http-handler';
 
 // The map console: the Vite build of infra/console, served as static files with
 // no key (the page asks for one and sends it with its own API calls). The build
@@ -29,11 +29,9 @@ export async function serve(dist: string, file: string) {
   const type = TYPES[extname(path)];
   // Only files inside the build folder, and only kinds the build produces.
   if (!path.startsWith(dist + sep) || !type || !existsSync(path)) throw notFound(`path: no such file under /console`);
-  const body = await readFile(path);
   // Vite puts a content hash in every asset name, so those never change; the
   // page itself must be re-read so a rebuild is picked up.
-  const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-  return rawReply(200, type.startsWith('text/') ? body.toString('utf8') : body, type, { 'cache-control': cache });
+  return fileReply(path, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export const handler = publicHandler({

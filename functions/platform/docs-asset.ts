@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { notFound } from '../../shared/errors';
-import { publicHandler, rawReply } from '../lib/http-handler';
+import { fileReply } from '../lib/file-reply';
+import { publicHandler } from '../lib/http-handler';
 
 // Swagger UI's files for the /docs page. Only the files the page loads are served,
 // so the route cannot be used to read anything else from the package. The folder is
@@ -21,9 +21,7 @@ export const handler = publicHandler({
     const file = path.file ?? '';
     const contentType = ASSETS[file];
     if (!contentType) throw notFound(`path: no such file under /docs`);
-    const body = await readFile(resolve(DIST, file));
-    const text = contentType.startsWith('text/');
     // Immutable for the installed version; a day keeps upgrades visible soon enough.
-    return rawReply(200, text ? body.toString('utf8') : body, contentType, { 'cache-control': 'public, max-age=86400' });
+    return fileReply(resolve(DIST, file), contentType, 'public, max-age=86400');
   },
 });
