@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readStackFile } from '../local/stack-file';
+import { localKeyPath, readStackFile } from '../local/stack-file';
 
 // Where the CLI sends its requests: flags, then environment, then the running
 // local stack (npm start leaves its URL and key in the data folder).
@@ -27,7 +27,7 @@ export function resolveTarget(flags: { 'base-url'?: string; key?: string }): Tar
   let key = flags.key ?? process.env.WAYMARK_API_KEY;
   if (!key && stack) {
     try {
-      key = readFileSync(resolve(dataDir, 'local-api-key'), 'utf8').trim();
+      key = readFileSync(localKeyPath(dataDir), 'utf8').trim();
     } catch {
       /* reported below */
     }

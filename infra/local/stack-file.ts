@@ -15,6 +15,11 @@ export function stackFilePath(dataDir: string): string {
   return resolve(dataDir, 'local-stack.json');
 }
 
+/** Where the local stack keeps its root key in plain text (see root-key.ts). */
+export function localKeyPath(dataDir: string): string {
+  return resolve(dataDir, 'local-api-key');
+}
+
 export function writeStackFile(dataDir: string, stack: StackFile): void {
   writeFileSync(stackFilePath(dataDir), JSON.stringify(stack, null, 2) + '\n');
 }

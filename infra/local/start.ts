@@ -9,7 +9,7 @@ import { requeuePendingJobs } from '../../shared/optimization/requeue';
 import { ensureConsoleBuilt } from './console';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
-import { removeStackFile, writeStackFile } from './stack-file';
+import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
 
 // `npm start`: the whole local stack in one process tree. DynamoDB Local and
 // the SQS emulator come up first, then the tables and queues of
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   });
   await provisionTables(dynamo.endpoint, STAGE);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
-  const key = await ensureLocalRootKey(`${dataDir}/local-api-key`);
+  const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.
   const requeued = await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
   if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
