@@ -3,6 +3,7 @@ import { DEG, EARTH_RADIUS_M } from './constants';
 import { badRequest } from './errors';
 import { normalizePolygonInput } from './polygon';
 import { orient2dExact } from './predicates';
+import { antimeridianShift, continuousLon } from './ring';
 import type { LatLon } from './types';
 
 /** Geofence as stored, reduced to what containment needs. */
@@ -89,9 +90,8 @@ function flatRing(raw: ArrayLike<ArrayLike<number>>): { xs: Float64Array; ys: Fl
     const y = p[1];
     if (n > 0) {
       const px = xs[n - 1];
-      const d = x - px;
-      if (d > 180) { x -= 360 * Math.ceil((d - 180) / 360); crosses = true; }
-      else if (d < -180) { x += 360 * Math.ceil((-d - 180) / 360); crosses = true; }
+      x = continuousLon(x, px);
+      if (x !== p[0]) crosses = true;
       if (x === px && y === ys[n - 1]) continue;
     }
     xs[n] = x; ys[n] = y; n++;
@@ -108,8 +108,8 @@ function flatRing(raw: ArrayLike<ArrayLike<number>>): { xs: Float64Array; ys: Fl
     if (y < minLat) minLat = y;
     if (y > maxLat) maxLat = y;
   }
-  if (crosses && (minLon < -180 || minLon >= 180)) {
-    const shift = -360 * Math.floor((minLon + 180) / 360);
+  const shift = crosses ? antimeridianShift(minLon) : 0;
+  if (shift !== 0) {
     for (let i = 0; i < n; i++) xs[i] += shift;
     minLon += shift; maxLon += shift;
   }

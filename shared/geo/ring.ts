@@ -25,15 +25,8 @@ export function prepareRing(ring: readonly LonLat[]): PreparedRing {
   let prev = ring[0][0];
   coords.push([ring[0][0], ring[0][1]]);
   for (let i = 1; i < ring.length; i++) {
-    let lon = ring[i][0];
-    const d = lon - prev;
-    if (d > 180) {
-      lon -= 360 * Math.ceil((d - 180) / 360);
-      crosses = true;
-    } else if (d < -180) {
-      lon += 360 * Math.ceil((-d - 180) / 360);
-      crosses = true;
-    }
+    const lon = continuousLon(ring[i][0], prev);
+    if (lon !== ring[i][0]) crosses = true;
     coords.push([lon, ring[i][1]]);
     prev = lon;
   }
@@ -48,13 +41,26 @@ export function prepareRing(ring: readonly LonLat[]): PreparedRing {
     if (y < minLat) minLat = y;
     if (y > maxLat) maxLat = y;
   }
-  if (crosses && (minLon < -180 || minLon >= 180)) {
-    const shift = -360 * Math.floor((minLon + 180) / 360);
+  const shift = crosses ? antimeridianShift(minLon) : 0;
+  if (shift !== 0) {
     for (const c of coords) c[0] += shift;
     minLon += shift;
     maxLon += shift;
   }
   return { coords, minLon, maxLon, minLat, maxLat, crossesAntimeridian: crosses && maxLon > 180, enclosesPole };
+}
+
+/** `lon` moved by whole turns so that the edge from `prev` takes the shorter way round. */
+export function continuousLon(lon: number, prev: number): number {
+  const d = lon - prev;
+  if (d > 180) return lon - 360 * Math.ceil((d - 180) / 360);
+  if (d < -180) return lon + 360 * Math.ceil((-d - 180) / 360);
+  return lon;
+}
+
+/** Whole turns that bring an unwrapped ring's minLon into [-180, 180). */
+export function antimeridianShift(minLon: number): number {
+  return minLon < -180 || minLon >= 180 ? -360 * Math.floor((minLon + 180) / 360) : 0;
 }
 
 /**
