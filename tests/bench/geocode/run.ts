@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultArtefactPath, DefaultIndex, search, type SearchRequest } from '../../../shared/geocoding';
+import { seededRandom } from '../../fixtures/random';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
@@ -22,17 +23,6 @@ const arg = (name: string, def: number) => {
 };
 const N = arg('--queries', 1000);
 const SEED = arg('--seed', 42);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0) + ' MB';
 // a full GC between phases so one phase's garbage is not collected during the next one's timing
@@ -99,7 +89,7 @@ if (first.entities[0]?.place[0].city !== 'New York City') throw new Error('sanit
 
 // ---- 2. generated queries ---------------------------------------------------------------
 const g = index.g;
-const rand = mulberry32(SEED);
+const rand = seededRandom(SEED);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 const major: number[] = [];
 for (let i = 0; i < g.size; i++) if (g.population[i] >= 15_000) major.push(i);
@@ -168,7 +158,7 @@ while (queries.length < N) {
 }
 
 // warm-up on other queries (JIT), then measure
-const warm = mulberry32(SEED + 1);
+const warm = seededRandom(SEED + 1);
 for (let w = 0; w < 100; w++) {
   const i = Math.floor(warm() * g.size);
   search({ query: g.name[i].slice(0, 3 + Math.floor(warm() * 6)), limit: 5 }, { index });

@@ -4,6 +4,7 @@
  * Exported so run.ts (and a later HTTP benchmark) can call it.
  */
 import { compileFences, type FenceInput, type LatLon, type LonLat } from '../../../shared/geo';
+import { seededRandom } from '../../fixtures/random';
 
 export interface DomainBenchOptions {
   fences?: number;
@@ -37,17 +38,6 @@ export interface DomainBenchResult {
   compileAndContains: Stats;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Random simple star-shaped polygon with n vertices around (lon, lat), mean radius r degrees.
  * 'smooth': radius varies smoothly with the angle (like drawn areas and isochrones);
@@ -70,7 +60,7 @@ function star(rand: () => number, lon: number, lat: number, r: number, n: number
 }
 
 export function makeScenario(o: Required<Pick<DomainBenchOptions, 'fences' | 'points' | 'minVertices' | 'maxVertices' | 'seed' | 'scenario'>>): { fences: FenceInput[]; points: LatLon[] } {
-  const rand = rng(o.seed);
+  const rand = seededRandom(o.seed);
   const fences: FenceInput[] = [];
   for (let i = 0; i < o.fences; i++) {
     // Vertex counts spread evenly over [minVertices, maxVertices].

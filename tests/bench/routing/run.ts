@@ -14,6 +14,7 @@ import {
   serializeGraph,
   type LatLon,
 } from '../../../shared/routing/index';
+import { seededRandom } from '../../fixtures/random';
 
 const skip4000 = process.argv.includes('--skip-4000');
 
@@ -32,17 +33,6 @@ function time<T>(f: () => T): [T, number] {
   const cu = process.cpuUsage(c);
   lastCpu = (cu.user + cu.system) / 1000;
   return [r, wall];
-}
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const rows: Array<[string, string]> = [];
@@ -85,7 +75,7 @@ report('memory: heap + array buffers for network and 2 CHs', mb(after.heapUsed +
 report('memory: process RSS', mb(after.rss));
 
 // --- points on the main network
-const r = rng(1);
+const r = seededRandom(1);
 const b = net.bbox;
 const pts: LatLon[] = [];
 while (pts.length < 4000) {

@@ -5,24 +5,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine, loadGothenburgSample, pointInPolygon, type LatLon, type Network } from '../../../shared/routing/index';
 import { projectOnSegment } from '../../../shared/routing/geo';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../fixtures/random';
 
 let net: Network;
 let points: LatLon[];
 
 /** Random points that snap to the main network. */
 function randomPoints(n: number, seed: number): LatLon[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const b = net.bbox;
   const out: LatLon[] = [];
   while (out.length < n) {
@@ -122,7 +112,7 @@ describe('Gothenburg network', () => {
   });
 
   it('map matching recovers a known route from a noisy trace', () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     const gauss = () => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
     let route = net.route([points[1], points[2]]);
     for (let k = 3; route.distance < 2000 && k < points.length; k++) route = net.route([points[1], points[k]]);
