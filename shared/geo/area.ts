@@ -58,7 +58,7 @@ function edgeIntegral(lon1: number, lat1: number, lon2: number, lat2: number, q0
 
 /**
  * Signed area in m2 of a closed ring whose longitudes are continuous (already unwrapped across
- * the antimeridian, see unwrapRing). Positive for counter-clockwise rings (GeoJSON right-hand rule).
+ * the antimeridian, see prepareRing in ring.ts). Positive for counter-clockwise rings (GeoJSON right-hand rule).
  */
 export function signedRingAreaM2(ring: readonly LonLat[]): number {
   if (ring.length < 4) return 0;
