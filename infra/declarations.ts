@@ -7,6 +7,7 @@ import { trackingQueues, trackingTables } from './tables/tracking';
 import type { QueueDeclaration, TableDeclaration } from './model';
 
 export * from './model';
+export { deadLetterQueueName, queueEnvVar, queueName, tableEnvVar, tableName } from '../shared/platform/resource-names';
 
 // The one place tables and queues are declared. serverless.yml turns these into
 // CloudFormation (infra/cloudformation.ts) and the local launcher creates the
@@ -24,25 +25,3 @@ export const tables: TableDeclaration[] = [
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues];
-
-export function tableName(stage: string, id: string): string {
-  return `waymark-${stage}-${id}`;
-}
-
-export function queueName(stage: string, id: string): string {
-  return `waymark-${stage}-${id}`;
-}
-
-export function deadLetterQueueName(stage: string, id: string): string {
-  return `${queueName(stage, id)}-dlq`;
-}
-
-/** Env var through which a function learns the physical name of a table. */
-export function tableEnvVar(id: string): string {
-  return `TABLE_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
-
-/** Env var through which a function learns the URL of a queue. */
-export function queueEnvVar(id: string): string {
-  return `QUEUE_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_URL`;
-}

@@ -1,5 +1,5 @@
-import { roadLines } from '../../shared/road-lines';
-import { roadNetworks } from '../../shared/roads';
+import { roadLines } from '../../shared/routing/road-lines';
+import { roadNetworks } from '../../shared/routing/loaded-networks';
 import { publicHandler } from '../lib/http-handler';
 
 // The loaded road networks as GeoJSON lines, drawn by the console as its basemap.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
-import { ApiError, notFound } from '../../shared/errors';
+import { ApiError, notFound } from '../../shared/platform/errors';
 import { fileReply } from '../lib/file-reply';
 import { publicHandler } from '../lib/http-handler';
 

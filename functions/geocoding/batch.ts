@@ -1,5 +1,5 @@
 import { warmDefaultIndex } from '../../shared/places/service';
-import { batchResponse } from '../../shared/schemas/responses/geocoding';
+import { batchResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

@@ -1,5 +1,5 @@
-import { createPlaceBody } from '../../shared/schemas/geocoding';
-import { createPlaceResponse } from '../../shared/schemas/responses/geocoding';
+import { createPlaceBody } from '../../shared/places/schemas';
+import { createPlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

@@ -1,5 +1,5 @@
-import { docIdPath } from '../../shared/schemas/geocoding';
-import { deletePlaceResponse } from '../../shared/schemas/responses/geocoding';
+import { docIdPath } from '../../shared/places/schemas';
+import { deletePlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

@@ -1,5 +1,5 @@
-import { docIdPath } from '../../shared/schemas/geocoding';
-import { getPlaceResponse } from '../../shared/schemas/responses/geocoding';
+import { docIdPath } from '../../shared/places/schemas';
+import { getPlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

@@ -1,6 +1,6 @@
 import { warmDefaultIndex } from '../../shared/places/service';
-import { searchBody } from '../../shared/schemas/geocoding';
-import { searchResponse } from '../../shared/schemas/responses/geocoding';
+import { searchBody } from '../../shared/places/schemas';
+import { searchResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

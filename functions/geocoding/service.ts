@@ -1,6 +1,6 @@
-import { config } from '../../shared/config';
+import { config } from '../../shared/platform/config';
 import { PlaceService } from '../../shared/places/service';
-import { DynamoPlaceStore } from '../../shared/storage/dynamo-place-store';
+import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
 
 let service: PlaceService | undefined;
 

@@ -1,5 +1,5 @@
-import { docIdPath, updatePlaceBody } from '../../shared/schemas/geocoding';
-import { updatePlaceResponse } from '../../shared/schemas/responses/geocoding';
+import { docIdPath, updatePlaceBody } from '../../shared/places/schemas';
+import { updatePlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
 import { places } from './service';
 

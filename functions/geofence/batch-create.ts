@@ -1,5 +1,5 @@
-import { batchCreateBody } from '../../shared/schemas/geofence';
-import { batchCreateResponse } from '../../shared/schemas/responses/geofence';
+import { batchCreateBody } from '../../shared/geofence/schemas';
+import { batchCreateResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

@@ -1,5 +1,5 @@
-import { containQuery } from '../../shared/schemas/geofence';
-import { containResponse } from '../../shared/schemas/responses/geofence';
+import { containQuery } from '../../shared/geofence/schemas';
+import { containResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

@@ -1,5 +1,5 @@
-import { createGeofenceBody } from '../../shared/schemas/geofence';
-import { createGeofenceResponse } from '../../shared/schemas/responses/geofence';
+import { createGeofenceBody } from '../../shared/geofence/schemas';
+import { createGeofenceResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

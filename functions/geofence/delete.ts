@@ -1,5 +1,5 @@
-import { idPath } from '../../shared/schemas/geofence';
-import { deletedResponse } from '../../shared/schemas/responses/geofence';
+import { idPath } from '../../shared/geofence/schemas';
+import { deletedResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

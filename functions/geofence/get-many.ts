@@ -1,5 +1,5 @@
-import { getManyQuery } from '../../shared/schemas/geofence';
-import { getManyResponse } from '../../shared/schemas/responses/geofence';
+import { getManyQuery } from '../../shared/geofence/schemas';
+import { getManyResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

@@ -1,5 +1,5 @@
-import { idPath } from '../../shared/schemas/geofence';
-import { getGeofenceResponse } from '../../shared/schemas/responses/geofence';
+import { idPath } from '../../shared/geofence/schemas';
+import { getGeofenceResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

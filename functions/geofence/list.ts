@@ -1,5 +1,5 @@
-import { listQuery } from '../../shared/schemas/geofence';
-import { listGeofencesResponse } from '../../shared/schemas/responses/geofence';
+import { listQuery } from '../../shared/geofence/schemas';
+import { listGeofencesResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

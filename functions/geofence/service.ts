@@ -1,7 +1,7 @@
 import { onRoadNetworks } from '../../shared/geofence/isochrone';
 import { GeofenceService } from '../../shared/geofence/service';
-import { roadNetworks } from '../../shared/roads';
-import { DynamoGeofenceStore } from '../../shared/storage/dynamo-geofence-store';
+import { roadNetworks } from '../../shared/routing/loaded-networks';
+import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 
 let service: GeofenceService | undefined;
 

@@ -1,5 +1,5 @@
-import { idPath, updateGeofenceBody } from '../../shared/schemas/geofence';
-import { okStatus } from '../../shared/schemas/responses/common';
+import { idPath, updateGeofenceBody } from '../../shared/geofence/schemas';
+import { okStatus } from '../../shared/platform/responses';
 import { httpHandler } from '../lib/http-handler';
 import { geofences } from './service';
 

@@ -1,9 +1,9 @@
 import { CachedKeyStore } from '../../shared/auth/cached-key-store';
 import type { KeyStore } from '../../shared/auth/key-store';
-import { config } from '../../shared/config';
+import { config } from '../../shared/platform/config';
 import { RateLimiter } from '../../shared/ratelimit/limiter';
-import { DynamoCounterStore } from '../../shared/storage/dynamo-counter-store';
-import { DynamoKeyStore } from '../../shared/storage/dynamo-key-store';
+import { DynamoCounterStore } from '../../shared/ratelimit/dynamo-store';
+import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 
 // Adapters are built on first use, once per process, after env is set.
 let keyStore: KeyStore | undefined;

@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { LimitName, Principal, Service } from '../../shared/auth/model';
-import { config } from '../../shared/config';
+import { config } from '../../shared/platform/config';
 import type { HttpRequest, HttpResponse } from './context';
 import { deps } from './deps';
 import { keyAuth } from './middleware/auth';

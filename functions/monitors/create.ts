@@ -1,5 +1,5 @@
-import { createMonitorBody, keyQuery } from '../../shared/schemas/monitors';
-import { createMonitorResponse } from '../../shared/schemas/responses/monitors';
+import { createMonitorBody, keyQuery } from '../../shared/monitors/schemas';
+import { createMonitorResponse } from '../../shared/monitors/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

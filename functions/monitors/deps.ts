@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { config as settings } from '../../shared/config';
+import { config as settings } from '../../shared/platform/config';
 import { MonitorEvaluator, type Notifier } from '../../shared/monitors/evaluate';
 import { eventId } from '../../shared/monitors/model';
 import { roadSpeedLimitAt, roadSpeedLimitsAvailable } from '../../shared/monitors/roads';
 import { MonitorService } from '../../shared/monitors/service';
-import { DynamoGeofenceStore } from '../../shared/storage/dynamo-geofence-store';
-import { DynamoMonitorStateStore } from '../../shared/storage/dynamo-monitor-state';
-import { DynamoMonitorStore } from '../../shared/storage/dynamo-monitor-store';
+import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
+import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
+import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
 import { emitWebhook, webhookQueueUrl } from '../../shared/webhooks/delivery';
 import { trackingContext } from '../tracking/context';
 

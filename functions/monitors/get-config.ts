@@ -1,5 +1,5 @@
-import { keyQuery } from '../../shared/schemas/monitors';
-import { webhookConfigResponse } from '../../shared/schemas/responses/monitors';
+import { keyQuery } from '../../shared/monitors/schemas';
+import { webhookConfigResponse } from '../../shared/monitors/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

@@ -1,5 +1,5 @@
-import { keyQuery, monitorPath } from '../../shared/schemas/monitors';
-import { getMonitorResponse } from '../../shared/schemas/responses/monitors';
+import { keyQuery, monitorPath } from '../../shared/monitors/schemas';
+import { getMonitorResponse } from '../../shared/monitors/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

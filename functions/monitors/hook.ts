@@ -1,4 +1,4 @@
-import { DynamoMonitorStateStore } from '../../shared/storage/dynamo-monitor-state';
+import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
 import { onAssetDeleted, onTrackAccepted } from '../../shared/tracking/hooks';
 import { monitorEvaluator } from './deps';
 

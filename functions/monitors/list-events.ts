@@ -1,5 +1,5 @@
-import { eventAssetPath, eventListQuery } from '../../shared/schemas/monitors';
-import { listEventsResponse } from '../../shared/schemas/responses/monitors';
+import { eventAssetPath, eventListQuery } from '../../shared/monitors/schemas';
+import { listEventsResponse } from '../../shared/monitors/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

@@ -1,5 +1,5 @@
-import { monitorListQuery } from '../../shared/schemas/monitors';
-import { listMonitorsResponse } from '../../shared/schemas/responses/monitors';
+import { monitorListQuery } from '../../shared/monitors/schemas';
+import { listMonitorsResponse } from '../../shared/monitors/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

@@ -1,5 +1,5 @@
-import { keyQuery, webhookConfigBody } from '../../shared/schemas/monitors';
-import { okStatus } from '../../shared/schemas/responses/common';
+import { keyQuery, webhookConfigBody } from '../../shared/monitors/schemas';
+import { okStatus } from '../../shared/platform/responses';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from '../optimization/self-hosts';
 import { monitors } from './deps';

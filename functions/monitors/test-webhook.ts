@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '../../shared/errors';
+import { invalid } from '../../shared/platform/errors';
 import type { EventRecord } from '../../shared/monitors/model';
-import { keyQuery } from '../../shared/schemas/monitors';
-import { testWebhookResponse } from '../../shared/schemas/responses/monitors';
+import { keyQuery } from '../../shared/monitors/schemas';
+import { testWebhookResponse } from '../../shared/monitors/responses';
 import { attempt, defaultDeps, DEFAULT_TIMEOUT_SECONDS } from '../../shared/webhooks/delivery';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';

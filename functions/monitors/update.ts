@@ -1,5 +1,5 @@
-import { keyQuery, monitorPath, updateMonitorBody } from '../../shared/schemas/monitors';
-import { okStatus } from '../../shared/schemas/responses/common';
+import { keyQuery, monitorPath, updateMonitorBody } from '../../shared/monitors/schemas';
+import { okStatus } from '../../shared/platform/responses';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 

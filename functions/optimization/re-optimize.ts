@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reOptimize } from '../../shared/optimization/service';
-import { reOptimizationSchema } from '../../shared/schemas/optimization';
-import { submitResponse } from '../../shared/schemas/responses/optimization';
+import { reOptimizationSchema } from '../../shared/optimization/schemas';
+import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from './self-hosts';
 

@@ -1,6 +1,6 @@
 import { getResult } from '../../shared/optimization/service';
-import { resultQuerySchema } from '../../shared/schemas/optimization';
-import { resultResponse } from '../../shared/schemas/responses/optimization';
+import { resultQuerySchema } from '../../shared/optimization/schemas';
+import { resultResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
 
 // GET /optimization/v2/result?id= : pending body, full result, or the failure.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { submitProblem } from '../../shared/optimization/service';
-import { optimizationRequestSchema } from '../../shared/schemas/optimization';
-import { submitResponse } from '../../shared/schemas/responses/optimization';
+import { optimizationRequestSchema } from '../../shared/optimization/schemas';
+import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
 import { selfHosts } from './self-hosts';
 

@@ -1,5 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../../shared/log';
+import { logger } from '../../shared/platform/log';
 import type { JobMessage } from '../../shared/optimization/model';
 import { defaultWorkerDeps, failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
 import { optimizationQueues } from '../../infra/tables/optimization';

@@ -1,7 +1,7 @@
 import { createNamespacedKey } from '../../shared/auth/issue';
-import { config } from '../../shared/config';
-import { createNamespacedKeyQuery } from '../../shared/schemas/keys';
-import { createNamespacedKeyResponse } from '../../shared/schemas/responses/keys';
+import { config } from '../../shared/platform/config';
+import { createNamespacedKeyQuery } from '../../shared/auth/schemas';
+import { createNamespacedKeyResponse } from '../../shared/auth/responses';
 import { deps } from '../lib/deps';
 import { httpHandler } from '../lib/http-handler';
 

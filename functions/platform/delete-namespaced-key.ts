@@ -1,7 +1,7 @@
 import { deleteNamespacedKey } from '../../shared/auth/issue';
-import { config } from '../../shared/config';
-import { deleteNamespacedKeyQuery } from '../../shared/schemas/keys';
-import { deleteNamespacedKeyResponse } from '../../shared/schemas/responses/keys';
+import { config } from '../../shared/platform/config';
+import { deleteNamespacedKeyQuery } from '../../shared/auth/schemas';
+import { deleteNamespacedKeyResponse } from '../../shared/auth/responses';
 import { deps } from '../lib/deps';
 import { httpHandler } from '../lib/http-handler';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../shared/platform/errors';
 import { fileReply } from '../lib/file-reply';
 import { publicHandler } from '../lib/http-handler';
 

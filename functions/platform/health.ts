@@ -1,4 +1,4 @@
-import { okStatus } from '../../shared/schemas/responses/common';
+import { okStatus } from '../../shared/platform/responses';
 import { publicHandler } from '../lib/http-handler';
 
 // Liveness for the local launcher and load balancers; needs no key.

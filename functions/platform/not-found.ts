@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/errors';
+import { notFound } from '../../shared/platform/errors';
 import { publicHandler } from '../lib/http-handler';
 
 // Catch-all route, so an unknown path gets the JSON error body, not the gateway's own.

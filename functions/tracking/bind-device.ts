@@ -1,5 +1,5 @@
-import { okStatus } from '../../shared/schemas/responses/common';
-import { assetPath, bindBody, keyQuery } from '../../shared/schemas/tracking';
+import { okStatus } from '../../shared/platform/responses';
+import { assetPath, bindBody, keyQuery } from '../../shared/tracking/schemas';
 import { bindDevice } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

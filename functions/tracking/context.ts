@@ -1,5 +1,5 @@
 import type { TrackingContext } from '../../shared/tracking/service';
-import { DynamoTrackingStore } from '../../shared/storage/dynamo-tracking-store';
+import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 
 // The tracking service's dependencies, built once per process after env is set.
 let ctx: TrackingContext | undefined;

@@ -1,5 +1,5 @@
-import { createAssetResponse } from '../../shared/schemas/responses/tracking';
-import { createAssetBody, keyQuery } from '../../shared/schemas/tracking';
+import { createAssetResponse } from '../../shared/tracking/responses';
+import { createAssetBody, keyQuery } from '../../shared/tracking/schemas';
 import { createAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

@@ -1,6 +1,6 @@
 import '../monitors/hook'; // an asset's monitor events and state go with it
-import { okStatus } from '../../shared/schemas/responses/common';
-import { assetPath, keyQuery } from '../../shared/schemas/tracking';
+import { okStatus } from '../../shared/platform/responses';
+import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { deleteAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

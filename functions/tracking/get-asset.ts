@@ -1,5 +1,5 @@
-import { getAssetResponse } from '../../shared/schemas/responses/tracking';
-import { assetPath, keyQuery } from '../../shared/schemas/tracking';
+import { getAssetResponse } from '../../shared/tracking/responses';
+import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { getAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

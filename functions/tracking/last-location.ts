@@ -1,5 +1,5 @@
-import { lastLocationResponse } from '../../shared/schemas/responses/tracking';
-import { assetPath, keyQuery } from '../../shared/schemas/tracking';
+import { lastLocationResponse } from '../../shared/tracking/responses';
+import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { lastLocation } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

@@ -1,5 +1,5 @@
-import { listAssetsResponse } from '../../shared/schemas/responses/tracking';
-import { listAssetsQuery } from '../../shared/schemas/tracking';
+import { listAssetsResponse } from '../../shared/tracking/responses';
+import { listAssetsQuery } from '../../shared/tracking/schemas';
 import { listAssets, parseSort } from '../../shared/tracking/assets';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
 import { httpHandler } from '../lib/http-handler';

@@ -1,5 +1,5 @@
-import { listLocationsResponse } from '../../shared/schemas/responses/tracking';
-import { assetPath, locationListQuery } from '../../shared/schemas/tracking';
+import { listLocationsResponse } from '../../shared/tracking/responses';
+import { assetPath, locationListQuery } from '../../shared/tracking/schemas';
 import { listLocations, parseCorrection } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

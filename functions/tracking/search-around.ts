@@ -1,6 +1,6 @@
 import { parseLatLon } from '../../shared/geo';
-import { searchResponse } from '../../shared/schemas/responses/tracking';
-import { searchAroundQuery } from '../../shared/schemas/tracking';
+import { searchResponse } from '../../shared/tracking/responses';
+import { searchAroundQuery } from '../../shared/tracking/schemas';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
 import { searchArea } from '../../shared/tracking/search';

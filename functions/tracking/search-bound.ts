@@ -1,6 +1,6 @@
 import { parseBound } from '../../shared/geo';
-import { searchResponse } from '../../shared/schemas/responses/tracking';
-import { searchBoundQuery } from '../../shared/schemas/tracking';
+import { searchResponse } from '../../shared/tracking/responses';
+import { searchBoundQuery } from '../../shared/tracking/schemas';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
 import { searchArea } from '../../shared/tracking/search';

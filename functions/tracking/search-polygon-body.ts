@@ -1,6 +1,6 @@
 import { validateSearchPolygon } from '../../shared/geo';
-import { searchResponse } from '../../shared/schemas/responses/tracking';
-import { searchPolygonBody, searchPolygonBodyQuery } from '../../shared/schemas/tracking';
+import { searchResponse } from '../../shared/tracking/responses';
+import { searchPolygonBody, searchPolygonBodyQuery } from '../../shared/tracking/schemas';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromObjects } from '../../shared/tracking/filters';
 import { searchArea } from '../../shared/tracking/search';

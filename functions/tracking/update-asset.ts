@@ -1,5 +1,5 @@
-import { okStatus } from '../../shared/schemas/responses/common';
-import { assetPath, keyQuery, updateAssetBody } from '../../shared/schemas/tracking';
+import { okStatus } from '../../shared/platform/responses';
+import { assetPath, keyQuery, updateAssetBody } from '../../shared/tracking/schemas';
 import { updateAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

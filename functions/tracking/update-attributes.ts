@@ -1,5 +1,5 @@
-import { okStatus } from '../../shared/schemas/responses/common';
-import { assetPath, attributesBody, keyQuery } from '../../shared/schemas/tracking';
+import { okStatus } from '../../shared/platform/responses';
+import { assetPath, attributesBody, keyQuery } from '../../shared/tracking/schemas';
 import { updateAttributes } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

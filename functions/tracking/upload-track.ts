@@ -1,6 +1,6 @@
 import '../monitors/hook'; // monitor evaluation (#8) listens on the upload hook
-import { okStatus } from '../../shared/schemas/responses/common';
-import { assetPath, keyQuery, trackBody } from '../../shared/schemas/tracking';
+import { okStatus } from '../../shared/platform/responses';
+import { assetPath, keyQuery, trackBody } from '../../shared/tracking/schemas';
 import { uploadTrack } from '../../shared/tracking/track';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './context';

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../../shared/log';
+import { logger } from '../../shared/platform/log';
 import { defaultDeps, processDelivery, type DeliveryDeps, type WebhookDelivery } from '../../shared/webhooks/delivery';
 
 // SQS consumer of the webhook queue: one delivery attempt per message; a failed attempt queues

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { webhookSecretResponse } from '../../shared/schemas/responses/webhooks';
-import { DynamoWebhookSecretStore } from '../../shared/storage/dynamo-webhook-secrets';
+import { webhookSecretResponse } from '../../shared/webhooks/responses';
+import { DynamoWebhookSecretStore } from '../../shared/webhooks/dynamo-secrets';
 import { httpHandler } from '../lib/http-handler';
 
 // GET /webhooks/secret: the signing secret of the calling key's webhooks (created on first use).

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { issueRootKey } from '../../shared/auth/issue';
 import { hashApiKey } from '../../shared/auth/keys';
 import { LIMIT_NAMES, SERVICES, type LimitName, type Quota, type Service } from '../../shared/auth/model';
-import { DynamoKeyStore } from '../../shared/storage/dynamo-key-store';
+import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 import { readStackFile } from '../local/stack-file';
 
 const USAGE = `Usage: npm run keys -- <command> [options]

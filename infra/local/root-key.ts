@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { issueRootKey } from '../../shared/auth/issue';
-import { isApiError } from '../../shared/errors';
-import { DynamoKeyStore } from '../../shared/storage/dynamo-key-store';
+import { isApiError } from '../../shared/platform/errors';
+import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 
 // The local stack's organisation key. Its plain value is kept in the data
 // folder (a local convenience only; deployed stacks never store plain keys) so

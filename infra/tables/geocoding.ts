@@ -2,7 +2,7 @@ import { S, type TableDeclaration } from '../model';
 
 export const geocodingTables: TableDeclaration[] = [
   {
-    // Custom places of multi-geocoding (shared/storage/dynamo-place-store.ts).
+    // Custom places of multi-geocoding (shared/places/dynamo-store.ts).
     // pk: the caller's data space (organisation, namespace); sk:
     //   "p#<docId>"  a custom place,
     //   "v"          the space's change counter (bumped by every write; searches

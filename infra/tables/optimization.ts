@@ -2,7 +2,7 @@ import { S, type QueueDeclaration, type TableDeclaration } from '../model';
 
 export const optimizationTables: TableDeclaration[] = [
   {
-    // Route optimization jobs (shared/storage/dynamo-optimization-jobs.ts). Every partition key
+    // Route optimization jobs (shared/optimization/dynamo-store.ts). Every partition key
     // starts with the caller's space:
     //   pk "JOB#<space>#<id>"            sk "META"       the job (status, timestamps, webhook, sizes)
     //                                    sk "REQ#0000".. the request, gzipped, in <= 300 KB chunks
@@ -17,7 +17,7 @@ export const optimizationTables: TableDeclaration[] = [
     ttlAttribute: 'expires_at',
   },
   {
-    // Webhook signing secrets, one per API key (shared/storage/dynamo-webhook-secrets.ts):
+    // Webhook signing secrets, one per API key (shared/webhooks/dynamo-secrets.ts):
     //   pk "SECRET#<space>#<keyHash>"  sk "SECRET"
     id: 'webhooks',
     partitionKey: S('pk'),

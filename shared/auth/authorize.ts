@@ -1,4 +1,4 @@
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../platform/errors';
 import { hashApiKey, looksLikeApiKey, sameDigest } from './keys';
 import type { KeyStore } from './key-store';
 import { principalOf, type Principal, type Service } from './model';

@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../platform/errors';
 import { generateApiKey, hashApiKey } from './keys';
 import type { KeyStore } from './key-store';
 import { SERVICES, type KeyRecord, type Principal, type Quota, type LimitName, type Service } from './model';

@@ -1,6 +1,6 @@
 import type { KeyRecord } from './model';
 
-// Port for key persistence; the DynamoDB adapter is shared/storage/dynamo-key-store.ts.
+// Port for key persistence; the DynamoDB adapter is shared/auth/dynamo-store.ts.
 export interface KeyStore {
   findByHash(hash: string): Promise<KeyRecord | undefined>;
   /** Fails with a conflict if a key with the same hash exists. */

@@ -1,7 +1,7 @@
 // Parsing and validation of search bodies. Every error is a GeocodeValidationError (an
 // ApiError with status 400) whose message names the field and the rule broken.
 
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 import type { GeoPoint, SearchRequest } from './types';
 
 export const MAX_QUERY_LENGTH = 256;

@@ -1,6 +1,6 @@
-import { ApiError, invalid } from '../errors';
+import { ApiError, invalid } from '../platform/errors';
 import { geofenceGeometry, parseLatLon } from '../geo';
-import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
+import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
 import type { IsochroneProvider } from './isochrone';
 import type { GeofenceRecord, GeofenceType } from './model';
 

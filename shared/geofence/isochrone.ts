@@ -1,4 +1,4 @@
-import { unprocessable } from '../errors';
+import { unprocessable } from '../platform/errors';
 import type { GeoJsonPolygon, LatLon } from '../geo';
 import type { NetworkRegistry } from '../routing';
 
@@ -25,7 +25,7 @@ export const withoutRoadNetwork: IsochroneProvider = async (request) => {
   );
 };
 
-/** Isochrones on the loaded road networks (shared/roads.ts). */
+/** Isochrones on the loaded road networks (shared/routing/loaded-networks.ts). */
 export function onRoadNetworks(networks: () => NetworkRegistry): IsochroneProvider {
   return async (request) => {
     if (!networks().find([request.start])) return withoutRoadNetwork(request);

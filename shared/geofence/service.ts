@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, invalid, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../platform/errors';
 import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
-import type { CreateGeofenceInput, UpdateGeofenceInput } from '../schemas/geofence';
-import { paginate, type Page } from '../paging';
+import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
+import { paginate, type Page } from '../platform/paging';
 import { applyUpdate, atIndex, buildRecord } from './build';
 import { containResults, type ContainItem } from './contain';
 import type { IsochroneProvider } from './isochrone';

@@ -1,7 +1,7 @@
 import type { GeofenceRecord, StoredGeofence } from './model';
 
 // Port for geofence persistence; the DynamoDB adapter is
-// shared/storage/dynamo-geofence-store.ts. `space` is the caller's
+// shared/geofence/dynamo-store.ts. `space` is the caller's
 // (organisation, namespace): every method is confined to it.
 export interface GeofenceStore {
   get(space: string, id: string): Promise<StoredGeofence | undefined>;

@@ -1,7 +1,7 @@
 import { compileFence, type CompiledFence, type FenceInput } from '../geo';
 import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
 import type { GeofenceStore } from '../geofence/store';
-import { logger } from '../log';
+import { logger } from '../platform/log';
 import { engineContext } from './compile';
 import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';

@@ -1,14 +1,14 @@
-import { roadNetworks } from '../roads';
+import { roadNetworks } from '../routing/loaded-networks';
 import type { NetworkRegistry } from '../routing';
 
 // Road speed limits for use_admin_speed_limit monitors, from the road networks
-// this process serves (shared/roads.ts; the artefacts carry each way's OSM
+// this process serves (shared/routing/loaded-networks.ts; the artefacts carry each way's OSM
 // maxspeed). A point takes the limit of the road it is on: the nearest segment
 // within ROAD_AT_DISTANCE_M (30 m) of the smallest network covering it.
 
 let override: NetworkRegistry | null | undefined;
 
-/** Replaces the road networks used for speed limits (null: none; undefined: back to shared/roads). */
+/** Replaces the road networks used for speed limits (null: none; undefined: back to shared/routing/loaded-networks). */
 export function setSpeedLimitRegistry(r: NetworkRegistry | null | undefined): void {
   override = r;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, invalid, notFound, unprocessable } from '../errors';
+import { conflict, invalid, notFound, unprocessable } from '../platform/errors';
 import type { GeofenceStore } from '../geofence/store';
-import type { CreateMonitorInput, UpdateMonitorInput } from '../schemas/monitors';
-import { paginate, type Page } from '../paging';
+import type { CreateMonitorInput, UpdateMonitorInput } from './schemas';
+import { paginate, type Page } from '../platform/paging';
 import { webhookUrlProblem } from '../webhooks/url';
 import { eventId, isGeofenceType, monitorView, type EventRecord, type MatchFilter, type MonitorRecord, type MonitorType, type MonitorView, type StoredMonitor } from './model';
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';

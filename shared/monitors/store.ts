@@ -2,8 +2,8 @@ import type { AssetState } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
 
 // Ports for monitor persistence. The DynamoDB adapters are
-// shared/storage/dynamo-monitor-store.ts (monitors, webhook config) and
-// shared/storage/dynamo-monitor-state.ts (evaluation state, events). `space` is
+// shared/monitors/dynamo-store.ts (monitors, webhook config) and
+// shared/monitors/dynamo-state.ts (evaluation state, events). `space` is
 // the caller's (organisation, namespace): every method is confined to it.
 
 export interface MonitorStore {

@@ -13,8 +13,8 @@ import {
   type AvoidOptions,
   type MatrixResult,
 } from '../routing';
-import { roadNetworks } from '../roads';
-import type { OptimizationRequest } from '../schemas/optimization';
+import { roadNetworks } from '../routing/loaded-networks';
+import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
 import type { LatLon } from './geo';
 import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate';
@@ -25,7 +25,7 @@ const UNREACHABLE = 1e9;
 export const DISTANCE_FALLBACK_WARNING =
   'distance_matrix not given: distances are great-circle estimates (x1.3 detour factor)';
 
-/** Tests may route on a registry of their own; otherwise the process's road networks (shared/roads.ts). */
+/** Tests may route on a registry of their own; otherwise the process's road networks (shared/routing/loaded-networks.ts). */
 let override: NetworkRegistry | undefined;
 
 export function setRoutingRegistry(r: NetworkRegistry | undefined): void {

@@ -1,7 +1,7 @@
 // The stored job of the route optimization service and its lifecycle:
 //   queued -> running -> completed | failed     (running -> running again on a retry)
 // queued and running jobs are "pending": they count against the key's 25 (seed 001 §8).
-import type { WebhookEvent } from '../schemas/optimization';
+import type { WebhookEvent } from './schemas';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { config } from '../config';
+import { config } from '../platform/config';
 import { sqsClient } from '../webhooks/sqs';
 import type { JobMessage } from './model';
 

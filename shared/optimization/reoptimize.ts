@@ -1,7 +1,7 @@
 // POST /optimization/re_optimization: the original request with the caller's changes applied
 // (remove, then modify, then add; unmentioned items reused unchanged), and the original
 // solution as the starting point of the new search. Pure; the service loads and stores.
-import type { OptimizationRequest, ReOptimizationRequest } from '../schemas/optimization';
+import type { OptimizationRequest, ReOptimizationRequest } from './schemas';
 import type { SolverResult } from '../solver';
 import { issuesError, type Issue } from './validate';
 

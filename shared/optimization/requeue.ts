@@ -5,8 +5,8 @@
 //
 //   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
 //   await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
-import { logger } from '../log';
-import { DynamoOptimizationJobStore } from '../storage/dynamo-optimization-jobs';
+import { logger } from '../platform/log';
+import { DynamoOptimizationJobStore } from './dynamo-store';
 import { enqueueJob } from './queue';
 
 export async function requeuePendingJobs(options: { queueUrl?: string; store?: DynamoOptimizationJobStore } = {}): Promise<number> {

@@ -2,11 +2,11 @@
 // re-optimization. The worker is in ./worker.ts.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/model';
-import { notFound, tooManyRequests } from '../errors';
-import { logger } from '../log';
-import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from '../schemas/optimization';
+import { notFound, tooManyRequests } from '../platform/errors';
+import { logger } from '../platform/log';
+import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
 import type { SolverResult } from '../solver';
-import { DynamoOptimizationJobStore } from '../storage/dynamo-optimization-jobs';
+import { DynamoOptimizationJobStore } from './dynamo-store';
 import { emitWebhook } from '../webhooks/delivery';
 import { decodeBlob, encodeBlob } from './blob';
 import { routingWarnings } from './matrices';

@@ -3,14 +3,14 @@
 // fixes the request in one round trip: 400 "<field>: <rule>; <field>: <rule>", the first field
 // in `field`. Relation rule 4 (no vehicle can take all steps of a relation) is 422: the input is
 // well formed, but no feasible solution can be produced (seed 001 §7).
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 import {
   MAX_AVOID_BBOX_PERIMETER_KM,
   MAX_TASKS,
   MAX_TRUCK_SIZE_CM,
   type OptimizationRequest,
   type RelationInput,
-} from '../schemas/optimization';
+} from './schemas';
 import { webhookUrlProblem } from '../webhooks/url';
 import { greatCircleMeters } from '../geo/sphere';
 import { parseLatLon, type LatLon } from './geo';

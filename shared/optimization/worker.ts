@@ -12,13 +12,13 @@
 import { RoutingError } from '../routing';
 import { SolverError, solveWithStats, type SolveReport } from '../solver';
 import type { SolverRequest } from '../solver';
-import { logger } from '../log';
+import { logger } from '../platform/log';
 import { encodeBlob } from './blob';
 import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { completedBody } from './result';
 import { emitJobEvent, loadRequest, store } from './service';
-import type { OptimizationRequest } from '../schemas/optimization';
+import type { OptimizationRequest } from './schemas';
 import type { LatLon } from './geo';
 import { parseLatLon } from './geo';
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ApiError, conflict, invalid, notFound } from '../errors';
+import { ApiError, conflict, invalid, notFound } from '../platform/errors';
 import {
   getDefaultIndex,
   parseBatch,
@@ -11,7 +11,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../geocoding';
-import type { CreatePlaceInput, UpdatePlaceInput } from '../schemas/geocoding';
+import type { CreatePlaceInput, UpdatePlaceInput } from './schemas';
 import { PlaceOverlayCache } from './cache';
 import type { PlaceStore, StoredPlace } from './store';
 

@@ -1,7 +1,7 @@
 import type { DataSource, PlaceItem } from '../geocoding';
 
 // Port for custom-place persistence; the DynamoDB adapter is
-// shared/storage/dynamo-place-store.ts. `space` is the caller's
+// shared/places/dynamo-store.ts. `space` is the caller's
 // (organisation, namespace): every method is confined to it.
 //
 // Every write also bumps the space's change counter (`version`) in the same

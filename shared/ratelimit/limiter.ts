@@ -1,5 +1,5 @@
 import type { LimitName, Principal } from '../auth/model';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests } from '../platform/errors';
 import { quotaFor } from './limits';
 
 // Fixed windows of one second and one minute, counted in a store shared by

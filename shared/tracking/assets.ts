@@ -1,7 +1,7 @@
-import { paginate, type Page } from '../paging';
-import { conflict, invalid } from '../errors';
+import { paginate, type Page } from '../platform/paging';
+import { conflict, invalid } from '../platform/errors';
 import { emitAssetDeleted } from './hooks';
-import type { CreateAssetBody, UpdateAssetBody } from '../schemas/tracking';
+import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
 import { assetView, type AssetView, type StoredAsset } from './model';
 import { assetNotFound, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';

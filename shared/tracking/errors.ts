@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 import { isGeoError } from '../geo';
 
 /** Runs `fn`, turning a GEO library error (400/422) into the API's error body, naming `field`. */

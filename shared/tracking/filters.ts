@@ -1,4 +1,4 @@
-import { invalid } from '../errors';
+import { invalid } from '../platform/errors';
 
 // Attribute filters of list and search: include_all_of_attributes (every pair
 // must match) and include_any_of_attributes (at least one pair must match).

@@ -1,5 +1,5 @@
-import { paginate, type Page } from '../paging';
-import { invalid, notFound } from '../errors';
+import { paginate, type Page } from '../platform/paging';
+import { invalid, notFound } from '../platform/errors';
 import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
 import type { SnappedPoint } from '../routing';
 import { matchTrack, toProfile } from './mapmatch';

@@ -1,16 +1,16 @@
-import { roadNetworks } from '../roads';
+import { roadNetworks } from '../routing/loaded-networks';
 import type { MapMatchResult, NetworkRegistry, Profile, TracePoint } from '../routing';
 import { NoNetworkCoverageError, PROFILES } from '../routing';
 
 // Map matching of a track (correction mapmatch=1) through the routing engine
 // (issue #9). The engine matches against the road networks this process
-// serves (shared/roads.ts: the artefacts in WAYMARK_NETWORK_DIR, loaded on
+// serves (shared/routing/loaded-networks.ts: the artefacts in WAYMARK_NETWORK_DIR, loaded on
 // first use); where none covers the track, the answer says "not matched" and
 // the track is returned as recorded.
 
 let override: NetworkRegistry | null | undefined;
 
-/** Replaces the road networks used for map matching (null: none; undefined: back to shared/roads). */
+/** Replaces the road networks used for map matching (null: none; undefined: back to shared/routing/loaded-networks). */
 export function setMapMatchRegistry(r: NetworkRegistry | null | undefined): void {
   override = r;
 }

@@ -1,4 +1,4 @@
-import { pageOf, type Page } from '../paging';
+import { pageOf, type Page } from '../platform/paging';
 import { areaFilter, coverArea, distanceFromCenter, type LatLon, type SearchArea } from '../geo';
 import { geoInput } from './errors';
 import { matchesAttributes, type AttributeFilter } from './filters';

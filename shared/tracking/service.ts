@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound } from '../platform/errors';
 import { assetCells } from '../geo';
 import { ACTIVE_WINDOW_MS, isActive, type IndexEntry, type StoredAsset } from './model';
 import type { TrackingStore, WriteOutcome } from './store';

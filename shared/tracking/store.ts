@@ -2,7 +2,7 @@ import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
 
 // What the tracking domain needs from storage. The DynamoDB adapter is
-// shared/storage/dynamo-tracking-store.ts; every method takes the caller's
+// shared/tracking/dynamo-store.ts; every method takes the caller's
 // space, which the adapter puts into every partition key.
 
 export interface AssetWrite {

@@ -1,5 +1,5 @@
-import { conflict, invalid, unprocessable } from '../errors';
-import type { TrackBody } from '../schemas/tracking';
+import { conflict, invalid, unprocessable } from '../platform/errors';
+import type { TrackBody } from './schemas';
 import { emitTrackAccepted } from './hooks';
 import type { LocationRecord, StoredAsset } from './model';
 import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from './service';

@@ -5,9 +5,9 @@
 // MAX_ATTEMPTS attempts in all. Nothing here ever throws into the caller's business: a failing
 // webhook never fails the job that emitted it.
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { config } from '../config';
-import { logger } from '../log';
-import { DynamoWebhookSecretStore } from '../storage/dynamo-webhook-secrets';
+import { config } from '../platform/config';
+import { logger } from '../platform/log';
+import { DynamoWebhookSecretStore } from './dynamo-secrets';
 import { signedHeaders } from './sign';
 import { sqsClient } from './sqs';
 import { webhookUrlProblem } from './url';

@@ -1,5 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { config } from '../config';
+import { config } from '../platform/config';
 
 // One SQS client per process (and per endpoint, so tests can point it at their emulator).
 let client: SQSClient | undefined;

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { authenticate } from '../../../shared/auth/authorize';
 import type { Service } from '../../../shared/auth/model';
 import type { KeyStore } from '../../../shared/auth/key-store';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/platform/config';
 import type { HttpRequest } from '../context';
 
 export function keyAuth(store: () => KeyStore, service: Service | null): MiddlewareObj {

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
-import { ApiError, asClientError } from '../../../shared/errors';
-import { logger } from '../../../shared/log';
+import { ApiError, asClientError } from '../../../shared/platform/errors';
+import { logger } from '../../../shared/platform/log';
 import type { HttpRequest } from '../context';
 import { jsonResponse } from '../respond';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { badRequest, payloadTooLarge } from '../../../shared/errors';
+import { badRequest, payloadTooLarge } from '../../../shared/platform/errors';
 import type { HttpRequest } from '../context';
 
 // Parses the JSON body. Existing clients do not always send a content type,

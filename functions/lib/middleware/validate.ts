@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { z } from 'zod';
-import { invalid } from '../../../shared/errors';
-import { MAX_QUERY_VALUE_LENGTH } from '../../../shared/schemas/common';
-import { parseWith } from '../../../shared/schemas/validate';
+import { invalid } from '../../../shared/platform/errors';
+import { MAX_QUERY_VALUE_LENGTH } from '../../../shared/platform/schemas';
+import { parseWith } from '../../../shared/platform/validate';
 import type { HttpRequest } from '../context';
 
 export interface Schemas {

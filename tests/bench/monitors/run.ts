@@ -151,7 +151,7 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
       AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', WAYMARK_LOG_LEVEL: 'error',
     });
     const { issueRootKey } = await import('../../../shared/auth/issue');
-    const { DynamoKeyStore } = await import('../../../shared/storage/dynamo-key-store');
+    const { DynamoKeyStore } = await import('../../../shared/auth/dynamo-store');
     await import('../../../functions/monitors/hook');
     const { monitorEvaluator } = await import('../../../functions/monitors/deps');
     // Time spent in evaluation (inside the upload), and events produced.

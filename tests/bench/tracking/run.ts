@@ -68,8 +68,8 @@ async function main() {
     });
     // Imported after the environment is set.
     const { issueRootKey } = await import('../../../shared/auth/issue');
-    const { DynamoKeyStore } = await import('../../../shared/storage/dynamo-key-store');
-    const { DynamoTrackingStore } = await import('../../../shared/storage/dynamo-tracking-store');
+    const { DynamoKeyStore } = await import('../../../shared/auth/dynamo-store');
+    const { DynamoTrackingStore } = await import('../../../shared/tracking/dynamo-store');
     const { indexEntryFor } = await import('../../../shared/tracking/service');
     const { searchArea } = await import('../../../shared/tracking/search');
     const { handler: create } = await import('../../../functions/tracking/create-asset');
@@ -134,7 +134,7 @@ async function main() {
     // The same uploads without the platform's key lookup and rate-limit write.
     {
       const { uploadTrack } = await import('../../../shared/tracking/track');
-      const { DynamoTrackingStore: Store } = await import('../../../shared/storage/dynamo-tracking-store');
+      const { DynamoTrackingStore: Store } = await import('../../../shared/tracking/dynamo-store');
       const ctx = { store: new Store(), now: () => Date.now() };
       const n = Math.max(concurrency, Math.floor(ingestRequests / 2));
       let done = 0;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
 import { spaceOf } from '../../../shared/auth/model';
 import { PlaceService } from '../../../shared/places/service';
-import { DynamoPlaceStore } from '../../../shared/storage/dynamo-place-store';
+import { DynamoPlaceStore } from '../../../shared/places/dynamo-store';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { customIds, docIds, geocodingClient, placeBody, type GeocodingClient } from './client';

@@ -2,7 +2,7 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/platform/config';
 import { eventId, type EventRecord } from '../../../shared/monitors/model';
 import { sqsClient } from '../../../shared/webhooks/sqs';
 import { processDelivery, defaultDeps, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../../shared/webhooks/delivery';
@@ -196,7 +196,7 @@ describe('events from uploads', () => {
     const upload = await newAsset('purged');
     await upload([at(12.99, 0), at(13.005, 10)]);
     expect(await events('purged')).toHaveLength(1);
-    const { DynamoMonitorStateStore } = await import('../../../shared/storage/dynamo-monitor-state');
+    const { DynamoMonitorStateStore } = await import('../../../shared/monitors/dynamo-state');
     const store = new DynamoMonitorStateStore();
     await store.purgeAsset('someone-else|', 'purged');
     expect(await events('purged')).toHaveLength(1);

@@ -6,7 +6,7 @@ import { spaceOf } from '../../../shared/auth/model';
 import { defaultWorkerDeps } from '../../../shared/optimization/worker';
 import { requeuePendingJobs } from '../../../shared/optimization/requeue';
 import { SolverError, solveWithStats } from '../../../shared/solver';
-import { DynamoOptimizationJobStore } from '../../../shared/storage/dynamo-optimization-jobs';
+import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
 import { newOrgKey } from '../support/keys';
 import {
   purge,

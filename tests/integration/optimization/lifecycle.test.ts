@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as realWorker } from '../../../functions/optimization/worker';
 import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
 import { handler as secretHandler } from '../../../functions/webhooks/secret';
-import { DynamoOptimizationJobStore } from '../../../shared/storage/dynamo-optimization-jobs';
+import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { spaceOf } from '../../../shared/auth/model';
 import { verify } from '../../../shared/webhooks/sign';

@@ -11,7 +11,7 @@ import { handler as resultHandler } from '../../../functions/optimization/result
 import { handler as reoptHandler } from '../../../functions/optimization/re-optimize';
 import { createWorker } from '../../../functions/optimization/worker';
 import { createDeliveryWorker } from '../../../functions/webhooks/deliver';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/platform/config';
 import { defaultWorkerDeps } from '../../../shared/optimization/worker';
 import { solveWithStats } from '../../../shared/solver';
 import { defaultDeps, sqsEnqueue } from '../../../shared/webhooks/delivery';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
 import { handler as deleteKey } from '../../../functions/platform/delete-namespaced-key';
 import { authenticate } from '../../../shared/auth/authorize';
-import { DynamoKeyStore } from '../../../shared/storage/dynamo-key-store';
+import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { issueRootKey } from '../../../shared/auth/issue';
 import type { LimitName, Quota, Service } from '../../../shared/auth/model';
-import { DynamoKeyStore } from '../../../shared/storage/dynamo-key-store';
+import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 
 /** A fresh organisation with its own root key, so tests never share quota or data. */
 export async function newOrgKey(

@@ -7,7 +7,7 @@ import {
   parseRadius,
   parseSearchBody,
 } from '../../../shared/geocoding';
-import { ApiError } from '../../../shared/errors';
+import { ApiError } from '../../../shared/platform/errors';
 
 const err = (fn: () => unknown): GeocodeValidationError => {
   try {

@@ -1,7 +1,7 @@
 import polyline from '@mapbox/polyline';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/errors';
+import { ApiError } from '../../../shared/platform/errors';
 import { decodeBlob, encodeBlob } from '../../../shared/optimization/blob';
 import {
   buildMatrices,
@@ -14,7 +14,7 @@ import { applyReOptimization, seedFromResult } from '../../../shared/optimizatio
 import { completedBody, failedBody, pendingBody } from '../../../shared/optimization/result';
 import { defaultSolvingSeconds, solvingBudgetMs, toSolverRequest } from '../../../shared/optimization/worker';
 import { FALLBACK_WARNING, loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
-import type { OptimizationRequest } from '../../../shared/schemas/optimization';
+import type { OptimizationRequest } from '../../../shared/optimization/schemas';
 import { solve, type SolverResult } from '../../../shared/solver';
 import type { JobRecord } from '../../../shared/optimization/model';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/errors';
+import { ApiError } from '../../../shared/platform/errors';
 import { bboxPerimeterKm, maxProfiles, parseAvoidBox, validateProblem } from '../../../shared/optimization/validate';
-import { optimizationRequestSchema } from '../../../shared/schemas/optimization';
-import { parseWith } from '../../../shared/schemas/validate';
+import { optimizationRequestSchema } from '../../../shared/optimization/schemas';
+import { parseWith } from '../../../shared/platform/validate';
 import { localSelfHosts } from '../../../shared/webhooks/url';
 
 // Validation tables: one row per rule of issue #4 §1 (schema and whole-problem rules).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../../functions/console/page';
-import { roadLines } from '../../../shared/road-lines';
+import { roadLines } from '../../../shared/routing/road-lines';
 import { loadGothenburgSample, type Network } from '../../../shared/routing';
 
 describe('console page files', () => {

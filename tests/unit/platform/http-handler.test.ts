@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicHandler, reply } from '../../../functions/lib/http-handler';
-import { conflict, invalid } from '../../../shared/errors';
+import { conflict, invalid } from '../../../shared/platform/errors';
 import { invoke } from '../../integration/support/invoke';
 
 const echo = publicHandler({

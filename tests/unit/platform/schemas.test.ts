@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handler as createGeofence } from '../../../functions/geofence/create';
 import { handler as contain } from '../../../functions/geofence/contain';
-import { createGeofenceBody } from '../../../shared/schemas/geofence';
-import { parseWith } from '../../../shared/schemas/validate';
+import { createGeofenceBody } from '../../../shared/geofence/schemas';
+import { parseWith } from '../../../shared/platform/validate';
 
 // Schemas are the single source of validation, types and the API document.
 describe('schemas', () => {

@@ -5,12 +5,12 @@ import { createAsset, bindDevice, deleteAsset, listAssets, parseSort } from '../
 import { attributeFilterFromQuery, matchesAttributes, parseAttributePairs } from '../../../shared/tracking/filters';
 import { listLocations, parseCorrection } from '../../../shared/tracking/history';
 import { onTrackAccepted, type TrackAccepted } from '../../../shared/tracking/hooks';
-import { pageOf } from '../../../shared/paging';
+import { pageOf } from '../../../shared/platform/paging';
 import { ACTIVE_WINDOW_MS, assetView, isActive, type StoredAsset } from '../../../shared/tracking/model';
 import { searchArea } from '../../../shared/tracking/search';
 import { indexEntryFor, type TrackingContext } from '../../../shared/tracking/service';
 import { uploadTrack } from '../../../shared/tracking/track';
-import { trackBody } from '../../../shared/schemas/tracking';
+import { trackBody } from '../../../shared/tracking/schemas';
 import { MemoryTrackingStore } from './memory-store';
 
 const NOW = Date.UTC(2026, 10, 22, 12);

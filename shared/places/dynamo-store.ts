@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import type { CreateOutcome, PlaceStore, ReplaceOutcome, StoredPlace, WriteGuard } from '../places/store';
-import { documentClient, isTransactionCanceled, queryAll } from './dynamo';
+import { config } from '../platform/config';
+import type { CreateOutcome, PlaceStore, ReplaceOutcome, StoredPlace, WriteGuard } from './store';
+import { documentClient, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Custom places of multi-geocoding, one partition per data space (see
 // infra/tables/geocoding.ts): "p#<docId>" places, "v" the space's change

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, identifier, pagination, queryBoolean } from './common';
+import { commaList, identifier, pagination, queryBoolean } from '../platform/schemas';
 
 // Geofence wire shapes (spec 000 §2, §4, §8; api-shapes §1). Geometry rules
 // that need real geometry (rings, areas, self-intersection) are checked by

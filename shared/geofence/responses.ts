@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, latLon, metaData, okData, page } from './common';
+import { int, latLon, metaData, okData, page } from '../platform/responses';
 
 // 200 bodies of the geofence service (spec 000 §4; api-shapes §1).
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, okData } from './common';
+import { int, okData } from '../platform/responses';
 
 // 200 body of GET /webhooks/secret and POST /webhooks/secret/rotate.
 export const webhookSecretResponse = okData(

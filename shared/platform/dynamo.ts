@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
+import { config } from './config';
 
 // One document client per process: the SDK pools connections, and Lambda keeps
 // the process warm between invocations.

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { KeyStore } from '../auth/key-store';
-import type { KeyRecord } from '../auth/model';
-import { config } from '../config';
-import { conflict } from '../errors';
-import { documentClient, isConditionalCheckFailed, queryAll } from './dynamo';
+import type { KeyStore } from './key-store';
+import type { KeyRecord } from './model';
+import { config } from '../platform/config';
+import { conflict } from '../platform/errors';
+import { documentClient, isConditionalCheckFailed, queryAll } from '../platform/dynamo';
 
 const keyPk = (hash: string) => `KEY#${hash}`;
 const orgPk = (org: string) => `ORG#${org}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, metaData } from './common';
+import { int, metaData } from '../platform/responses';
 
 // 200 bodies of route optimization v2 (spec 001 §2 "Optimization result";
 // api-shapes §3 with its Decision on pending and failed jobs).

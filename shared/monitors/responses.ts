@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, latLon, metaData, okData, page } from './common';
+import { int, latLon, metaData, okData, page } from '../platform/responses';
 
 // 200 bodies of monitors, events and event webhook config (spec 002 §2, §6; api-shapes §5).
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
-import { DuplicateIdError, type GeofenceStore } from '../geofence/store';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
+import { config } from '../platform/config';
+import type { GeofenceRecord, StoredGeofence } from './model';
+import { DuplicateIdError, type GeofenceStore } from './store';
+import { documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { newWebhookSecret } from '../webhooks/sign';
-import { documentClient, isConditionalCheckFailed } from './dynamo';
+import { config } from '../platform/config';
+import { newWebhookSecret } from './sign';
+import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
 
 // The webhook signing secret of each API key (table "webhooks"). The partition key starts with
 // the caller's space.

@@ -5,13 +5,13 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
+import { config } from '../platform/config';
 import type { H3Range } from '../geo';
-import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from '../tracking/model';
-import type { AssetWrite, TrackingStore, WriteOutcome } from '../tracking/store';
-import { unprocessable } from '../errors';
-import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from '../tracking/model';
-import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
+import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
+import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
+import { unprocessable } from '../platform/errors';
+import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from './model';
+import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
 // shared/tracking/README.md. Every partition key starts with the caller's space.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MONITOR_TYPES } from '../monitors/model';
-import { commaList, identifier, pagination, queryInt } from './common';
+import { MONITOR_TYPES } from './model';
+import { commaList, identifier, pagination, queryInt } from '../platform/schemas';
 
 // Monitor, event and event-webhook wire shapes (issue #8; spec 002 §2, §4, §6;
 // api-shapes §5). Structural checks only: what a type requires, and whether

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, latLon, metaData, okData, page } from './common';
+import { int, latLon, metaData, okData, page } from '../platform/responses';
 
 // 200 bodies of live tracking (spec 002 §2, §4; api-shapes §5). Location and
 // event timestamps are Unix ms, created_at/updated_at Unix seconds.

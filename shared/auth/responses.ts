@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int } from './common';
+import { int } from '../platform/responses';
 
 // 200 bodies of the namespaced key service (spec 000 §2, §4; api-shapes §2, §6).
 

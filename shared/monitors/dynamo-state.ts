@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import type { AssetState } from '../monitors/engine';
-import { eventId, type EventRecord } from '../monitors/model';
-import type { EvaluationStore, StoredEvaluation } from '../monitors/store';
-import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
+import { config } from '../platform/config';
+import type { AssetState } from './engine';
+import { eventId, type EventRecord } from './model';
+import type { EvaluationStore, StoredEvaluation } from './store';
+import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Evaluation state and event history (table "monitors").
 //

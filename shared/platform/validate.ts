@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 
 // Turns schema failures into the one error body: "<field>: <rule>". Every
 // issue is listed (a client fixing a request wants all of them at once); the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagination, queryInt } from './common';
+import { pagination, queryInt } from '../platform/schemas';
 
 // Request schemas of the live tracking service (issue #7; api-shapes §5, §6).
 // Unknown fields (and query parameters such as `cluster`) are ignored.

@@ -4,9 +4,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from '../optimization/model';
-import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from './dynamo';
+import { config } from '../platform/config';
+import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from './model';
+import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
 // Every partition key starts with the caller's space, so no read or write can reach another

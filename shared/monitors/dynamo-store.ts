@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import type { StoredMonitor } from '../monitors/model';
-import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from '../monitors/store';
-import { documentClient, isConditionalCheckFailed, queryAll } from './dynamo';
+import { config } from '../platform/config';
+import type { StoredMonitor } from './model';
+import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
+import { documentClient, isConditionalCheckFailed, queryAll } from '../platform/dynamo';
 
 // Monitors and the event-webhook configuration (table "monitors", see
 // infra/tables/monitors.ts). A monitor is one item: pk "<space>#mon", sk its

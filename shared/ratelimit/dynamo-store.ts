@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CounterStore } from '../ratelimit/limiter';
-import { config } from '../config';
-import { documentClient, isConditionalCheckFailed } from './dynamo';
+import type { CounterStore } from './limiter';
+import { config } from '../platform/config';
+import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
 
 export class DynamoCounterStore implements CounterStore {
   private readonly table = config.table('ratelimits');

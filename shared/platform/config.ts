@@ -1,4 +1,4 @@
-import { queueEnvVar, queueName, tableEnvVar, tableName } from '../infra/declarations';
+import { queueEnvVar, queueName, tableEnvVar, tableName } from './resource-names';
 
 // Settings come from the environment, read on use (not at import) so tests and
 // the local launcher can set them before the first call. Every name is listed
