@@ -107,7 +107,16 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
   };
-  for (const name of ['WAYMARK_REGION', 'WAYMARK_DYNAMODB_ENDPOINT', 'WAYMARK_SQS_ENDPOINT', 'WAYMARK_MAX_BODY_BYTES', 'WAYMARK_NETWORK_DIR', 'WAYMARK_PLACES_MAX_STALE_MS', 'WAYMARK_MONITOR_CACHE_MS', 'WAYMARK_KEY_CACHE_MS']) {
+  for (const name of [
+    'WAYMARK_REGION',
+    'WAYMARK_DYNAMODB_ENDPOINT',
+    'WAYMARK_SQS_ENDPOINT',
+    'WAYMARK_MAX_BODY_BYTES',
+    'WAYMARK_NETWORK_DIR',
+    'WAYMARK_PLACES_MAX_STALE_MS',
+    'WAYMARK_MONITOR_CACHE_MS',
+    'WAYMARK_KEY_CACHE_MS',
+  ]) {
     if (shell[name]) env[name] = shell[name];
   }
   for (const table of tables) env[tableEnvVar(table.id)] = tableName(stage, table.id);
@@ -124,7 +133,7 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
  * Least privilege: only the item-level DynamoDB actions the adapters use, on
  * the declared tables and their indexes, and only send/receive on the queues.
  */
-export function iamStatements(stage: string): Json[] {
+export function iamStatements(): Json[] {
   const tableArns = tables.flatMap((table) => {
     const arn = { 'Fn::GetAtt': [logicalId(table.id, 'Table'), 'Arn'] };
     return [arn, { 'Fn::Join': ['/', [arn, 'index', '*']] }];

@@ -18,5 +18,5 @@ async function stageOf({ resolveVariable }) {
 module.exports = {
   resources: async (ctx) => load().resources(await stageOf(ctx)),
   environment: async (ctx) => load().environment(await stageOf(ctx)),
-  iamStatements: async (ctx) => load().iamStatements(await stageOf(ctx)),
+  iamStatements: async () => load().iamStatements(),
 };

@@ -6,5 +6,4 @@ import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 let service: GeofenceService | undefined;
 
 /** The geofence service of this process, built on first use. */
-export const geofences = (): GeofenceService =>
-  (service ??= new GeofenceService(new DynamoGeofenceStore(), onRoadNetworks(roadNetworks)));
+export const geofences = (): GeofenceService => (service ??= new GeofenceService(new DynamoGeofenceStore(), onRoadNetworks(roadNetworks)));

@@ -148,18 +148,12 @@ function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
     body: input.body,
     requestId: r.internal.requestId,
     headers: (r.event.headers ?? {}) as Record<string, string | undefined>,
-  } as Input<
-    unknown,
-    unknown,
-    unknown
-  >;
+  } as Input<unknown, unknown, unknown>;
 }
 
 export function httpHandler<Q = undefined, P = undefined, B = undefined>(op: KeyedOperation<Q, P, B>): LambdaHandler {
   const limit = op.limit ?? op.service;
-  return build(op, { service: op.service, limit }, (r) =>
-    op.run({ ...(inputOf(r) as Input<Q, P, B>), principal: r.internal.principal! }),
-  );
+  return build(op, { service: op.service, limit }, (r) => op.run({ ...(inputOf(r) as Input<Q, P, B>), principal: r.internal.principal! }));
 }
 
 export function publicHandler<Q = undefined, P = undefined, B = undefined>(op: PublicOperation<Q, P, B>): LambdaHandler {

@@ -1,11 +1,6 @@
 import type { HttpResponse } from './context';
 
-export function jsonResponse(
-  statusCode: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  requestId?: string,
-): HttpResponse {
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}, requestId?: string): HttpResponse {
   return {
     statusCode,
     headers: {

@@ -1,11 +1,9 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/platform/log';
-import type { JobMessage } from '../../shared/optimization/model';
+import { JOB_MAX_RECEIVE_COUNT, type JobMessage } from '../../shared/optimization/model';
 import { defaultWorkerDeps, failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
-import { optimizationQueues } from '../../infra/tables/optimization';
 
 // SQS consumer of the job queue (batch size 1; partial batch responses).
-const MAX_RECEIVE_COUNT = optimizationQueues.find((q) => q.id === 'optimization-jobs')!.maxReceiveCount;
 
 function parse(body: string): JobMessage | undefined {
   try {
@@ -30,7 +28,7 @@ export function createWorker(deps: WorkerDeps = defaultWorkerDeps) {
           message,
           {
             receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
-            maxReceiveCount: MAX_RECEIVE_COUNT,
+            maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
             remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 60_000,
           },
           deps,

@@ -15,7 +15,12 @@ export const handler = httpHandler({
   run: async ({ query, principal }) => {
     const { box } = geoInput('query.bound', () => parseBound(query.bound, 'query.bound'));
     const filter = attributeFilterFromQuery(query);
-    const data = await searchArea(trackingContext(), principal.space, { type: 'bbox', box }, { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.bound' });
+    const data = await searchArea(
+      trackingContext(),
+      principal.space,
+      { type: 'bbox', box },
+      { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.bound' },
+    );
     return { status: 'Ok', msg: '', data };
   },
 });

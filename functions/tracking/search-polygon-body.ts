@@ -18,7 +18,12 @@ export const handler = httpHandler({
   run: async ({ body, query, principal }) => {
     const polygon = geoInput('polygon', () => validateSearchPolygon(body.polygon, 'polygon'));
     const filter = attributeFilterFromObjects(body.match_filter);
-    const data = await searchArea(trackingContext(), principal.space, { type: 'polygon', ring: polygon.ring }, { filter, pn: body.pn ?? query.pn ?? 1, ps: body.ps ?? query.ps ?? 20, field: 'polygon' });
+    const data = await searchArea(
+      trackingContext(),
+      principal.space,
+      { type: 'polygon', ring: polygon.ring },
+      { filter, pn: body.pn ?? query.pn ?? 1, ps: body.ps ?? query.ps ?? 20, field: 'polygon' },
+    );
     return { status: 'Ok', msg: '', data };
   },
 });

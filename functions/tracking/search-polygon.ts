@@ -16,7 +16,12 @@ export const handler = httpHandler({
   run: async ({ query, principal }) => {
     const polygon = geoInput('query.polygon', () => parseSearchPolygon(query.polygon, 'query.polygon'));
     const filter = attributeFilterFromQuery(query);
-    const data = await searchArea(trackingContext(), principal.space, { type: 'polygon', ring: polygon.ring }, { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.polygon' });
+    const data = await searchArea(
+      trackingContext(),
+      principal.space,
+      { type: 'polygon', ring: polygon.ring },
+      { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.polygon' },
+    );
     return { status: 'Ok', msg: '', data };
   },
 });

@@ -12,7 +12,8 @@ const describe = (record: { secret: string; created_at: number }) => ({
   data: {
     secret: record.secret,
     created_at: record.created_at,
-    scheme: 'Standard Webhooks v1: webhook-signature = "v1," + base64(HMAC-SHA256(base64decode(secret without "whsec_"), webhook-id + "." + webhook-timestamp + "." + body))',
+    scheme:
+      'Standard Webhooks v1: webhook-signature = "v1," + base64(HMAC-SHA256(base64decode(secret without "whsec_"), webhook-id + "." + webhook-timestamp + "." + body))',
     headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
   },
 });

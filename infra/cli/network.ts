@@ -74,7 +74,16 @@ function main(): void {
       const m = net.graph.data.meta;
       process.stdout.write(
         JSON.stringify(
-          { name: m.name, nodes: net.nodeCount, edges: net.edgeCount, bbox: m.bbox, utcOffsetMinutes: m.utcOffsetMinutes, source: m.source, createdAt: m.createdAt, attribution: m.attribution },
+          {
+            name: m.name,
+            nodes: net.nodeCount,
+            edges: net.edgeCount,
+            bbox: m.bbox,
+            utcOffsetMinutes: m.utcOffsetMinutes,
+            source: m.source,
+            createdAt: m.createdAt,
+            attribution: m.attribution,
+          },
           null,
           2,
         ) + '\n',

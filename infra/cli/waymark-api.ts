@@ -43,7 +43,13 @@ export interface ApiResult {
 }
 
 /** One API call; a non-2xx answer is returned, not thrown, so callers can accept e.g. 409. */
-export async function call(target: Target, method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<ApiResult> {
+export async function call(
+  target: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  query: Record<string, string> = {},
+): Promise<ApiResult> {
   const url = `${target.baseUrl}${path}?${new URLSearchParams({ ...query, key: target.key })}`;
   let response: Response;
   try {
@@ -67,6 +73,7 @@ export async function call(target: Target, method: string, path: string, body?: 
 
 export async function ok(target: Target, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<any> {
   const result = await call(target, method, path, body, query);
-  if (result.status >= 300) throw new CliError(`${method} ${path} answered ${result.status}: ${result.body?.message ?? JSON.stringify(result.body)}`);
+  if (result.status >= 300)
+    throw new CliError(`${method} ${path} answered ${result.status}: ${result.body?.message ?? JSON.stringify(result.body)}`);
   return result.body;
 }

@@ -41,13 +41,18 @@ export async function optimize(target: Target, file: string, options: OptimizeOp
     if (answer.status === 'Error') throw new CliError(`job ${submitted.id} failed after ${elapsed}s: ${answer.message}`);
     if (answer.result?.routes) break;
     options.progress(`[${elapsed}s] ${answer.message || answer.status}`);
-    if (Date.now() - started > options.timeoutSeconds * 1000) throw new CliError(`job ${submitted.id} not done after ${options.timeoutSeconds}s; read it later with GET /optimization/v2/result?id=${submitted.id}`);
+    if (Date.now() - started > options.timeoutSeconds * 1000)
+      throw new CliError(
+        `job ${submitted.id} not done after ${options.timeoutSeconds}s; read it later with GET /optimization/v2/result?id=${submitted.id}`,
+      );
     await new Promise((done) => setTimeout(done, 1000));
   }
   options.progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] done`);
 
   const { summary, routes, unassigned } = answer.result;
-  options.out(`routes: ${summary.routes}  distance: ${km(summary.distance)}  duration: ${minutes(summary.duration)}  unassigned: ${summary.unassigned}`);
+  options.out(
+    `routes: ${summary.routes}  distance: ${km(summary.distance)}  duration: ${minutes(summary.duration)}  unassigned: ${summary.unassigned}`,
+  );
   for (const route of routes) {
     const stops = route.steps.filter((s: { type: string }) => s.type !== 'start' && s.type !== 'end' && s.type !== 'break').length;
     options.out(`  vehicle ${route.vehicle}: ${stops} stops, ${km(route.distance)}, ${minutes(route.duration)}`);

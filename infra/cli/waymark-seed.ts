@@ -12,17 +12,65 @@ const centrum = [
 ];
 
 const geofences = [
-  { type: 'polygon', custom_id: 'demo-centrum', name: 'Centrum', tags: ['demo'], polygon: { geojson: { type: 'Polygon', coordinates: [centrum] } } },
-  { type: 'circle', custom_id: 'demo-harbour', name: 'Harbour', tags: ['demo'], circle: { center: { lat: 57.7065, lon: 11.938 }, radius: 600 } },
-  { type: 'circle', custom_id: 'demo-liseberg', name: 'Liseberg', tags: ['demo'], circle: { center: { lat: 57.6953, lon: 11.9916 }, radius: 400 } },
+  {
+    type: 'polygon',
+    custom_id: 'demo-centrum',
+    name: 'Centrum',
+    tags: ['demo'],
+    polygon: { geojson: { type: 'Polygon', coordinates: [centrum] } },
+  },
+  {
+    type: 'circle',
+    custom_id: 'demo-harbour',
+    name: 'Harbour',
+    tags: ['demo'],
+    circle: { center: { lat: 57.7065, lon: 11.938 }, radius: 600 },
+  },
+  {
+    type: 'circle',
+    custom_id: 'demo-liseberg',
+    name: 'Liseberg',
+    tags: ['demo'],
+    circle: { center: { lat: 57.6953, lon: 11.9916 }, radius: 400 },
+  },
 ];
 
-const monitor = { type: 'enter_and_exit', custom_id: 'demo-centrum-watch', name: 'Vans in Centrum', tags: ['demo'], geofence_config: { geofence_ids: ['demo-centrum'] } };
+const monitor = {
+  type: 'enter_and_exit',
+  custom_id: 'demo-centrum-watch',
+  name: 'Vans in Centrum',
+  tags: ['demo'],
+  geofence_config: { geofence_ids: ['demo-centrum'] },
+};
 
 // Each van drives from the harbour into Centrum, so the monitor sees an enter event.
 const assets = [
-  { custom_id: 'demo-van-1', name: 'Van 1', attributes: { fleet: 'demo', depot: 'harbour' }, device: 'demo-device-1', path: [[57.7065, 11.938], [57.7058, 11.948], [57.7049, 11.958], [57.7041, 11.967], [57.7048, 11.975]] },
-  { custom_id: 'demo-van-2', name: 'Van 2', attributes: { fleet: 'demo', depot: 'harbour' }, device: 'demo-device-2', path: [[57.7080, 11.940], [57.7092, 11.951], [57.7101, 11.962], [57.7094, 11.972], [57.6990, 11.990]] },
+  {
+    custom_id: 'demo-van-1',
+    name: 'Van 1',
+    attributes: { fleet: 'demo', depot: 'harbour' },
+    device: 'demo-device-1',
+    path: [
+      [57.7065, 11.938],
+      [57.7058, 11.948],
+      [57.7049, 11.958],
+      [57.7041, 11.967],
+      [57.7048, 11.975],
+    ],
+  },
+  {
+    custom_id: 'demo-van-2',
+    name: 'Van 2',
+    attributes: { fleet: 'demo', depot: 'harbour' },
+    device: 'demo-device-2',
+    path: [
+      [57.708, 11.94],
+      [57.7092, 11.951],
+      [57.7101, 11.962],
+      [57.7094, 11.972],
+      [57.699, 11.99],
+    ],
+  },
 ];
 
 async function create(target: Target, path: string, body: { custom_id: string }): Promise<string> {

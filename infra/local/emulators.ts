@@ -47,11 +47,15 @@ export async function startDynamo(options: { port?: number; dataDir: string | nu
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
   try {
-    await waitFor('DynamoDB Local', async () => {
-      if (exited) throw new Error('exited');
-      await client.send(new ListTablesCommand({}));
-      return true;
-    }, 60_000);
+    await waitFor(
+      'DynamoDB Local',
+      async () => {
+        if (exited) throw new Error('exited');
+        await client.send(new ListTablesCommand({}));
+        return true;
+      },
+      60_000,
+    );
   } catch (error) {
     await stopChild(child);
     const hint = /ENOENT/.test(output) ? ' (is a Java runtime installed? `java -version`)' : '';

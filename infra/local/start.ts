@@ -88,7 +88,10 @@ async function main(): Promise<void> {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is already in use; set WAYMARK_PORT to another port`);
 
   say(`Starting DynamoDB Local (${inMemory ? 'in memory' : `data in ${dataDir}/dynamodb`})...`);
-  const dynamo = await startDynamo({ port: Number(setting('WAYMARK_DYNAMODB_PORT', String(await freePort()))), dataDir: inMemory ? null : `${dataDir}/dynamodb` });
+  const dynamo = await startDynamo({
+    port: Number(setting('WAYMARK_DYNAMODB_PORT', String(await freePort()))),
+    dataDir: inMemory ? null : `${dataDir}/dynamodb`,
+  });
   running.push(dynamo);
   const sqs = await startSqs({ port: Number(setting('WAYMARK_SQS_PORT', String(await freePort()))) });
   running.push(sqs);

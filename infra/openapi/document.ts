@@ -70,7 +70,10 @@ function parameters(route: Route, info: OperationInfo): Json[] {
 
 /** components/schemas name of an operation's 200 body: "geofence.create" -> "GeofenceCreateResponse". */
 const responseName = (operation: string): string =>
-  operation.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('') + 'Response';
+  operation
+    .split('.')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('') + 'Response';
 
 /** The 200 response: a $ref to the body schema when the handler declares one, else any object. */
 function success(info: OperationInfo, schemas: Record<string, Json>): Json {
@@ -115,7 +118,8 @@ export async function buildDocument(): Promise<Json> {
     info: {
       title: 'Waymark API',
       version: '0.1.0',
-      description: 'Geofencing, route optimization, geocoding and live tracking. Every request carries the API key as the query parameter `key`.',
+      description:
+        'Geofencing, route optimization, geocoding and live tracking. Every request carries the API key as the query parameter `key`.',
     },
     servers: [{ url: 'http://localhost:3000', description: 'npm start' }],
     components: {

@@ -40,7 +40,8 @@ export function routes(): Route[] {
       const module = def.handler.replace(/\.[^.]+$/, '');
       const documented = def.documented !== false;
       for (const event of def.events ?? []) {
-        if (event.httpApi) out.push({ functionName, module, method: event.httpApi.method.toUpperCase(), path: event.httpApi.path, documented });
+        if (event.httpApi)
+          out.push({ functionName, module, method: event.httpApi.method.toUpperCase(), path: event.httpApi.path, documented });
       }
     }
   }

@@ -1,3 +1,4 @@
+import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
 import { S, type QueueDeclaration, type TableDeclaration } from '../model';
 
 export const optimizationTables: TableDeclaration[] = [
@@ -30,7 +31,7 @@ export const optimizationQueues: QueueDeclaration[] = [
     // One message per job to solve; the worker's timeout is 900 s (functions/optimization/functions.yml).
     id: 'optimization-jobs',
     visibilityTimeout: 960,
-    maxReceiveCount: 3,
+    maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
     retentionPeriod: 86400,
   },
   {

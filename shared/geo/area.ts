@@ -68,7 +68,7 @@ export function signedRingAreaM2(ring: readonly LonLat[]): number {
     sum += edgeIntegral(ring[i][0], ring[i][1], ring[i + 1][0], ring[i + 1][1], q0);
   }
   // Green: A = -(a^2/2) * closed integral of q dlambda for a counter-clockwise boundary.
-  return -(WGS84_A * WGS84_A / 2) * sum;
+  return -((WGS84_A * WGS84_A) / 2) * sum;
 }
 
 /** Area in km2 of a lon/lat box on the WGS84 ellipsoid (exact closed form). Handles west > east (antimeridian). */
@@ -76,5 +76,5 @@ export function boxAreaKm2(box: LonLatBox): number {
   let width = box.east - box.west;
   if (width < 0) width += 360;
   const dq = authalicQ(box.north * DEG) - authalicQ(box.south * DEG);
-  return Math.abs((WGS84_A * WGS84_A / 2) * dq * width * DEG) / 1e6;
+  return Math.abs(((WGS84_A * WGS84_A) / 2) * dq * width * DEG) / 1e6;
 }

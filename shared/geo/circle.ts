@@ -18,12 +18,19 @@ export function validateCircle(input: { center?: unknown; radius?: unknown }, fi
   if (!c || typeof c !== 'object' || Array.isArray(c)) {
     throw badRequest('invalid_coordinate', `${field}.center is required and must be an object {lat, lon}`);
   }
-  const lat = c.lat, lon = c.lon;
+  const lat = c.lat,
+    lon = c.lon;
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) {
-    throw badRequest('coordinate_out_of_range', `${field}.center.lat must be a number between -90 and 90 (got ${JSON.stringify(lat ?? null)})`);
+    throw badRequest(
+      'coordinate_out_of_range',
+      `${field}.center.lat must be a number between -90 and 90 (got ${JSON.stringify(lat ?? null)})`,
+    );
   }
   if (typeof lon !== 'number' || !Number.isFinite(lon) || lon < -180 || lon > 180) {
-    throw badRequest('coordinate_out_of_range', `${field}.center.lon must be a number between -180 and 180 (got ${JSON.stringify(lon ?? null)})`);
+    throw badRequest(
+      'coordinate_out_of_range',
+      `${field}.center.lon must be a number between -180 and 180 (got ${JSON.stringify(lon ?? null)})`,
+    );
   }
   const r = input.radius;
   if (typeof r !== 'number' || !Number.isFinite(r) || r <= 0) {
@@ -65,8 +72,10 @@ export function circleToPolygon(circle: Circle, vertices = 64, scale = 1): GeoJs
 
 /** True when the circle contains the north or south pole. */
 export function circleContainsPole(circle: Circle): boolean {
-  return haversineMeters(circle.center, { lat: 90, lon: 0 }) <= circle.radius ||
-    haversineMeters(circle.center, { lat: -90, lon: 0 }) <= circle.radius;
+  return (
+    haversineMeters(circle.center, { lat: 90, lon: 0 }) <= circle.radius ||
+    haversineMeters(circle.center, { lat: -90, lon: 0 }) <= circle.radius
+  );
 }
 
 /**
@@ -75,7 +84,7 @@ export function circleContainsPole(circle: Circle): boolean {
  * circle reaches a pole.
  */
 export function circleBounds(circle: Circle): { minLon: number; maxLon: number; minLat: number; maxLat: number } {
-  const d = (circle.radius / EARTH_RADIUS_M) / DEG * (1 + 1e-9) + 1e-9;
+  const d = (circle.radius / EARTH_RADIUS_M / DEG) * (1 + 1e-9) + 1e-9;
   const minLat = circle.center.lat - d;
   const maxLat = circle.center.lat + d;
   if (minLat <= -90 || maxLat >= 90) {
@@ -83,11 +92,16 @@ export function circleBounds(circle: Circle): { minLon: number; maxLon: number; 
   }
   const s = Math.sin(circle.radius / EARTH_RADIUS_M) / Math.cos(circle.center.lat * DEG);
   if (s >= 1) return { minLon: -180, maxLon: 180, minLat, maxLat };
-  const dLon = Math.asin(s) / DEG * (1 + 1e-9) + 1e-9;
+  const dLon = (Math.asin(s) / DEG) * (1 + 1e-9) + 1e-9;
   let minLon = circle.center.lon - dLon;
   let maxLon = circle.center.lon + dLon;
-  if (minLon < -180) { minLon += 360; maxLon += 360; }
-  else if (minLon >= 180) { minLon -= 360; maxLon -= 360; }
+  if (minLon < -180) {
+    minLon += 360;
+    maxLon += 360;
+  } else if (minLon >= 180) {
+    minLon -= 360;
+    maxLon -= 360;
+  }
   return { minLon, maxLon, minLat, maxLat };
 }
 

@@ -70,8 +70,13 @@ export interface CompileOptions {
 export function compileCircle(id: string, circle: Circle): CompiledCircleFence {
   const b = circleBounds(circle);
   return {
-    kind: 'circle', id, lat: circle.center.lat, lon: circle.center.lon, radius: circle.radius,
-    cosLat: Math.cos(circle.center.lat * DEG), ...b,
+    kind: 'circle',
+    id,
+    lat: circle.center.lat,
+    lon: circle.center.lon,
+    radius: circle.radius,
+    cosLat: Math.cos(circle.center.lat * DEG),
+    ...b,
   };
 }
 
@@ -79,9 +84,18 @@ export function compileCircle(id: string, circle: Circle): CompiledCircleFence {
  * Flat, continuous-longitude copy of a ring (same rules as prepareRing: consecutive duplicates
  * dropped, closed, each edge takes the shorter way round, minLon shifted into [-180, 180)).
  */
-function flatRing(raw: ArrayLike<ArrayLike<number>>): { xs: Float64Array; ys: Float64Array; n: number; minLon: number; maxLon: number; minLat: number; maxLat: number } {
+function flatRing(raw: ArrayLike<ArrayLike<number>>): {
+  xs: Float64Array;
+  ys: Float64Array;
+  n: number;
+  minLon: number;
+  maxLon: number;
+  minLat: number;
+  maxLat: number;
+} {
   const m = raw.length;
-  const xs = new Float64Array(m + 1), ys = new Float64Array(m + 1);
+  const xs = new Float64Array(m + 1),
+    ys = new Float64Array(m + 1);
   let n = 0;
   let crosses = false;
   for (let i = 0; i < m; i++) {
@@ -94,15 +108,23 @@ function flatRing(raw: ArrayLike<ArrayLike<number>>): { xs: Float64Array; ys: Fl
       if (x !== p[0]) crosses = true;
       if (x === px && y === ys[n - 1]) continue;
     }
-    xs[n] = x; ys[n] = y; n++;
+    xs[n] = x;
+    ys[n] = y;
+    n++;
   }
   if (n > 0 && (xs[n - 1] !== xs[0] || ys[n - 1] !== ys[0])) {
     // Not closed in continuous longitudes: close it (rings around a pole end up here too; they are refused at validation).
-    xs[n] = xs[0]; ys[n] = ys[0]; n++;
+    xs[n] = xs[0];
+    ys[n] = ys[0];
+    n++;
   }
-  let minLon = Infinity, maxLon = -Infinity, minLat = Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    maxLon = -Infinity,
+    minLat = Infinity,
+    maxLat = -Infinity;
   for (let i = 0; i < n; i++) {
-    const x = xs[i], y = ys[i];
+    const x = xs[i],
+      y = ys[i];
     if (x < minLon) minLon = x;
     if (x > maxLon) maxLon = x;
     if (y < minLat) minLat = y;
@@ -111,7 +133,8 @@ function flatRing(raw: ArrayLike<ArrayLike<number>>): { xs: Float64Array; ys: Fl
   const shift = crosses ? antimeridianShift(minLon) : 0;
   if (shift !== 0) {
     for (let i = 0; i < n; i++) xs[i] += shift;
-    minLon += shift; maxLon += shift;
+    minLon += shift;
+    maxLon += shift;
   }
   return { xs, ys, n, minLon, maxLon, minLat, maxLat };
 }
@@ -140,15 +163,20 @@ export function ensureStripIndex(f: CompiledPolygonFence): StripIndex {
   strips = Math.max(1, Math.min(options.maxStrips ?? 4096, strips));
   if (!(height > 0)) strips = 1;
   const inv = strips > 1 ? strips / height : 0;
-  const s0s = new Int32Array(nEdges), s1s = new Int32Array(nEdges);
+  const s0s = new Int32Array(nEdges),
+    s1s = new Int32Array(nEdges);
   const counts = new Int32Array(strips + 1);
   for (let i = 0; i < nEdges; i++) {
-    const ya = ys[i], yb = ys[i + 1];
+    const ya = ys[i],
+      yb = ys[i + 1];
     let s0 = Math.floor(((ya < yb ? ya : yb) - minLat) * inv);
     let s1 = Math.floor(((ya < yb ? yb : ya) - minLat) * inv);
-    if (s0 < 0) s0 = 0; else if (s0 >= strips) s0 = strips - 1;
-    if (s1 < 0) s1 = 0; else if (s1 >= strips) s1 = strips - 1;
-    s0s[i] = s0; s1s[i] = s1;
+    if (s0 < 0) s0 = 0;
+    else if (s0 >= strips) s0 = strips - 1;
+    if (s1 < 0) s1 = 0;
+    else if (s1 >= strips) s1 = strips - 1;
+    s0s[i] = s0;
+    s1s[i] = s1;
     for (let s = s0; s <= s1; s++) counts[s + 1]++;
   }
   for (let s = 0; s < strips; s++) counts[s + 1] += counts[s];
@@ -156,10 +184,16 @@ export function ensureStripIndex(f: CompiledPolygonFence): StripIndex {
   const fill = stripStart.slice(0, strips);
   const stripEdges = new Float64Array(stripStart[strips] * 4);
   for (let i = 0; i < nEdges; i++) {
-    const ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1];
+    const ax = xs[i],
+      ay = ys[i],
+      bx = xs[i + 1],
+      by = ys[i + 1];
     for (let s = s0s[i]; s <= s1s[i]; s++) {
       const k = fill[s]++ * 4;
-      stripEdges[k] = ax; stripEdges[k + 1] = ay; stripEdges[k + 2] = bx; stripEdges[k + 3] = by;
+      stripEdges[k] = ax;
+      stripEdges[k + 1] = ay;
+      stripEdges[k + 2] = bx;
+      stripEdges[k + 3] = by;
     }
   }
   f.index = { strips, invStripHeight: inv, stripStart, stripEdges };
@@ -180,19 +214,26 @@ export function polygonFenceContainsXY(f: CompiledPolygonFence, px: number, py: 
   if (py < f.minLat || py > f.maxLat || px < f.minLon || px > f.maxLon) return false;
   const ix = f.index ?? ensureStripIndex(f);
   let s = Math.floor((py - f.minLat) * ix.invStripHeight);
-  if (s < 0) s = 0; else if (s >= ix.strips) s = ix.strips - 1;
+  if (s < 0) s = 0;
+  else if (s >= ix.strips) s = ix.strips - 1;
   const e = ix.stripEdges;
   const end = ix.stripStart[s + 1] * 4;
   let inside = false;
   for (let k = ix.stripStart[s] * 4; k < end; k += 4) {
-    const ay = e[k + 1], by = e[k + 3];
-    const aAbove = ay > py, bAbove = by > py;
+    const ay = e[k + 1],
+      by = e[k + 3];
+    const aAbove = ay > py,
+      bAbove = by > py;
     if (aAbove !== bAbove) {
-      const ax = e[k], bx = e[k + 2];
+      const ax = e[k],
+        bx = e[k + 2];
       // Edge straddles the horizontal line through p. Entirely left of p: no crossing of the
       // rightward ray; entirely right: a crossing; otherwise decide with the orientation.
       if (ax < px && bx < px) continue;
-      if (ax > px && bx > px) { inside = !inside; continue; }
+      if (ax > px && bx > px) {
+        inside = !inside;
+        continue;
+      }
       // orient2d(a, b, p) with Shewchuk's filter, exact fallback.
       const detleft = (ax - px) * (by - py);
       const detright = (ay - py) * (bx - px);
@@ -200,15 +241,17 @@ export function polygonFenceContainsXY(f: CompiledPolygonFence, px: number, py: 
       let o: number;
       const sum = Math.abs(detleft) + Math.abs(detright);
       const bound = CCW_ERR_BOUND_A * sum;
-      if (sum < TINY) o = orient2dExact(ax, ay, bx, by, px, py); // underflow: the filter does not apply
+      if (sum < TINY)
+        o = orient2dExact(ax, ay, bx, by, px, py); // underflow: the filter does not apply
       else if (det > bound) o = 1;
       else if (-det > bound) o = -1;
-      else if (detleft === 0 || detright === 0 || (detleft > 0) !== (detright > 0)) o = det > 0 ? 1 : det < 0 ? -1 : 0;
+      else if (detleft === 0 || detright === 0 || detleft > 0 !== detright > 0) o = det > 0 ? 1 : det < 0 ? -1 : 0;
       else o = orient2dExact(ax, ay, bx, by, px, py);
       if (o === 0) return true; // on the boundary
       if (bAbove === o > 0) inside = !inside;
     } else if (ay === py || by === py) {
-      const ax = e[k], bx = e[k + 2];
+      const ax = e[k],
+        bx = e[k + 2];
       if (px >= (ax < bx ? ax : bx) && px <= (ax < bx ? bx : ax) && orient2dExact(ax, ay, bx, by, px, py) === 0) return true;
     }
   }
@@ -245,7 +288,7 @@ export function fenceContains(f: CompiledFence, p: LatLon): boolean {
 function circleContainsFast(f: CompiledCircleFence, lat: number, lon: number): boolean {
   const phi2 = lat * DEG;
   const s1 = Math.sin((phi2 - f.lat * DEG) / 2);
-  const s2 = Math.sin((lon - f.lon) * DEG / 2);
+  const s2 = Math.sin(((lon - f.lon) * DEG) / 2);
   const h = s1 * s1 + f.cosLat * Math.cos(phi2) * s2 * s2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h))) <= f.radius;
 }
@@ -282,8 +325,12 @@ export function compileFences(fences: ReadonlyArray<FenceInput | CompiledFence>,
   const ids = compiled.map((f) => f.id);
   const contains = (points: readonly LatLon[]): FenceContainment[] => {
     const n = points.length;
-    const lats = new Float64Array(n), lons = new Float64Array(n);
-    for (let i = 0; i < n; i++) { lats[i] = points[i].lat; lons[i] = points[i].lon; }
+    const lats = new Float64Array(n),
+      lons = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      lats[i] = points[i].lat;
+      lons[i] = points[i].lon;
+    }
     const out: FenceContainment[] = new Array(compiled.length);
     for (let fi = 0; fi < compiled.length; fi++) {
       const f = compiled[fi];
@@ -301,8 +348,7 @@ export function compileFences(fences: ReadonlyArray<FenceInput | CompiledFence>,
           x = frameLon(f, lon);
           if (x !== x) continue; // NaN
         }
-        row[i] = polygonFenceContainsXY(f, x, lat) ||
-          ((lon === 180 || lon === -180) && fenceContains(f, { lat, lon }));
+        row[i] = polygonFenceContainsXY(f, x, lat) || ((lon === 180 || lon === -180) && fenceContains(f, { lat, lon }));
       }
       out[fi] = { id: f.id, contain: row };
     }
@@ -327,7 +373,9 @@ export const MAX_CONTAIN_PAIRS = 5000;
 /** Throws a 400 GeoError when geofences x locations exceeds 5000 (check before any work). */
 export function assertContainMatrixSize(fenceCount: number, locationCount: number): void {
   if (fenceCount * locationCount > MAX_CONTAIN_PAIRS) {
-    throw badRequest('invalid_argument',
-      `geofences x locations is ${fenceCount} x ${locationCount} = ${fenceCount * locationCount}; it must not exceed ${MAX_CONTAIN_PAIRS}`);
+    throw badRequest(
+      'invalid_argument',
+      `geofences x locations is ${fenceCount} x ${locationCount} = ${fenceCount * locationCount}; it must not exceed ${MAX_CONTAIN_PAIRS}`,
+    );
   }
 }

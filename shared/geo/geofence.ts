@@ -27,18 +27,29 @@ export interface GeofenceGeometry {
  */
 export function geofenceGeometry(body: { type?: unknown; circle?: unknown; polygon?: unknown }): GeofenceGeometry {
   if (body.type === 'circle') {
-    if (!body.circle || typeof body.circle !== 'object') throw badRequest('invalid_argument', 'circle is required for type "circle": {center: {lat, lon}, radius}');
+    if (!body.circle || typeof body.circle !== 'object')
+      throw badRequest('invalid_argument', 'circle is required for type "circle": {center: {lat, lon}, radius}');
     const c: Circle = validateCircle(body.circle as { center?: unknown; radius?: unknown }, 'circle');
-    const cap = 2 * Math.PI * EARTH_RADIUS_M ** 2 * (1 - Math.cos(c.radius / EARTH_RADIUS_M)) / 1e6;
-    return { type: 'circle', geojson: circleToPolygon(c, 64), circle_center: c.center, circle_radius: c.radius, bbox: circleBbox(c), areaKm2: cap };
+    const cap = (2 * Math.PI * EARTH_RADIUS_M ** 2 * (1 - Math.cos(c.radius / EARTH_RADIUS_M))) / 1e6;
+    return {
+      type: 'circle',
+      geojson: circleToPolygon(c, 64),
+      circle_center: c.center,
+      circle_radius: c.radius,
+      bbox: circleBbox(c),
+      areaKm2: cap,
+    };
   }
   if (body.type === 'polygon') {
     const p = body.polygon as Record<string, unknown> | undefined;
-    if (!p || typeof p !== 'object') throw badRequest('invalid_argument', 'polygon is required for type "polygon": {geojson: {type: "Polygon", coordinates: [[[lon, lat], ...]]}}');
+    if (!p || typeof p !== 'object')
+      throw badRequest(
+        'invalid_argument',
+        'polygon is required for type "polygon": {geojson: {type: "Polygon", coordinates: [[[lon, lat], ...]]}}',
+      );
     const input = 'geojson' in p ? p.geojson : p;
     const v = validatePolygon(input, { field: 'polygon.geojson' });
     return { type: 'polygon', geojson: v.geojson, bbox: v.bbox, areaKm2: v.areaKm2 };
   }
   throw badRequest('invalid_argument', `geofenceGeometry handles type "circle" and "polygon" (got ${JSON.stringify(body.type ?? null)})`);
 }
-

@@ -1,6 +1,14 @@
 import {
-  cellToLatLng, cellToParent, compactCells, getHexagonAreaAvg, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, polygonToCells,
-  uncompactCells, getResolution,
+  cellToLatLng,
+  cellToParent,
+  compactCells,
+  getHexagonAreaAvg,
+  getHexagonEdgeLengthAvg,
+  gridDisk,
+  latLngToCell,
+  polygonToCells,
+  uncompactCells,
+  getResolution,
 } from 'h3-js';
 import { circleContainsPole, circleContains, circleToPolygon, type Circle } from './circle';
 import { badRequest } from './errors';
@@ -48,7 +56,11 @@ export function assetCells(p: LatLon): AssetCells {
  * Index move on a new latest position: the new keys, and whether the item must be rewritten
  * (sort key changed: Delete old + Put new in one TransactWriteItems) or only updated in place.
  */
-export function indexMove(prev: LatLon | null | undefined, next: LatLon, assetId: string): {
+export function indexMove(
+  prev: LatLon | null | undefined,
+  next: LatLon,
+  assetId: string,
+): {
   next: AssetCells & { sk: string };
   prev?: AssetCells & { sk: string };
   keyChanged: boolean;
@@ -112,9 +124,7 @@ export interface H3Range {
 }
 
 export type SearchArea =
-  | { type: 'circle'; center: LatLon; radius: number }
-  | { type: 'bbox'; box: LonLatBox }
-  | { type: 'polygon'; ring: LonLat[] };
+  { type: 'circle'; center: LatLon; radius: number } | { type: 'bbox'; box: LonLatBox } | { type: 'polygon'; ring: LonLat[] };
 
 export interface CoverOptions {
   fineRes?: number;
@@ -151,7 +161,13 @@ function areaRing(area: SearchArea): LonLat[] {
   if (area.type === 'bbox') {
     const { west, south, east, north } = area.box;
     const e = east < west ? east + 360 : east;
-    return [[west, south], [e, south], [e, north], [west, north], [west, south]];
+    return [
+      [west, south],
+      [e, south],
+      [e, north],
+      [west, north],
+      [west, south],
+    ];
   }
   return area.ring;
 }
@@ -160,7 +176,8 @@ function areaRing(area: SearchArea): LonLat[] {
 function densifyRing(ring: readonly LonLat[], step = 0.05): LonLat[] {
   const out: LonLat[] = [];
   for (let i = 0; i + 1 < ring.length; i++) {
-    const [x0, y0] = ring[i], [x1, y1] = ring[i + 1];
+    const [x0, y0] = ring[i],
+      [x1, y1] = ring[i + 1];
     const k = Math.min(200, Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / step)));
     for (let j = 0; j < k; j++) out.push([x0 + ((x1 - x0) * j) / k, y0 + ((y1 - y0) * j) / k]);
   }
@@ -174,7 +191,13 @@ function areaKm2Of(area: SearchArea): number {
   return ringAreaKm2(area.ring);
 }
 
-interface RawRange { coarse: string; lo: bigint; hi: bigint; loOrd: number; hiOrd: number }
+interface RawRange {
+  coarse: string;
+  lo: bigint;
+  hi: bigint;
+  loOrd: number;
+  hiOrd: number;
+}
 
 /** Ranges of fine descendants of a cell set: compacted, grouped by coarse parent, adjacent ones merged. Sorted by (coarse, lo). */
 function rawRanges(cells: string[], coarseRes: number, fineRes: number): RawRange[] {
@@ -252,7 +275,8 @@ function coverCells(cont: LonLat[], ring: LonLat[], res: number, km2: number): S
   const boundary = new Set<string>();
   let carried = step; // distance walked since the last sample
   for (let i = 0; i + 1 < cont.length; i++) {
-    const [x0, y0] = cont[i], [x1, y1] = cont[i + 1];
+    const [x0, y0] = cont[i],
+      [x1, y1] = cont[i + 1];
     const len = haversineMeters({ lat: y0, lon: x0 }, { lat: y1, lon: x1 });
     let d = step - carried; // position along this edge of the next sample
     if (d < 0) d = 0;
@@ -334,10 +358,14 @@ export function coverArea(area: SearchArea, options: CoverOptions = {}): H3Cover
   let positions = 0;
   for (const r of merged) positions += r.hiOrd - r.loOrd + 1;
   return {
-    fineRes, coarseRes, coverRes: res, cellCount: set.size,
+    fineRes,
+    coarseRes,
+    coverRes: res,
+    cellCount: set.size,
     partitions: [...new Set(merged.map((r) => r.coarse))],
     ranges: merged.map((r) => {
-      const loCell = toHex(r.lo), hiCell = toHex(r.hi);
+      const loCell = toHex(r.lo),
+        hiCell = toHex(r.hi);
       return { coarse: r.coarse, loCell, hiCell, from: loCell, to: `${hiCell}~` };
     }),
     approxReadAreaKm2: positions * fineArea,
@@ -360,8 +388,7 @@ export function areaFilter(area: SearchArea): (p: LatLon) => boolean {
   }
   if (area.type === 'bbox') {
     const { west, south, east, north } = area.box;
-    return (p) => p.lat >= south && p.lat <= north &&
-      (west <= east ? p.lon >= west && p.lon <= east : p.lon >= west || p.lon <= east);
+    return (p) => p.lat >= south && p.lat <= north && (west <= east ? p.lon >= west && p.lon <= east : p.lon >= west || p.lon <= east);
   }
   const pr = prepareRing(area.ring);
   return (p) => pointInPreparedRing(pr, p.lon, p.lat);

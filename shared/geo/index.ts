@@ -10,10 +10,7 @@ export * from './sphere';
 export { authalicQ, signedRingAreaM2, boxAreaKm2 } from './area';
 export { prepareRing, pointInRingXY, pointInPreparedRing, type PreparedRing } from './ring';
 export { findSelfIntersections, type SelfIntersection } from './selfIntersection';
-export {
-  normalizePolygonInput, validatePolygon, ringAreaKm2,
-  type PolygonValidationOptions, type ValidatedPolygon,
-} from './polygon';
+export { normalizePolygonInput, validatePolygon, ringAreaKm2, type PolygonValidationOptions, type ValidatedPolygon } from './polygon';
 export * from './circle';
 export * from './fences';
 export * from './parse';

@@ -22,12 +22,19 @@ export function parseLatLon(text: string, field = 'location'): LatLon {
   if (!NUM.test(a) || !NUM.test(b)) {
     throw badRequest('invalid_coordinate', `${field} must be "lat,lon" with decimal numbers; got "${truncate(text)}"`);
   }
-  const lat = Number(a), lon = Number(b);
+  const lat = Number(a),
+    lon = Number(b);
   if (lat < -90 || lat > 90) {
-    throw badRequest('coordinate_out_of_range', `${field}: latitude ${a} is out of range; latitude must be between -90 and 90 (format is "lat,lon")`);
+    throw badRequest(
+      'coordinate_out_of_range',
+      `${field}: latitude ${a} is out of range; latitude must be between -90 and 90 (format is "lat,lon")`,
+    );
   }
   if (lon < -180 || lon > 180) {
-    throw badRequest('coordinate_out_of_range', `${field}: longitude ${b} is out of range; longitude must be between -180 and 180 (format is "lat,lon")`);
+    throw badRequest(
+      'coordinate_out_of_range',
+      `${field}: longitude ${b} is out of range; longitude must be between -180 and 180 (format is "lat,lon")`,
+    );
   }
   return { lat, lon };
 }
@@ -60,11 +67,18 @@ export function parseLatLonList(text: string, field = 'locations', options: LatL
  * South must be below north. West > east is accepted and means the box crosses the antimeridian.
  * Area over `maxAreaKm2` (default 3000, inclusive limit) -> 400.
  */
-export function parseBound(text: string, field = 'bound', maxAreaKm2: number | null = MAX_SEARCH_AREA_KM2): { box: LonLatBox; areaKm2: number } {
+export function parseBound(
+  text: string,
+  field = 'bound',
+  maxAreaKm2: number | null = MAX_SEARCH_AREA_KM2,
+): { box: LonLatBox; areaKm2: number } {
   const pts = parseLatLonList(text, field, { min: 2, max: 2 });
   const [sw, ne] = pts;
   if (!(sw.lat < ne.lat)) {
-    throw badRequest('invalid_argument', `${field}: the south-west latitude ${sw.lat} must be less than the north-east latitude ${ne.lat} (format "swlat,swlon|nelat,nelon")`);
+    throw badRequest(
+      'invalid_argument',
+      `${field}: the south-west latitude ${sw.lat} must be less than the north-east latitude ${ne.lat} (format "swlat,swlon|nelat,nelon")`,
+    );
   }
   if (sw.lon === ne.lon) {
     throw badRequest('invalid_argument', `${field}: the south-west and north-east longitudes are equal; the box has no width`);
@@ -85,9 +99,15 @@ export function parseBound(text: string, field = 'bound', maxAreaKm2: number | n
 export function parseSearchPolygon(text: string, field = 'polygon', maxAreaKm2 = MAX_SEARCH_AREA_KM2): ValidatedPolygon {
   const pts = parseLatLonList(text, field, { min: 1 });
   const ring: LonLat[] = pts.map((p) => [p.lon, p.lat]);
-  return validatePolygon({ type: 'Polygon', coordinates: [ring] }, {
-    field, maxAreaKm2, areaLimitInclusive: true, defectStatus: 400,
-  });
+  return validatePolygon(
+    { type: 'Polygon', coordinates: [ring] },
+    {
+      field,
+      maxAreaKm2,
+      areaLimitInclusive: true,
+      defectStatus: 400,
+    },
+  );
 }
 
 /**

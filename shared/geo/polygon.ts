@@ -51,8 +51,14 @@ export function normalizePolygonInput(input: unknown, field = 'polygon'): { type
   for (let depth = 0; depth < 4; depth++) {
     if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
       const o = obj as Record<string, unknown>;
-      if (o.type === 'Feature' || (o.type === undefined && 'geometry' in o)) { obj = o.geometry; continue; }
-      if (o.type === undefined && 'geojson' in o) { obj = o.geojson; continue; }
+      if (o.type === 'Feature' || (o.type === undefined && 'geometry' in o)) {
+        obj = o.geometry;
+        continue;
+      }
+      if (o.type === undefined && 'geojson' in o) {
+        obj = o.geojson;
+        continue;
+      }
     }
     break;
   }
@@ -67,8 +73,11 @@ export function normalizePolygonInput(input: unknown, field = 'polygon'): { type
       if (Array.isArray(o.coordinates) && o.coordinates.length === 1) {
         coords = o.coordinates[0];
       } else {
-        throw new GeoError(422, 'polygon_multiple_rings',
-          `${field}: a MultiPolygon with ${Array.isArray(o.coordinates) ? o.coordinates.length : 'no'} polygons is not accepted; a geofence is a single polygon with one ring`);
+        throw new GeoError(
+          422,
+          'polygon_multiple_rings',
+          `${field}: a MultiPolygon with ${Array.isArray(o.coordinates) ? o.coordinates.length : 'no'} polygons is not accepted; a geofence is a single polygon with one ring`,
+        );
       }
     } else if (o.type !== 'Polygon') {
       throw badRequest('invalid_geojson', `${field}: type must be "Polygon" (got ${JSON.stringify(o.type ?? null)})`);
@@ -141,26 +150,46 @@ export function validatePolygon(input: unknown, options: PolygonValidationOption
     for (let i = 0; i < ring.length; i++) {
       const [lon, lat] = ring[i];
       if (!Number.isFinite(lon) || lon < -180 || lon > 180) {
-        throw badRequest('coordinate_out_of_range', `${field}: position ${i} of ring ${r} has longitude ${lon}; longitude must be between -180 and 180 (positions are [lon, lat])`, { ring: r, index: i });
+        throw badRequest(
+          'coordinate_out_of_range',
+          `${field}: position ${i} of ring ${r} has longitude ${lon}; longitude must be between -180 and 180 (positions are [lon, lat])`,
+          { ring: r, index: i },
+        );
       }
       if (!Number.isFinite(lat) || lat < -90 || lat > 90) {
-        throw badRequest('coordinate_out_of_range', `${field}: position ${i} of ring ${r} has latitude ${lat}; latitude must be between -90 and 90 (positions are [lon, lat])`, { ring: r, index: i });
+        throw badRequest(
+          'coordinate_out_of_range',
+          `${field}: position ${i} of ring ${r} has latitude ${lat}; latitude must be between -90 and 90 (positions are [lon, lat])`,
+          { ring: r, index: i },
+        );
       }
     }
   }
   // 3. One ring only.
   if (typedRings.length > 1) {
-    throw defect('polygon_multiple_rings', `has ${typedRings.length} rings; holes and multiple rings are not supported, send one outer ring`, { rings: typedRings.length });
+    throw defect(
+      'polygon_multiple_rings',
+      `has ${typedRings.length} rings; holes and multiple rings are not supported, send one outer ring`,
+      { rings: typedRings.length },
+    );
   }
   const raw = typedRings[0];
   // 4. Closed.
-  const f = raw[0], l = raw[raw.length - 1];
+  const f = raw[0],
+    l = raw[raw.length - 1];
   if (f[0] !== l[0] || f[1] !== l[1]) {
-    throw defect('polygon_open_ring', `ring is open: the first position [${f[0]}, ${f[1]}] differs from the last [${l[0]}, ${l[1]}]; the last position must repeat the first`);
+    throw defect(
+      'polygon_open_ring',
+      `ring is open: the first position [${f[0]}, ${f[1]}] differs from the last [${l[0]}, ${l[1]}]; the last position must repeat the first`,
+    );
   }
   // 5. Enough positions.
   if (raw.length < 4) {
-    throw defect('polygon_too_few_positions', `ring has ${raw.length} positions; at least 4 are required (3 corners plus the closing position)`, { positions: raw.length });
+    throw defect(
+      'polygon_too_few_positions',
+      `ring has ${raw.length} positions; at least 4 are required (3 corners plus the closing position)`,
+      { positions: raw.length },
+    );
   }
   const ring: LonLat[] = [];
   for (const p of raw) {
@@ -168,12 +197,19 @@ export function validatePolygon(input: unknown, options: PolygonValidationOption
     if (!prev || prev[0] !== p[0] || prev[1] !== p[1]) ring.push([p[0], p[1]]);
   }
   if (ring.length < 4) {
-    throw defect('polygon_too_few_positions', `ring has only ${ring.length - 1} distinct corners after removing repeated consecutive positions; at least 3 are required`, { positions: ring.length });
+    throw defect(
+      'polygon_too_few_positions',
+      `ring has only ${ring.length - 1} distinct corners after removing repeated consecutive positions; at least 3 are required`,
+      { positions: ring.length },
+    );
   }
   // 6. Pole.
   const prepared = prepareRing(ring);
   if (prepared.enclosesPole) {
-    throw defect('polygon_encloses_pole', 'ring winds around a pole (its longitudes span all 360 degrees); such polygons are not supported');
+    throw defect(
+      'polygon_encloses_pole',
+      'ring winds around a pole (its longitudes span all 360 degrees); such polygons are not supported',
+    );
   }
   // 7. Self-intersection, in continuous longitudes.
   const hits = findSelfIntersections(prepared.coords, 1);
@@ -181,19 +217,23 @@ export function validatePolygon(input: unknown, options: PolygonValidationOption
     const h = hits[0];
     const what = h.kind === 'crossing' ? 'crosses' : h.kind === 'touching' ? 'touches' : 'overlaps';
     const nSeg = ring.length - 1;
-    throw defect('polygon_self_intersection',
+    throw defect(
+      'polygon_self_intersection',
       `ring is self-intersecting: segment ${h.i} (positions ${h.i}-${(h.i + 1) % nSeg}) ${what} segment ${h.j} (positions ${h.j}-${(h.j + 1) % nSeg})` +
-      (h.adjacent ? ' (the ring folds back on itself)' : ''),
-      { segments: [h.i, h.j], kind: h.kind });
+        (h.adjacent ? ' (the ring folds back on itself)' : ''),
+      { segments: [h.i, h.j], kind: h.kind },
+    );
   }
   // 8. Area.
   const signed = signedRingAreaM2(prepared.coords);
   const areaKm2 = Math.abs(signed) / 1e6;
   const tooBig = options.areaLimitInclusive ? areaKm2 > maxArea : areaKm2 >= maxArea;
   if (tooBig) {
-    throw defect('polygon_area_too_large',
+    throw defect(
+      'polygon_area_too_large',
       `area is ${areaKm2.toFixed(1)} km2; it must be ${options.areaLimitInclusive ? 'at most' : 'less than'} ${maxArea.toLocaleString('en-US')} km2`,
-      { areaKm2, maxAreaKm2: maxArea });
+      { areaKm2, maxAreaKm2: maxArea },
+    );
   }
   const bbox: LonLatBox = {
     west: normalizeLon(prepared.minLon),

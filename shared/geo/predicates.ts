@@ -85,8 +85,14 @@ export type SegmentIntersection = 'none' | 'crossing' | 'touching' | 'overlap';
  * endpoint of at least one of them), 'overlap' (collinear and sharing more than one point).
  */
 export function segmentIntersection(
-  p1x: number, p1y: number, p2x: number, p2y: number,
-  q1x: number, q1y: number, q2x: number, q2y: number,
+  p1x: number,
+  p1y: number,
+  p2x: number,
+  p2y: number,
+  q1x: number,
+  q1y: number,
+  q2x: number,
+  q2y: number,
 ): SegmentIntersection {
   // Bounding-box rejection (exact comparisons).
   if (Math.max(p1x, p2x) < Math.min(q1x, q2x) || Math.max(q1x, q2x) < Math.min(p1x, p2x)) return 'none';

@@ -34,7 +34,10 @@ export function prepareRing(ring: readonly LonLat[]): PreparedRing {
   const first = coords[0];
   const enclosesPole = ring.length > 1 && last[0] !== first[0];
   if (enclosesPole) last[0] = first[0];
-  let minLon = Infinity, maxLon = -Infinity, minLat = Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    maxLon = -Infinity,
+    minLat = Infinity,
+    maxLat = -Infinity;
   for (const [x, y] of coords) {
     if (x < minLon) minLon = x;
     if (x > maxLon) maxLon = x;
@@ -71,15 +74,24 @@ export function antimeridianShift(minLon: number): number {
 export function pointInRingXY(coords: readonly LonLat[], px: number, py: number): boolean {
   let inside = false;
   for (let i = 0; i + 1 < coords.length; i++) {
-    const ax = coords[i][0], ay = coords[i][1], bx = coords[i + 1][0], by = coords[i + 1][1];
-    if ((ay > py) !== (by > py)) {
+    const ax = coords[i][0],
+      ay = coords[i][1],
+      bx = coords[i + 1][0],
+      by = coords[i + 1][1];
+    if (ay > py !== by > py) {
       const o = orient2d(ax, ay, bx, by, px, py);
       if (o === 0) return true;
-      if ((by > ay) === (o > 0)) inside = !inside;
+      if (by > ay === o > 0) inside = !inside;
     } else if (ay === py || by === py) {
       // Edge touches the horizontal line y = py at an end point or lies on it.
-      if (px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by) &&
-          orient2d(ax, ay, bx, by, px, py) === 0) return true;
+      if (
+        px >= Math.min(ax, bx) &&
+        px <= Math.max(ax, bx) &&
+        py >= Math.min(ay, by) &&
+        py <= Math.max(ay, by) &&
+        orient2d(ax, ay, bx, by, px, py) === 0
+      )
+        return true;
     }
   }
   return inside;

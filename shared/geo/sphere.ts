@@ -4,7 +4,7 @@ import type { LatLon } from './types';
 /** Normalizes a longitude to [-180, 180). */
 export function normalizeLon(lon: number): number {
   if (lon >= -180 && lon < 180) return lon;
-  const x = (((lon + 180) % 360) + 360) % 360 - 180;
+  const x = ((((lon + 180) % 360) + 360) % 360) - 180;
   return x;
 }
 
@@ -49,7 +49,7 @@ export function initialBearing(a: LatLon, b: LatLon): number {
   const dLam = (b.lon - a.lon) * DEG;
   const y = Math.sin(dLam) * Math.cos(phi2);
   const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(dLam);
-  return ((Math.atan2(y, x) / DEG) + 360) % 360;
+  return (Math.atan2(y, x) / DEG + 360) % 360;
 }
 
 /**
@@ -59,9 +59,16 @@ export function initialBearing(a: LatLon, b: LatLon): number {
 export function interpolateGreatCircle(a: LatLon, b: LatLon, f: number): LatLon {
   if (f <= 0 || (a.lat === b.lat && a.lon === b.lon)) return { lat: a.lat, lon: a.lon };
   if (f >= 1) return { lat: b.lat, lon: b.lon };
-  const phi1 = a.lat * DEG, lam1 = a.lon * DEG, phi2 = b.lat * DEG, lam2 = b.lon * DEG;
-  const x1 = Math.cos(phi1) * Math.cos(lam1), y1 = Math.cos(phi1) * Math.sin(lam1), z1 = Math.sin(phi1);
-  const x2 = Math.cos(phi2) * Math.cos(lam2), y2 = Math.cos(phi2) * Math.sin(lam2), z2 = Math.sin(phi2);
+  const phi1 = a.lat * DEG,
+    lam1 = a.lon * DEG,
+    phi2 = b.lat * DEG,
+    lam2 = b.lon * DEG;
+  const x1 = Math.cos(phi1) * Math.cos(lam1),
+    y1 = Math.cos(phi1) * Math.sin(lam1),
+    z1 = Math.sin(phi1);
+  const x2 = Math.cos(phi2) * Math.cos(lam2),
+    y2 = Math.cos(phi2) * Math.sin(lam2),
+    z2 = Math.sin(phi2);
   const dot = Math.max(-1, Math.min(1, x1 * x2 + y1 * y2 + z1 * z2));
   const omega = Math.acos(dot);
   if (omega < 1e-12) return { lat: a.lat, lon: a.lon };
@@ -72,7 +79,9 @@ export function interpolateGreatCircle(a: LatLon, b: LatLon, f: number): LatLon 
   }
   const A = Math.sin((1 - f) * omega) / so;
   const B = Math.sin(f * omega) / so;
-  const x = A * x1 + B * x2, y = A * y1 + B * y2, z = A * z1 + B * z2;
+  const x = A * x1 + B * x2,
+    y = A * y1 + B * y2,
+    z = A * z1 + B * z2;
   return { lat: Math.atan2(z, Math.hypot(x, y)) / DEG, lon: Math.atan2(y, x) / DEG };
 }
 
@@ -103,11 +112,7 @@ export interface DensifiedPoint extends LatLon {
  * Original points are kept unchanged. Throws RangeError when maxStepMeters <= 0.
  * At most `maxPoints` (default 100,000) points are produced; insertion stops there.
  */
-export function densifyTrack(
-  points: readonly TrackPoint[],
-  maxStepMeters: number,
-  maxPoints = 100_000,
-): DensifiedPoint[] {
+export function densifyTrack(points: readonly TrackPoint[], maxStepMeters: number, maxPoints = 100_000): DensifiedPoint[] {
   if (!(maxStepMeters > 0)) throw new RangeError('maxStepMeters must be > 0');
   const out: DensifiedPoint[] = [];
   for (let i = 0; i < points.length; i++) {

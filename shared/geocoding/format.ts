@@ -42,7 +42,17 @@ export function maxAltNames(population: number, fcode: string): number {
 }
 
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ı: 'i', þ: 'th', ð: 'd', ħ: 'h', ŧ: 't',
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ı: 'i',
+  þ: 'th',
+  ð: 'd',
+  ħ: 'h',
+  ŧ: 't',
 };
 const SPECIAL_RE = /[ßøæœłđıþðħŧ]/g;
 

@@ -71,7 +71,8 @@ export function parseGazetteer(text: string): Gazetteer {
     return c;
   };
   const n = col('geonameid').length;
-  for (const name of ARTEFACT_COLUMNS) if (col(name).length !== n) throw new Error(`gazetteer: column ${name} has ${col(name).length} values, expected ${n}`);
+  for (const name of ARTEFACT_COLUMNS)
+    if (col(name).length !== n) throw new Error(`gazetteer: column ${name} has ${col(name).length} values, expected ${n}`);
   const numbers = (name: (typeof ARTEFACT_COLUMNS)[number]) => {
     const src = col(name);
     const out = new Float64Array(n);

@@ -80,8 +80,10 @@ export function parseAt(value: unknown, field = 'at'): GeoPoint {
   } else {
     fail(field, 'must be {lat, lng} or the string "lat,lng"');
   }
-  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) fail(`${field}.lat`, 'must be a number between -90 and 90');
-  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) fail(`${field}.lng`, 'must be a number between -180 and 180');
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90)
+    fail(`${field}.lat`, 'must be a number between -90 and 90');
+  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180)
+    fail(`${field}.lng`, 'must be a number between -180 and 180');
   return { lat, lng };
 }
 
@@ -119,7 +121,8 @@ export function parseSearchBody(body: unknown, options: ParseOptions = {}): Sear
     try {
       return fn();
     } catch (e) {
-      if (e instanceof GeocodeValidationError) throw new GeocodeValidationError(px + (e.field ?? ''), e.message.slice((e.field ?? '').length + 2));
+      if (e instanceof GeocodeValidationError)
+        throw new GeocodeValidationError(px + (e.field ?? ''), e.message.slice((e.field ?? '').length + 2));
       throw e;
     }
   };
@@ -156,4 +159,3 @@ export function parseBatch(value: unknown, field = 'queries'): unknown[] {
   if (value.length > MAX_BATCH_QUERIES) fail(field, `must contain at most ${MAX_BATCH_QUERIES} queries (got ${value.length})`);
   return value;
 }
-

@@ -31,7 +31,12 @@ export interface ContainItem {
 }
 
 /** data.result_list of GET /geofence/contain, fences in the given order. */
-export function containResults(space: string, fences: readonly StoredGeofence[], points: readonly LatLon[], verbose: boolean): ContainItem[] {
+export function containResults(
+  space: string,
+  fences: readonly StoredGeofence[],
+  points: readonly LatLon[],
+  verbose: boolean,
+): ContainItem[] {
   const set = compileFences(fences.map((g) => compiled(space, g)));
   return set.resultList(points).map((item, i) => (verbose ? { ...item, geofence_detail: fences[i].record } : item));
 }

@@ -52,7 +52,9 @@ export class DynamoGeofenceStore implements GeofenceStore {
     for (let i = 0; i < ids.length; i += 100) {
       let keys: Record<string, unknown>[] | undefined = [...new Set(ids.slice(i, i + 100))].map((id) => ({ pk: space, sk: id }));
       while (keys && keys.length) {
-        const out: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }));
+        const out: BatchGetCommandOutput = await documentClient().send(
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+        );
         for (const item of out.Responses?.[this.table] ?? []) found.push(fromItem(item));
         keys = out.UnprocessedKeys?.[this.table]?.Keys;
       }
@@ -74,7 +76,9 @@ export class DynamoGeofenceStore implements GeofenceStore {
     const condition = 'attribute_not_exists(sk)';
     try {
       if (geofences.length === 1) {
-        await documentClient().send(new PutCommand({ TableName: this.table, Item: toItem(space, geofences[0]), ConditionExpression: condition }));
+        await documentClient().send(
+          new PutCommand({ TableName: this.table, Item: toItem(space, geofences[0]), ConditionExpression: condition }),
+        );
         return;
       }
       await documentClient().send(

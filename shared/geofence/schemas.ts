@@ -33,11 +33,9 @@ export const isochroneInput = z.object({
   mode: z.enum(['car', 'truck']).optional(),
 });
 
-const metaData = z
-  .record(z.string(), z.unknown())
-  .refine((v) => Buffer.byteLength(JSON.stringify(v), 'utf8') <= MAX_META_DATA_BYTES, {
-    message: `must be at most ${MAX_META_DATA_BYTES} bytes as JSON`,
-  });
+const metaData = z.record(z.string(), z.unknown()).refine((v) => Buffer.byteLength(JSON.stringify(v), 'utf8') <= MAX_META_DATA_BYTES, {
+  message: `must be at most ${MAX_META_DATA_BYTES} bytes as JSON`,
+});
 
 const fields = {
   name: label.optional(),
@@ -64,7 +62,10 @@ export const idPath = z.object({ id: identifier });
 
 const keyParam = { key: z.string().optional() };
 
-export const getManyQuery = z.object({ ...keyParam, ids: commaList.pipe(z.array(identifier).min(1, 'must name at least one id').max(MAX_BATCH)) });
+export const getManyQuery = z.object({
+  ...keyParam,
+  ids: commaList.pipe(z.array(identifier).min(1, 'must name at least one id').max(MAX_BATCH)),
+});
 
 export const listQuery = z.object({ ...keyParam, tags: commaList.optional(), ...pagination });
 

@@ -32,7 +32,8 @@ export class GeofenceService {
     try {
       await this.store.create(space, [geofence]);
     } catch (error) {
-      if (error instanceof DuplicateIdError) throw conflict(`custom_id: a geofence with id "${geofence.record.id}" already exists`, 'custom_id');
+      if (error instanceof DuplicateIdError)
+        throw conflict(`custom_id: a geofence with id "${geofence.record.id}" already exists`, 'custom_id');
       throw error;
     }
     return geofence.record.id;
@@ -61,7 +62,10 @@ export class GeofenceService {
     } catch (error) {
       if (error instanceof DuplicateIdError) {
         const index = geofences.findIndex((g) => g.record.id === error.ids[0]);
-        throw conflict(`geofences[${index}].custom_id: a geofence with id "${error.ids[0]}" already exists; nothing was created`, `geofences[${index}].custom_id`);
+        throw conflict(
+          `geofences[${index}].custom_id: a geofence with id "${error.ids[0]}" already exists; nothing was created`,
+          `geofences[${index}].custom_id`,
+        );
       }
       throw error;
     }
@@ -82,9 +86,7 @@ export class GeofenceService {
 
   /** Geofences carrying every one of `tags`, oldest first, one page. */
   async list(space: string, tags: readonly string[], pn: number, ps: number): Promise<{ list: GeofenceRecord[]; page: Page }> {
-    const matching = (await this.store.listAll(space))
-      .map((g) => g.record)
-      .filter((r) => tags.every((t) => r.tags.includes(t)));
+    const matching = (await this.store.listAll(space)).map((g) => g.record).filter((r) => tags.every((t) => r.tags.includes(t)));
     return paginate(matching, pn, ps);
   }
 
@@ -106,7 +108,10 @@ export class GeofenceService {
   async contains(space: string, query: { locations: string; geofences?: string[]; verbose?: boolean }): Promise<ContainItem[]> {
     const points = parseLatLonList(query.locations, 'locations');
     const tooMany = (fences: number) =>
-      invalid('geofences', `${fences} geofences x ${points.length} locations is ${fences * points.length} pairs; at most ${MAX_CONTAIN_PAIRS} per request`);
+      invalid(
+        'geofences',
+        `${fences} geofences x ${points.length} locations is ${fences * points.length} pairs; at most ${MAX_CONTAIN_PAIRS} per request`,
+      );
     let fences: StoredGeofence[];
     if (query.geofences?.length) {
       const ids = [...new Set(query.geofences)];

@@ -3,7 +3,14 @@ import { config } from '../platform/config';
 import type { AssetState } from './engine';
 import { eventId, type EventRecord } from './model';
 import type { EvaluationStore, StoredEvaluation } from './store';
-import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import {
+  batchWriteAll,
+  deletePartition,
+  documentClient,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  queryAll,
+} from '../platform/dynamo';
 
 // Evaluation state and event history (table "monitors").
 //
@@ -76,7 +83,10 @@ export class DynamoMonitorStateStore implements EvaluationStore {
       } else {
         await documentClient().send(
           new TransactWriteCommand({
-            TransactItems: [{ Put: statePut }, ...events.map((e) => ({ Put: { TableName: this.table, Item: eventItem(space, assetId, e) } }))],
+            TransactItems: [
+              { Put: statePut },
+              ...events.map((e) => ({ Put: { TableName: this.table, Item: eventItem(space, assetId, e) } })),
+            ],
           }),
         );
       }
@@ -95,7 +105,10 @@ export class DynamoMonitorStateStore implements EvaluationStore {
   }
 
   async flushOutbox(space: string, assetId: string, version: number, events: readonly EventRecord[]): Promise<void> {
-    await batchWriteAll(this.table, events.map((e) => ({ PutRequest: { Item: eventItem(space, assetId, e) } })));
+    await batchWriteAll(
+      this.table,
+      events.map((e) => ({ PutRequest: { Item: eventItem(space, assetId, e) } })),
+    );
     try {
       await documentClient().send(
         new UpdateCommand({

@@ -20,7 +20,9 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   private readonly table = config.table('monitors');
 
   async get(space: string, id: string): Promise<StoredMonitor | undefined> {
-    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: monPk(space), sk: id }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: monPk(space), sk: id }, ConsistentRead: true }),
+    );
     return out.Item ? fromItem(out.Item) : undefined;
   }
 
@@ -79,7 +81,9 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   }
 
   async getWebhooks(space: string): Promise<WebhookConfig | undefined> {
-    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: cfgPk(space), sk: 'webhooks' }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: cfgPk(space), sk: 'webhooks' }, ConsistentRead: true }),
+    );
     if (!out.Item) return undefined;
     return { urls: (out.Item.urls as string[]) ?? [], keyHash: out.Item.key_hash as string, updated_at: out.Item.updated_at as number };
   }

@@ -154,7 +154,14 @@ class Run {
     private readonly state: AssetState,
   ) {}
 
-  emit(m: EngineMonitor, type: EventType, fence: string, triggered: PointRef, prev: PointRef | null, extra: EventRecord['extra'] = {}): void {
+  emit(
+    m: EngineMonitor,
+    type: EventType,
+    fence: string,
+    triggered: PointRef,
+    prev: PointRef | null,
+    extra: EventRecord['extra'] = {},
+  ): void {
     this.pointEvents.push({
       asset_id: this.input.assetId,
       geofence_id: fence,

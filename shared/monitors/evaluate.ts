@@ -135,7 +135,15 @@ export class MonitorEvaluator {
       ids.length ? this.deps.geofences.getMany(space, ids) : Promise.resolve([]),
       monitors.length ? this.deps.config.getWebhooks(space) : Promise.resolve(undefined),
     ]);
-    const ctx: SpaceContext = { loadedAt: now, monitors, engine: engineContext(monitors, fences.map((g) => this.compile(space, g))), webhooks };
+    const ctx: SpaceContext = {
+      loadedAt: now,
+      monitors,
+      engine: engineContext(
+        monitors,
+        fences.map((g) => this.compile(space, g)),
+      ),
+      webhooks,
+    };
     if ((this.generation.get(space) ?? 0) === gen) this.contexts.set(space, ctx);
     return ctx;
   }
@@ -175,7 +183,13 @@ export class MonitorEvaluator {
         speedLimitAt: this.deps.speedLimitAt,
       });
       if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
-      const ok = await store.commit(input.space, input.assetId, stored?.version ?? null, { state: result.state, assetCreatedAt: input.assetCreatedAt }, result.events);
+      const ok = await store.commit(
+        input.space,
+        input.assetId,
+        stored?.version ?? null,
+        { state: result.state, assetCreatedAt: input.assetCreatedAt },
+        result.events,
+      );
       if (ok) {
         if (result.events.length && ctx.webhooks?.urls.length && this.deps.notify) {
           try {

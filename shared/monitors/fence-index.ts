@@ -34,8 +34,10 @@ export class FenceIndex {
         this.large.push(i);
         return;
       }
-      const x0 = Math.floor(f.minLon * this.inv), x1 = Math.floor(f.maxLon * this.inv);
-      const y0 = Math.floor(f.minLat * this.inv), y1 = Math.floor(f.maxLat * this.inv);
+      const x0 = Math.floor(f.minLon * this.inv),
+        x1 = Math.floor(f.maxLon * this.inv);
+      const y0 = Math.floor(f.minLat * this.inv),
+        y1 = Math.floor(f.maxLat * this.inv);
       if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_FENCE) {
         this.large.push(i);
         return;
@@ -58,13 +60,15 @@ export class FenceIndex {
   /** Ids of the fences containing `p` (boundary inclusive), in index order. */
   containing(p: LatLon): string[] {
     const out: string[] = [];
-    const x = Math.floor(p.lon * this.inv), y = Math.floor(p.lat * this.inv);
+    const x = Math.floor(p.lon * this.inv),
+      y = Math.floor(p.lat * this.inv);
     const list = this.cells.get(FenceIndex.key(x, y));
     if (list) for (const i of list) if (fenceContains(this.fences[i], p)) out.push(this.fences[i].id);
     if (p.lon === 180 || p.lon === -180) {
       // The same meridian seen from the other side: fences ending exactly at -/+180.
       const other = this.cells.get(FenceIndex.key(Math.floor(-p.lon * this.inv), y));
-      if (other) for (const i of other) if (!out.includes(this.fences[i].id) && fenceContains(this.fences[i], p)) out.push(this.fences[i].id);
+      if (other)
+        for (const i of other) if (!out.includes(this.fences[i].id) && fenceContains(this.fences[i], p)) out.push(this.fences[i].id);
     }
     for (const i of this.large) if (fenceContains(this.fences[i], p)) out.push(this.fences[i].id);
     return out;

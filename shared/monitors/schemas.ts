@@ -73,7 +73,10 @@ export const monitorListQuery = z.object({
   ...pagination,
   sort: z
     .string()
-    .regex(/^(created_at|updated_at|name):(asc|desc)$/, 'must be <field>:<direction> with field created_at, updated_at or name and direction asc or desc')
+    .regex(
+      /^(created_at|updated_at|name):(asc|desc)$/,
+      'must be <field>:<direction> with field created_at, updated_at or name and direction asc or desc',
+    )
     .optional(),
   tags: commaList.optional(),
 });

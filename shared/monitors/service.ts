@@ -4,7 +4,16 @@ import type { GeofenceStore } from '../geofence/store';
 import type { CreateMonitorInput, UpdateMonitorInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
 import { webhookUrlProblem } from '../webhooks/url';
-import { eventId, isGeofenceType, monitorView, type EventRecord, type MatchFilter, type MonitorRecord, type MonitorType, type MonitorView, type StoredMonitor } from './model';
+import {
+  eventId,
+  isGeofenceType,
+  monitorView,
+  type EventRecord,
+  type MatchFilter,
+  type MonitorRecord,
+  type MonitorType,
+  type MonitorView,
+} from './model';
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
@@ -67,7 +76,8 @@ function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType, 
   }
 
   if (isGeofenceType(type)) {
-    if (!d.geofence_ids.length) throw invalid('geofence_config.geofence_ids', `is required for type "${type}" (or top-level geofence_ids): at least one geofence id`);
+    if (!d.geofence_ids.length)
+      throw invalid('geofence_config.geofence_ids', `is required for type "${type}" (or top-level geofence_ids): at least one geofence id`);
   } else {
     delete d.dwell_time;
   }
@@ -84,7 +94,10 @@ function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType, 
         );
       }
     } else if (s.customer_speed_limit === undefined) {
-      throw invalid('speeding_config.customer_speed_limit', 'is required for type "speeding" (m/s, greater than 0) unless use_admin_speed_limit is true');
+      throw invalid(
+        'speeding_config.customer_speed_limit',
+        'is required for type "speeding" (m/s, greater than 0) unless use_admin_speed_limit is true',
+      );
     }
   } else {
     delete d.speeding_config;
@@ -113,12 +126,23 @@ export class MonitorService {
     const found = new Set((await this.deps.geofences.getMany(space, ids)).map((g) => g.record.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) {
-      throw invalid('geofence_config.geofence_ids', `no geofence ${missing.slice(0, 10).map((m) => `"${m}"`).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} in this space`);
+      throw invalid(
+        'geofence_config.geofence_ids',
+        `no geofence ${missing
+          .slice(0, 10)
+          .map((m) => `"${m}"`)
+          .join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} in this space`,
+      );
     }
   }
 
   async create(space: string, input: CreateMonitorInput): Promise<string> {
-    const draft = applyFields({ type: input.type, name: '', description: '', tags: [], match_filter: {}, geofence_ids: [] }, input, input.type, () => this.roadLimits());
+    const draft = applyFields(
+      { type: input.type, name: '', description: '', tags: [], match_filter: {}, geofence_ids: [] },
+      input,
+      input.type,
+      () => this.roadLimits(),
+    );
     await this.checkGeofences(space, draft.geofence_ids);
     const seconds = Math.floor(this.clock() / 1000);
     const record: MonitorRecord = { id: input.custom_id ?? randomUUID(), ...draft, created_at: seconds, updated_at: seconds };
@@ -148,7 +172,8 @@ export class MonitorService {
       .map((m) => m.record)
       .filter((r) => tags.every((t) => r.tags.includes(t)))
       .sort((a, b) => {
-        const x = a[field], y = b[field];
+        const x = a[field],
+          y = b[field];
         const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
         return sign * c || a.id.localeCompare(b.id);
       });

@@ -43,7 +43,13 @@ export interface EvaluationStore {
    * the state and the events are written, or nothing (returns false on a
    * concurrent change). Event writes are idempotent (deterministic keys).
    */
-  commit(space: string, assetId: string, expectedVersion: number | null, next: { state: AssetState; assetCreatedAt: number }, events: readonly EventRecord[]): Promise<boolean>;
+  commit(
+    space: string,
+    assetId: string,
+    expectedVersion: number | null,
+    next: { state: AssetState; assetCreatedAt: number },
+    events: readonly EventRecord[],
+  ): Promise<boolean>;
   /** Writes events (idempotently) to the history, then clears the outbox of state `version`. */
   flushOutbox(space: string, assetId: string, version: number, events: readonly EventRecord[]): Promise<void>;
   /** Events of the asset with triggered_timestamp in [from, to], oldest first. */

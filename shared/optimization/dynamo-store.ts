@@ -1,9 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from './model';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
@@ -32,7 +27,11 @@ function cancellationCodes(error: unknown): string[] {
 function isTransactionConflict(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'TransactionConflictException') return true;
-  return isTransactionCanceled(error) && cancellationCodes(error).includes('TransactionConflict') && !cancellationCodes(error).includes('ConditionalCheckFailed');
+  return (
+    isTransactionCanceled(error) &&
+    cancellationCodes(error).includes('TransactionConflict') &&
+    !cancellationCodes(error).includes('ConditionalCheckFailed')
+  );
 }
 
 async function retryConflicts<T>(write: () => Promise<T>, attempts = 6): Promise<T> {

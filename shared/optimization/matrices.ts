@@ -5,14 +5,7 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import {
-  FALLBACK_WARNING,
-  greatCircleMatrix,
-  NetworkRegistry,
-  parseTruck,
-  type AvoidOptions,
-  type MatrixResult,
-} from '../routing';
+import { FALLBACK_WARNING, greatCircleMatrix, NetworkRegistry, parseTruck, type AvoidOptions, type MatrixResult } from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
@@ -22,8 +15,7 @@ import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfil
 /** Stand-in for "unreachable" in a matrix (the solver wants finite numbers). */
 const UNREACHABLE = 1e9;
 
-export const DISTANCE_FALLBACK_WARNING =
-  'distance_matrix not given: distances are great-circle estimates (x1.3 detour factor)';
+export const DISTANCE_FALLBACK_WARNING = 'distance_matrix not given: distances are great-circle estimates (x1.3 detour factor)';
 
 /** Tests may route on a registry of their own; otherwise the process's road networks (shared/routing/loaded-networks.ts). */
 let override: NetworkRegistry | undefined;
@@ -122,7 +114,8 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): Bu
     const mode = profileMode(req, p);
     const result: MatrixResult = registry().matrix(points, {
       profile: mode,
-      truck: mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
+      truck:
+        mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
       avoid: avoidOptions(req),
       trafficTimestamp: routing.traffic_timestamp,
     });

@@ -13,6 +13,9 @@ export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const
 /** Pending (queued + running) jobs per API key (seed 001 §8). */
 export const MAX_PENDING_JOBS_PER_KEY = 25;
 
+/** Deliveries of a job message before it goes to the dead-letter queue; the last one fails the job. */
+export const JOB_MAX_RECEIVE_COUNT = 3;
+
 /** How long a job, its request and its result are kept. */
 export const JOB_RETENTION_SECONDS = 30 * 86400;
 

@@ -29,8 +29,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
  * A matrix is checked by the problem validator in one pass (a zod issue per bad cell of a
  * 4000 x 4000 matrix would be 16 million issues); here only "an array".
  */
-const matrix = () =>
-  z.custom<number[][]>((v) => Array.isArray(v), { message: 'must be an array of rows (n x n non-negative integers)' });
+const matrix = () => z.custom<number[][]>((v) => Array.isArray(v), { message: 'must be an array of rows (n x n non-negative integers)' });
 
 export const locationsSchema = z.object({
   id: int().optional(),

@@ -57,12 +57,7 @@ function webhookOf(req: OptimizationRequest): JobWebhook | undefined {
 }
 
 /** Stores a validated problem as a queued job and queues it; 429 past the key's pending limit. */
-async function createJob(
-  principal: Principal,
-  req: OptimizationRequest,
-  warnings: string[],
-  parentId?: string,
-): Promise<SubmitResponse> {
+async function createJob(principal: Principal, req: OptimizationRequest, warnings: string[], parentId?: string): Promise<SubmitResponse> {
   const { space, keyHash } = principal;
   if (!(await store.reservePending(space, keyHash, MAX_PENDING_JOBS_PER_KEY))) {
     throw tooManyRequests(

@@ -4,13 +4,7 @@
 // in `field`. Relation rule 4 (no vehicle can take all steps of a relation) is 422: the input is
 // well formed, but no feasible solution can be produced (seed 001 §7).
 import { ApiError } from '../platform/errors';
-import {
-  MAX_AVOID_BBOX_PERIMETER_KM,
-  MAX_TASKS,
-  MAX_TRUCK_SIZE_CM,
-  type OptimizationRequest,
-  type RelationInput,
-} from './schemas';
+import { MAX_AVOID_BBOX_PERIMETER_KM, MAX_TASKS, MAX_TRUCK_SIZE_CM, type OptimizationRequest, type RelationInput } from './schemas';
 import { webhookUrlProblem } from '../webhooks/url';
 import { greatCircleMeters } from '../geo/sphere';
 import { parseLatLon, type LatLon } from './geo';
@@ -180,15 +174,27 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
       else seen.set(id, field);
     }
   };
-  unique('vehicle', vehicles.map((v, i) => ({ field: `vehicles[${i}].id`, id: v.id })));
-  unique('job', jobs.map((j, i) => ({ field: `jobs[${i}].id`, id: j.id })));
-  unique('shipment', shipments.map((s, i) => ({ field: `shipments[${i}].pickup.id`, id: s.pickup.id })));
+  unique(
+    'vehicle',
+    vehicles.map((v, i) => ({ field: `vehicles[${i}].id`, id: v.id })),
+  );
+  unique(
+    'job',
+    jobs.map((j, i) => ({ field: `jobs[${i}].id`, id: j.id })),
+  );
+  unique(
+    'shipment',
+    shipments.map((s, i) => ({ field: `shipments[${i}].pickup.id`, id: s.pickup.id })),
+  );
   input.shipments?.forEach((s, i) => {
     if (s.delivery.id !== undefined && s.delivery.id !== s.pickup.id)
       add(`shipments[${i}].delivery.id`, `must equal shipments[${i}].pickup.id (${s.pickup.id}): a shipment's steps share one id`);
   });
   vehicles.forEach((v, i) =>
-    unique('break', (v.breaks ?? []).map((b, k) => ({ field: `vehicles[${i}].breaks[${k}].id`, id: b.id }))),
+    unique(
+      'break',
+      (v.breaks ?? []).map((b, k) => ({ field: `vehicles[${i}].breaks[${k}].id`, id: b.id })),
+    ),
   );
 
   // capacity / amount / pickup / delivery: one length everywhere (one entry per dimension).
@@ -203,7 +209,10 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
     const first = dims[0];
     for (const d of dims.slice(1)) {
       if (d.length !== first.length)
-        add(d.field, `must have ${first.length} values like ${first.field} (capacity, amount, pickup and delivery arrays all have one length)`);
+        add(
+          d.field,
+          `must have ${first.length} values like ${first.field} (capacity, amount, pickup and delivery arrays all have one length)`,
+        );
     }
   }
 
@@ -278,9 +287,17 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
     });
     // Rule 6: both steps of a shipment in the same relation.
     for (const [id] of pickups)
-      if (!deliveries.has(id)) add(`${at}.steps`, `shipment ${id} has its pickup but not its delivery in this relation (rule 6: both steps must be in the same relation)`);
+      if (!deliveries.has(id))
+        add(
+          `${at}.steps`,
+          `shipment ${id} has its pickup but not its delivery in this relation (rule 6: both steps must be in the same relation)`,
+        );
     for (const [id] of deliveries)
-      if (!pickups.has(id)) add(`${at}.steps`, `shipment ${id} has its delivery but not its pickup in this relation (rule 6: both steps must be in the same relation)`);
+      if (!pickups.has(id))
+        add(
+          `${at}.steps`,
+          `shipment ${id} has its delivery but not its pickup in this relation (rule 6: both steps must be in the same relation)`,
+        );
     // Rule 5: a delivery never before its pickup.
     if (ORDERED_RELATIONS.has(r.type)) {
       for (const [id, k] of deliveries) {
@@ -352,9 +369,11 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
     const size = parseTruckSize(routing.truck_size);
     if (!size) add('options.routing.truck_size', 'must be "height,width,length" in centimetres');
     else {
-      if (size.height > MAX_TRUCK_SIZE_CM.height) add('options.routing.truck_size', `height must be at most ${MAX_TRUCK_SIZE_CM.height} cm`);
+      if (size.height > MAX_TRUCK_SIZE_CM.height)
+        add('options.routing.truck_size', `height must be at most ${MAX_TRUCK_SIZE_CM.height} cm`);
       if (size.width > MAX_TRUCK_SIZE_CM.width) add('options.routing.truck_size', `width must be at most ${MAX_TRUCK_SIZE_CM.width} cm`);
-      if (size.length > MAX_TRUCK_SIZE_CM.length) add('options.routing.truck_size', `length must be at most ${MAX_TRUCK_SIZE_CM.length} cm`);
+      if (size.length > MAX_TRUCK_SIZE_CM.length)
+        add('options.routing.truck_size', `length must be at most ${MAX_TRUCK_SIZE_CM.length} cm`);
     }
   }
   avoidEntries(routing.avoid).forEach((entry, k) => {
@@ -376,7 +395,10 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   });
   const allowedProfiles = maxProfiles(n);
   if (profiles.size > allowedProfiles)
-    add('options.routing.profiles', `at most ${allowedProfiles} routing profile(s) with ${n} locations, default included (got ${profiles.size})`);
+    add(
+      'options.routing.profiles',
+      `at most ${allowedProfiles} routing profile(s) with ${n} locations, default included (got ${profiles.size})`,
+    );
 
   // Webhook.
   if (options.webhook) {

@@ -49,7 +49,12 @@ export function defaultSolvingSeconds(tasks: number): number {
  * Milliseconds the solver may use: the requested limit (or the size default), never more than
  * the function has left minus a reserve for building matrices, storing the result and webhooks.
  */
-export function solvingBudgetMs(requestedSeconds: number | undefined, tasks: number, locations: number, remainingMs: number): {
+export function solvingBudgetMs(
+  requestedSeconds: number | undefined,
+  tasks: number,
+  locations: number,
+  remainingMs: number,
+): {
   budgetMs: number;
   capped: boolean;
 } {
@@ -123,8 +128,7 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     const requested = req.options?.objective?.solving_time_limit;
     const { budgetMs, capped } = solvingBudgetMs(requested, tasks, locations.length, info.remainingMs());
     const warnings = new Set([...job.warnings, ...built.warnings]);
-    if (capped)
-      warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
+    if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
     log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
     const t0 = deps.clock();
     const report: SolveReport = deps.solve(toSolverRequest(req, locations), built.matrices, {

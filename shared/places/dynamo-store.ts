@@ -15,7 +15,14 @@ const VERSION = 'v';
 type Doc = Omit<StoredPlace, 'rev' | 'idem'>;
 
 function toItem(space: string, p: StoredPlace): Record<string, unknown> {
-  const doc: Doc = { docId: p.docId, place: p.place, dataSource: p.dataSource, score: p.score, created_at: p.created_at, updated_at: p.updated_at };
+  const doc: Doc = {
+    docId: p.docId,
+    place: p.place,
+    dataSource: p.dataSource,
+    score: p.score,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
   return { pk: space, sk: PLACE + p.docId, rev: p.rev, doc: JSON.stringify(doc), ...(p.idem ? { idem: p.idem } : {}) };
 }
 
@@ -73,19 +80,27 @@ export class DynamoPlaceStore implements PlaceStore {
   }
 
   async get(space: string, docId: string): Promise<StoredPlace | undefined> {
-    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: space, sk: PLACE + docId }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: space, sk: PLACE + docId }, ConsistentRead: true }),
+    );
     return out.Item ? fromItem(out.Item) : undefined;
   }
 
   async findIdempotent(space: string, key: string, nowSeconds: number): Promise<string | undefined> {
-    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: space, sk: IDEM + key }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.table, Key: { pk: space, sk: IDEM + key }, ConsistentRead: true }),
+    );
     const item = out.Item;
     // DynamoDB deletes expired items only eventually: the expiry is checked here.
     if (!item || typeof item.docId !== 'string' || (item.expires_at as number) <= nowSeconds) return undefined;
     return item.docId;
   }
 
-  async create(space: string, place: StoredPlace, guard: WriteGuard & { idemExpiresAt: number; nowSeconds: number }): Promise<CreateOutcome> {
+  async create(
+    space: string,
+    place: StoredPlace,
+    guard: WriteGuard & { idemExpiresAt: number; nowSeconds: number },
+  ): Promise<CreateOutcome> {
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       { Put: { TableName: this.table, Item: toItem(space, place), ConditionExpression: 'attribute_not_exists(sk)' } },
       this.bump(space, guard),

@@ -87,6 +87,9 @@ export async function deletePartition(table: string, partition: string, sortKey:
     ExpressionAttributeNames: { '#sk': sortKey },
     ProjectionExpression: 'pk, #sk',
   })) {
-    await batchWriteAll(table, page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, [sortKey]: i[sortKey] } } })));
+    await batchWriteAll(
+      table,
+      page.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, [sortKey]: i[sortKey] } } })),
+    );
   }
 }

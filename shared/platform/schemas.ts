@@ -18,9 +18,12 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1');
 
 /** Comma-separated list (clients send arrays comma-joined). */
-export const commaList = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
+export const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0),
+);
 
 export const pagination = {
   pn: queryInt(1, 1_000_000).optional(),

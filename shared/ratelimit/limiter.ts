@@ -40,10 +40,7 @@ export class RateLimiter {
       }
       await Promise.all(taken.map((c) => this.store.decrement(c)));
       const per = window.seconds === 1 ? 'second' : 'minute';
-      throw tooManyRequests(
-        `rate limit: more than ${window.limit} ${name} requests per ${per} for this key`,
-        windowEnd - nowMs / 1000,
-      );
+      throw tooManyRequests(`rate limit: more than ${window.limit} ${name} requests per ${per} for this key`, windowEnd - nowMs / 1000);
     }
   }
 }

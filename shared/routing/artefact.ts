@@ -61,10 +61,7 @@ export function serializeGraph(g: GraphData, opts: { gzip?: boolean } = {}): Uin
   // first pass to compute header size with placeholder offsets
   const entries = ARRAYS.map((name) => ({ name, type: ctorName(arrays[name]), offset: 0, length: arrays[name].length }));
   const mkHeader = () =>
-    Buffer.from(
-      JSON.stringify({ meta: g.meta, names: g.names, nodeCount: n, edgeCount: g.head.length, arrays: entries }),
-      'utf8',
-    );
+    Buffer.from(JSON.stringify({ meta: g.meta, names: g.names, nodeCount: n, edgeCount: g.head.length, arrays: entries }), 'utf8');
   let header = mkHeader();
   // offsets depend on header length, which depends on offsets' digits: iterate until stable
   for (let iter = 0; iter < 5; iter++) {

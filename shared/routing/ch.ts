@@ -241,13 +241,7 @@ export class ContractionHierarchy {
    * Many-to-many: sources x targets, each given as seed lists (offsets onto the graph).
    * Writes row-major results; cost is minimised, duration and length follow the chosen path.
    */
-  manyToMany(
-    sources: Seed[][],
-    targets: Seed[][],
-    outCost: Float64Array,
-    outDur: Float64Array,
-    outLen: Float64Array,
-  ): void {
+  manyToMany(sources: Seed[][], targets: Seed[][], outCost: Float64Array, outDur: Float64Array, outLen: Float64Array): void {
     const T = targets.length;
     // 1. backward searches fill buckets
     let bn: number[] = [];

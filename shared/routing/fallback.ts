@@ -6,8 +6,7 @@ import type { LatLon, MatrixResult, Profile } from './types';
 export const DETOUR_FACTOR = 1.3;
 /** Average speeds used by the fallback, km/h. */
 export const FALLBACK_SPEED_KMH: Record<Profile, number> = { car: 50, truck: 40 };
-export const FALLBACK_WARNING =
-  'no road network covers these locations: durations and distances are great-circle estimates';
+export const FALLBACK_WARNING = 'no road network covers these locations: durations and distances are great-circle estimates';
 
 export interface GreatCircleOptions {
   profile?: Profile;

@@ -35,7 +35,7 @@ export function graphFromGeoJSON(obj: unknown, opts: ImportOptions = {}): GraphD
   const features: Feature[] | undefined = Array.isArray(obj)
     ? (obj as Feature[])
     : obj && typeof obj === 'object' && Array.isArray((obj as { features?: unknown }).features)
-      ? ((obj as { features: Feature[] }).features)
+      ? (obj as { features: Feature[] }).features
       : undefined;
   if (!features) throw new RoutingInputError('GeoJSON input must be a FeatureCollection of LineString features');
   const b = new GraphBuilder();

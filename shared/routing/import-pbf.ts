@@ -43,17 +43,14 @@ function scanBlobs(buf: Uint8Array): BlobRef[] {
 
 function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
   const r = { raw: null as Uint8Array | null, zlib: null as Uint8Array | null, other: 0 };
-  new Pbf(buf.subarray(b.start, b.end)).readFields(
-    (tag, res: typeof r, pbf) => {
-      if (tag === 1) res.raw = pbf.readBytes();
-      else if (tag === 3) res.zlib = pbf.readBytes();
-      else if (tag === 4 || tag === 6 || tag === 7) {
-        res.other = tag;
-        pbf.skip(pbf.type);
-      }
-    },
-    r,
-  );
+  new Pbf(buf.subarray(b.start, b.end)).readFields((tag, res: typeof r, pbf) => {
+    if (tag === 1) res.raw = pbf.readBytes();
+    else if (tag === 3) res.zlib = pbf.readBytes();
+    else if (tag === 4 || tag === 6 || tag === 7) {
+      res.other = tag;
+      pbf.skip(pbf.type);
+    }
+  }, r);
   if (r.raw) return r.raw;
   if (r.zlib) return new Uint8Array(inflateSync(r.zlib));
   throw new RoutingInputError(
@@ -137,7 +134,7 @@ export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): Grap
         let refs: number[] = [];
         while (pbf.pos < end) {
           const wt = pbf.readVarint();
-        pbf.type = wt & 7;
+          pbf.type = wt & 7;
           const f = wt >> 3;
           if (f === 2) keys = pbf.readPackedVarint();
           else if (f === 3) vals = pbf.readPackedVarint();
@@ -193,7 +190,7 @@ export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): Grap
           let lons: number[] = [];
           while (pbf.pos < end) {
             const wt = pbf.readVarint();
-        pbf.type = wt & 7;
+            pbf.type = wt & 7;
             const ff = wt >> 3;
             if (ff === 1) ids = pbf.readPackedSVarint();
             else if (ff === 8) lats = pbf.readPackedSVarint();
@@ -216,7 +213,7 @@ export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): Grap
           let lo = 0;
           while (pbf.pos < end) {
             const wt = pbf.readVarint();
-        pbf.type = wt & 7;
+            pbf.type = wt & 7;
             const ff = wt >> 3;
             if (ff === 1) id = pbf.readSVarint();
             else if (ff === 8) la = pbf.readSVarint();

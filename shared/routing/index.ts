@@ -22,14 +22,7 @@ export { haversine, pointInPolygon } from './geo';
 export { parseAvoid, parseTruck } from './options';
 export { matrixRows, unreachableCount } from './matrix-utils';
 export type { MatrixRowsOptions } from './matrix-utils';
-export {
-  DEFAULT_SPEEDS,
-  PROFILE_MAX_SPEED,
-  ROAD_CLASSES,
-  TRAFFIC_FACTORS,
-  AVOID_PENALTY_FACTOR,
-  trafficPeriod,
-} from './profiles';
+export { DEFAULT_SPEEDS, PROFILE_MAX_SPEED, ROAD_CLASSES, TRAFFIC_FACTORS, AVOID_PENALTY_FACTOR, trafficPeriod } from './profiles';
 
 /** Build a Network from a GeoJSON FeatureCollection of OSM-tagged LineStrings. */
 export function buildNetworkFromGeoJSON(obj: unknown, opts: ImportOptions = {}): Network {

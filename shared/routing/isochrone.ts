@@ -28,8 +28,7 @@ function ringArea(ring: number[][]): number {
 
 export function isochrone(net: Network, origin: LatLon, o: IsochroneOptions): IsochroneResult {
   const byTime = o.minutes !== undefined && o.minutes !== null;
-  if (!byTime && (o.meters === undefined || o.meters === null))
-    throw new RoutingInputError('an isochrone needs minutes or meters');
+  if (!byTime && (o.meters === undefined || o.meters === null)) throw new RoutingInputError('an isochrone needs minutes or meters');
   const limit = byTime ? (o.minutes as number) * 60 : (o.meters as number);
   if (!(limit > 0) || !Number.isFinite(limit)) throw new RoutingInputError('the isochrone limit must be a positive number');
   const denoise = Math.min(1, Math.max(0, o.denoise ?? 0.5));

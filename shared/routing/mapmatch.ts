@@ -264,7 +264,8 @@ export function mapMatch(net: Network, trace: TracePoint[], o: MapMatchOptions =
     }
     const segStart = k > 0 && !st.restart ? 0 : ci;
     for (let j = ci - 1; b < 0 && j >= segStart; j--) {
-      if (haversine(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1) b = bearingOf(coords[j][0], coords[j][1], coords[ci][0], coords[ci][1]);
+      if (haversine(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1)
+        b = bearingOf(coords[j][0], coords[j][1], coords[ci][0], coords[ci][1]);
     }
     if (b < 0) {
       let dir = forward[k];

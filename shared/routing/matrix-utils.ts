@@ -9,11 +9,7 @@ export interface MatrixRowsOptions {
 }
 
 /** Row-major nested array of durations or distances. */
-export function matrixRows(
-  m: MatrixResult,
-  which: 'durations' | 'distances',
-  o: MatrixRowsOptions = {},
-): Array<Array<number | null>> {
+export function matrixRows(m: MatrixResult, which: 'durations' | 'distances', o: MatrixRowsOptions = {}): Array<Array<number | null>> {
   const src = m[which];
   const round = o.round ?? true;
   const unreachable = o.unreachable === undefined ? null : o.unreachable;

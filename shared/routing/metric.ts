@@ -119,11 +119,7 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
     }
     if (c !== Infinity) {
       const fl = d.flags[e];
-      if (
-        (avoid.toll && fl & FLAG_TOLL) ||
-        (avoid.ferry && fl & FLAG_FERRY) ||
-        (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e]))
-      ) {
+      if ((avoid.toll && fl & FLAG_TOLL) || (avoid.ferry && fl & FLAG_FERRY) || (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e]))) {
         c = dur * AVOID_PENALTY_FACTOR;
         penalised = true;
       }

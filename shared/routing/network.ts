@@ -201,7 +201,8 @@ export class Network {
     if (t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
     if ((1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
     if (cost[edge] < Infinity) s.push({ node: ph.u, cost: t * cost[edge], dur: t * dur[edge], len: t * len[edge] });
-    if (twin >= 0 && cost[twin] < Infinity) s.push({ node: ph.v, cost: (1 - t) * cost[twin], dur: (1 - t) * dur[twin], len: (1 - t) * len[twin] });
+    if (twin >= 0 && cost[twin] < Infinity)
+      s.push({ node: ph.v, cost: (1 - t) * cost[twin], dur: (1 - t) * dur[twin], len: (1 - t) * len[twin] });
     return s;
   }
 

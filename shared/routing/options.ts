@@ -8,7 +8,9 @@ import { RoutingInputError } from './types';
 export function parseTruck(truckSize?: string | null, truckWeight?: number | string | null): TruckSpec | undefined {
   const t: TruckSpec = {};
   if (truckSize !== undefined && truckSize !== null && truckSize !== '') {
-    const p = String(truckSize).split(',').map((x) => Number(x.trim()));
+    const p = String(truckSize)
+      .split(',')
+      .map((x) => Number(x.trim()));
     if (p.length !== 3 || p.some((x) => !Number.isFinite(x) || x < 0))
       throw new RoutingInputError('truck_size must be "height,width,length" in centimetres');
     [t.heightCm, t.widthCm, t.lengthCm] = p;

@@ -52,7 +52,9 @@ export class NetworkRegistry {
 
   /** The road a point is on (Network.roadAt) in the smallest covering network that has one near it. */
   roadAt(p: LatLon, maxMeters?: number): RoadAt | undefined {
-    const covering = this.list().filter((n) => n.covers(p)).sort((a, b) => bboxArea(a.bbox) - bboxArea(b.bbox));
+    const covering = this.list()
+      .filter((n) => n.covers(p))
+      .sort((a, b) => bboxArea(a.bbox) - bboxArea(b.bbox));
     for (const n of covering) {
       const r = n.roadAt(p.lat, p.lon, maxMeters);
       if (r) return r;
@@ -69,7 +71,11 @@ export class NetworkRegistry {
 
   route(points: LatLon[], o: NetworkRouteOptions = {}): RouteResult {
     const net = this.find(points);
-    if (!net) throw new NoNetworkCoverageError(points.find((p) => !this.list().some((n) => n.covers(p))), 'these locations');
+    if (!net)
+      throw new NoNetworkCoverageError(
+        points.find((p) => !this.list().some((n) => n.covers(p))),
+        'these locations',
+      );
     return net.route(points, o);
   }
 

@@ -2,7 +2,7 @@
 // the O(1) window/load/total checks of RouteState. When the problem has constraints those checks
 // only relax (breaks, relations, max time in vehicle...), the few best candidates are confirmed
 // by the full route evaluation.
-import { KIND_JOB, type Problem } from './problem';
+import { KIND_JOB } from './problem';
 import type { Rng } from './prng';
 import { evaluateRoute, windowStart } from './route-eval';
 import type { RouteState } from './route-state';
@@ -127,8 +127,7 @@ function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] |
     const tOut = b < 0 ? 0 : v.dur[l * n + b];
     if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
     const ab = a >= 0 && b >= 0 && len > 0;
-    const dc =
-      (a < 0 ? 0 : v.cost[a * n + l]) + (b < 0 ? 0 : v.cost[l * n + b]) - (ab ? v.cost[a * n + b] : 0);
+    const dc = (a < 0 ? 0 : v.cost[a * n + l]) + (b < 0 ? 0 : v.cost[l * n + b]) - (ab ? v.cost[a * n + b] : 0);
     if (!cands && dc + fixed >= out.delta) continue;
     if (!loadFits(route, t, i)) continue;
     const dd = tIn + tOut - (ab ? v.dur[a * n + b] : 0);

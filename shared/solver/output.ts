@@ -51,21 +51,53 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
     const load = Array.from(ev.startLoad);
     const steps: ResultStep[] = [];
     const route: ResultRoute = {
-      vehicle: v.id, cost: Math.round(ev.cost), description: reqV.description, setup: 0, service: 0,
-      duration: ev.duration, waiting_time: ev.waiting, priority: 0, distance: ev.distance,
-      delivery: new Array(dims).fill(0), pickup: new Array(dims).fill(0), metadata: reqV.metadata, steps,
+      vehicle: v.id,
+      cost: Math.round(ev.cost),
+      description: reqV.description,
+      setup: 0,
+      service: 0,
+      duration: ev.duration,
+      waiting_time: ev.waiting,
+      priority: 0,
+      distance: ev.distance,
+      delivery: new Array(dims).fill(0),
+      pickup: new Array(dims).fill(0),
+      metadata: reqV.metadata,
+      steps,
     };
     if (v.start >= 0)
-      steps.push(clean({ type: 'start', arrival: v.twStart, duration: 0, distance: 0, setup: 0, service: 0, waiting_time: 0, ...locOf(v.start), load: load.slice() }));
+      steps.push(
+        clean({
+          type: 'start',
+          arrival: v.twStart,
+          duration: 0,
+          distance: 0,
+          setup: 0,
+          service: 0,
+          waiting_time: 0,
+          ...locOf(v.start),
+          load: load.slice(),
+        }),
+      );
     let lastLoc = v.start;
     for (const s of ev.schedule!) {
       if (s.kind === 'break') {
         const b = v.breaks[s.ref];
         route.service += b.service;
-        steps.push(clean({
-          type: 'break', id: b.id, arrival: s.arrival, duration: s.travelDur, distance: s.travelDist, setup: 0,
-          service: b.service, waiting_time: s.start - s.arrival, ...locOf(s.loc >= 0 ? s.loc : lastLoc), load: load.slice(),
-        }));
+        steps.push(
+          clean({
+            type: 'break',
+            id: b.id,
+            arrival: s.arrival,
+            duration: s.travelDur,
+            distance: s.travelDist,
+            setup: 0,
+            service: b.service,
+            waiting_time: s.start - s.arrival,
+            ...locOf(s.loc >= 0 ? s.loc : lastLoc),
+            load: load.slice(),
+          }),
+        );
         continue;
       }
       const t = s.ref;
@@ -79,15 +111,39 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       route.setup += s.setup;
       route.service += p.service[t];
       const info = taskInfo(p, t);
-      steps.push(clean({
-        type: TYPES[p.kind[t]], id: p.ids[t], arrival: s.arrival, duration: s.travelDur, distance: s.travelDist,
-        setup: s.setup, service: p.service[t], waiting_time: s.start - s.arrival, ...locOf(s.loc), load: load.slice(),
-        description: info.description, metadata: info.metadata, late_by: s.late > 0 ? s.late : undefined,
-      }));
+      steps.push(
+        clean({
+          type: TYPES[p.kind[t]],
+          id: p.ids[t],
+          arrival: s.arrival,
+          duration: s.travelDur,
+          distance: s.travelDist,
+          setup: s.setup,
+          service: p.service[t],
+          waiting_time: s.start - s.arrival,
+          ...locOf(s.loc),
+          load: load.slice(),
+          description: info.description,
+          metadata: info.metadata,
+          late_by: s.late > 0 ? s.late : undefined,
+        }),
+      );
       lastLoc = s.loc;
     }
     if (v.end >= 0)
-      steps.push(clean({ type: 'end', arrival: ev.endTime, duration: ev.duration, distance: ev.distance, setup: 0, service: 0, waiting_time: 0, ...locOf(v.end), load: load.slice() }));
+      steps.push(
+        clean({
+          type: 'end',
+          arrival: ev.endTime,
+          duration: ev.duration,
+          distance: ev.distance,
+          setup: 0,
+          service: 0,
+          waiting_time: 0,
+          ...locOf(v.end),
+          load: load.slice(),
+        }),
+      );
     if (ev.overtime > 0) route.overtime = ev.overtime;
     routes.push(clean(route));
   }
@@ -104,12 +160,19 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
   return {
     code: 0,
     summary: clean({
-      cost: sum((r) => r.cost), routes: routes.length, unassigned: unassigned.length, setup: sum((r) => r.setup),
-      service: sum((r) => r.service), duration: sum((r) => r.duration), waiting_time: sum((r) => r.waiting_time),
-      priority: sum((r) => r.priority), distance: sum((r) => r.distance),
+      cost: sum((r) => r.cost),
+      routes: routes.length,
+      unassigned: unassigned.length,
+      setup: sum((r) => r.setup),
+      service: sum((r) => r.service),
+      duration: sum((r) => r.duration),
+      waiting_time: sum((r) => r.waiting_time),
+      priority: sum((r) => r.priority),
+      distance: sum((r) => r.distance),
       delivery: new Array(dims).fill(0).map((_, d) => sum((r) => r.delivery[d])),
       pickup: new Array(dims).fill(0).map((_, d) => sum((r) => r.pickup[d])),
-      lateness: lateness > 0 ? lateness : undefined, overtime: overtime > 0 ? overtime : undefined,
+      lateness: lateness > 0 ? lateness : undefined,
+      overtime: overtime > 0 ? overtime : undefined,
     }),
     routes,
     unassigned,

@@ -102,8 +102,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const cons = opts.constraint ?? {};
   const hasRel = (req.relations ?? []).length > 0;
   // Spec 001 §4 rule 2: with relations the soft constraints are not available.
-  const maxLate = hasRel ? 0 : cons.max_visit_lateness ?? 0;
-  const maxOver = hasRel ? 0 : cons.max_vehicle_overtime ?? 0;
+  const maxLate = hasRel ? 0 : (cons.max_visit_lateness ?? 0);
+  const maxOver = hasRel ? 0 : (cons.max_vehicle_overtime ?? 0);
 
   let dims = 0;
   for (const v of req.vehicles) dims = Math.max(dims, v.capacity?.length ?? 0);
@@ -196,8 +196,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const hasMiv = maxInVehicle.some((x) => x < INF);
   const hasBreaks = vehicles.some((v) => v.breaks.length > 0);
   const hasWorking = vehicles.some((v) => v.maxWorkingTime < INF);
-  const simple =
-    !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && maxLate === 0 && maxOver === 0;
+  const simple = !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && maxLate === 0 && maxOver === 0;
 
   return {
     nLoc,
@@ -224,8 +223,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
     relations: rel.relations,
     vehicles,
     maxWait: maxWait < INF && rel.relations.some((r) => r.type === 'in_same_route') ? maxWait : INF,
-    latenessPenalty: maxLate > 0 ? cons.visit_lateness_penalty ?? 1 : 0,
-    overtimePenalty: maxOver > 0 ? cons.vehicle_overtime_penalty ?? 1 : 0,
+    latenessPenalty: maxLate > 0 ? (cons.visit_lateness_penalty ?? 1) : 0,
+    overtimePenalty: maxOver > 0 ? (cons.vehicle_overtime_penalty ?? 1) : 0,
     custom: opts.objective?.custom ?? null,
     simple,
     ids,
@@ -233,13 +232,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   };
 }
 
-function buildVehicles(
-  req: SolverRequest,
-  matrices: SolverMatrices,
-  nLoc: number,
-  dims: number,
-  maxOver: number,
-): VehicleModel[] {
+function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: number, dims: number, maxOver: number): VehicleModel[] {
   const profiles = Object.keys(matrices);
   if (profiles.length === 0) throw new SolverError('matrix', 'no travel matrices given');
   const defaultProfile = 'car' in matrices ? 'car' : profiles[0];
@@ -334,20 +327,25 @@ function buildVehicles(
       signature: '',
     };
     m.signature = JSON.stringify([
-      p, m.start, m.end, v.capacity, v.time_window, [...(v.skills ?? [])].sort(), v.max_tasks, v.max_travel_time,
-      v.max_distance, v.max_working_time, v.breaks, v.costs, v.max_travel_cost,
+      p,
+      m.start,
+      m.end,
+      v.capacity,
+      v.time_window,
+      [...(v.skills ?? [])].sort(),
+      v.max_tasks,
+      v.max_travel_time,
+      v.max_distance,
+      v.max_working_time,
+      v.breaks,
+      v.costs,
+      v.max_travel_cost,
     ]);
     return m;
   });
 }
 
-function buildRelations(
-  req: SolverRequest,
-  ids: number[],
-  kind: Uint8Array,
-  vIndex: Map<number, number>,
-  nTasks: number,
-) {
+function buildRelations(req: SolverRequest, ids: number[], kind: Uint8Array, vIndex: Map<number, number>, nTasks: number) {
   const byKey = new Map<string, number>();
   ids.forEach((id, i) => byKey.set(`${kind[i] === KIND_JOB ? 'job' : kind[i] === KIND_PICKUP ? 'pickup' : 'delivery'}:${id}`, i));
   const relaxTw = new Uint8Array(nTasks);
@@ -364,7 +362,7 @@ function buildRelations(
       if (i === undefined) throw new SolverError('relation', `relation ${ri}: unknown ${s.type} ${s.id}`);
       return i;
     });
-    const vehicle = r.vehicle === undefined ? -1 : vIndex.get(r.vehicle) ?? -2;
+    const vehicle = r.vehicle === undefined ? -1 : (vIndex.get(r.vehicle) ?? -2);
     if (vehicle === -2) throw new SolverError('relation', `relation ${ri}: unknown vehicle ${r.vehicle}`);
     const tasks = steps.filter((s) => s >= 0);
     for (const s of tasks) {

@@ -17,7 +17,13 @@ export function sortForInsertion(ctx: SearchContext, tasks: number[]): number[] 
   let kind = 0;
   while (pick >= ORDER_WEIGHTS[kind]) pick -= ORDER_WEIGHTS[kind++];
   const key =
-    kind === 1 ? (t: number) => -ctx.demand[t] : kind === 2 ? (t: number) => -ctx.depotDist[t] : kind === 3 ? (t: number) => ctx.depotDist[t] : null;
+    kind === 1
+      ? (t: number) => -ctx.demand[t]
+      : kind === 2
+        ? (t: number) => -ctx.depotDist[t]
+        : kind === 3
+          ? (t: number) => ctx.depotDist[t]
+          : null;
   return tasks.sort((a, b) => p.priority[b] - p.priority[a] || (key ? key(a) - key(b) : 0));
 }
 

@@ -59,8 +59,18 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   const n = p.nLoc;
   const len = seq.length;
   const res: RouteEval = {
-    ok: true, reason: null, cost: 0, travelCost: 0, duration: 0, distance: 0, waiting: 0,
-    startTime: v.twStart, endTime: v.twStart, lateness: 0, overtime: 0, startLoad: new Int32Array(dims),
+    ok: true,
+    reason: null,
+    cost: 0,
+    travelCost: 0,
+    duration: 0,
+    distance: 0,
+    waiting: 0,
+    startTime: v.twStart,
+    endTime: v.twStart,
+    lateness: 0,
+    overtime: 0,
+    startLoad: new Int32Array(dims),
   };
   if (len === 0) return res;
   const fail = (reason: UnassignedReason): RouteEval => ({ ...res, ok: false, reason });
@@ -108,7 +118,17 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
       }
       if (!take) return true;
       if (schedule)
-        schedule.push({ kind: 'break', ref: nextBreak, arrival: t, start: bs, setup: 0, loc: prev, travelDur: dur, travelDist: dist, late: 0 });
+        schedule.push({
+          kind: 'break',
+          ref: nextBreak,
+          arrival: t,
+          start: bs,
+          setup: 0,
+          loc: prev,
+          travelDur: dur,
+          travelDist: dist,
+          late: 0,
+        });
       res.waiting += bs - t;
       t = bs + b.service;
       nextBreak++;

@@ -26,7 +26,11 @@ export class Solution {
   }
 
   clone(): Solution {
-    return new Solution(this.p, this.routes.map((r) => r.clone()), this.routeOf.slice());
+    return new Solution(
+      this.p,
+      this.routes.map((r) => r.clone()),
+      this.routeOf.slice(),
+    );
   }
 
   /** Tasks to insert: jobs and shipment pickups (a delivery travels with its pickup). */

@@ -104,7 +104,8 @@ export async function listAssets(
   const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a.attributes, options.filter));
   const { field, desc } = options.sort;
   all.sort((a, b) => {
-    const x = a[field], y = b[field];
+    const x = a[field],
+      y = b[field];
     const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     return desc ? -c : c;
   });

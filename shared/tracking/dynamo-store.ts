@@ -1,17 +1,18 @@
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
 import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from './model';
-import { batchWriteAll, deletePartition, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import {
+  batchWriteAll,
+  deletePartition,
+  documentClient,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  queryAll,
+} from '../platform/dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
 // shared/tracking/README.md. Every partition key starts with the caller's space.
@@ -43,7 +44,6 @@ function withTimestamp(p: Omit<LocationRecord, 'timestamp'>, timestamp: number):
   const { location, ...rest } = p;
   return { location, timestamp, ...rest };
 }
-
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -249,17 +249,19 @@ export class DynamoTrackingStore implements TrackingStore {
       for (const chunk of chunks(list, 50)) {
         const names: Record<string, string> = {};
         chunk.forEach((t, i) => (names[`#t${i}`] = String(t)));
-        await documentClient().send(
-          new UpdateCommand({
-            TableName: this.history,
-            Key: { pk, ts: b },
-            UpdateExpression: `REMOVE ${chunk.map((_, i) => `p.#t${i}`).join(', ')}`,
-            ConditionExpression: 'attribute_exists(p)',
-            ExpressionAttributeNames: names,
-          }),
-        ).catch((error) => {
-          if (!isConditionalCheckFailed(error)) throw error;
-        });
+        await documentClient()
+          .send(
+            new UpdateCommand({
+              TableName: this.history,
+              Key: { pk, ts: b },
+              UpdateExpression: `REMOVE ${chunk.map((_, i) => `p.#t${i}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(p)',
+              ExpressionAttributeNames: names,
+            }),
+          )
+          .catch((error) => {
+            if (!isConditionalCheckFailed(error)) throw error;
+          });
       }
     }
   }
@@ -314,7 +316,11 @@ export class DynamoTrackingStore implements TrackingStore {
   ): Promise<void> {
     const requests: Array<{ table: string; req: Item }> = [];
     for (const { asset, index } of assets) {
-      if (!options.positionsOnly) requests.push({ table: this.assets, req: { PutRequest: { Item: { ...asset, index_key: { coarse: index.coarse, fine: index.fine }, pk: space } } } });
+      if (!options.positionsOnly)
+        requests.push({
+          table: this.assets,
+          req: { PutRequest: { Item: { ...asset, index_key: { coarse: index.coarse, fine: index.fine }, pk: space } } },
+        });
       requests.push({ table: this.positions, req: { PutRequest: { Item: positionItem(space, asset, index) } } });
     }
     const byTable = new Map<string, Item[]>();

@@ -23,7 +23,10 @@ export function parseAttributePairs(text: string | undefined, field: string): At
   return out;
 }
 
-export function attributeFilterFromQuery(query: { include_all_of_attributes?: string; include_any_of_attributes?: string }): AttributeFilter {
+export function attributeFilterFromQuery(query: {
+  include_all_of_attributes?: string;
+  include_any_of_attributes?: string;
+}): AttributeFilter {
   return {
     allOf: parseAttributePairs(query.include_all_of_attributes, 'query.include_all_of_attributes'),
     anyOf: parseAttributePairs(query.include_any_of_attributes, 'query.include_any_of_attributes'),
@@ -31,7 +34,9 @@ export function attributeFilterFromQuery(query: { include_all_of_attributes?: st
 }
 
 /** The body form (match_filter): objects of name to value. */
-export function attributeFilterFromObjects(filter: { include_all_of_attributes?: Record<string, string>; include_any_of_attributes?: Record<string, string> } | undefined): AttributeFilter {
+export function attributeFilterFromObjects(
+  filter: { include_all_of_attributes?: Record<string, string>; include_any_of_attributes?: Record<string, string> } | undefined,
+): AttributeFilter {
   return {
     allOf: filter?.include_all_of_attributes ? Object.entries(filter.include_all_of_attributes) : undefined,
     anyOf: filter?.include_any_of_attributes ? Object.entries(filter.include_any_of_attributes) : undefined,

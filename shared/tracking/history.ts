@@ -29,7 +29,8 @@ export function parseCorrection(text: string | undefined): Correction {
   if (text === undefined || text.trim() === '') return out;
   for (const part of text.split(',')) {
     const [name, value, ...rest] = part.split('=').map((s) => s.trim());
-    if (rest.length || value === undefined) throw invalid('query.correction', `must be setting=value pairs separated by "," (got "${part.slice(0, 40)}")`);
+    if (rest.length || value === undefined)
+      throw invalid('query.correction', `must be setting=value pairs separated by "," (got "${part.slice(0, 40)}")`);
     if (name === 'mapmatch' || name === 'interpolate') {
       if (value !== '0' && value !== '1') throw invalid('query.correction', `${name} must be 0 or 1`);
       out[name] = value === '1';
@@ -72,7 +73,11 @@ export async function listLocations(ctx: TrackingContext, space: string, id: str
   const { list, page } = paginate(all, o.pn, o.ps);
   const data: LocationListData = { list, page, distance: 0 };
 
-  let path: Array<LatLon & { timestamp?: number }> = list.map((p) => ({ lat: p.location.lat, lon: p.location.lon, timestamp: p.timestamp }));
+  let path: Array<LatLon & { timestamp?: number }> = list.map((p) => ({
+    lat: p.location.lat,
+    lon: p.location.lon,
+    timestamp: p.timestamp,
+  }));
   data.distance = Math.round(trackLengthMeters(path));
 
   if (o.correction.mapmatch) {

@@ -19,9 +19,7 @@ export function mapMatchRegistry(): NetworkRegistry | null {
   return override === undefined ? roadNetworks() : override;
 }
 
-export type MatchOutcome =
-  | { matched: true; result: MapMatchResult }
-  | { matched: false; message: string };
+export type MatchOutcome = { matched: true; result: MapMatchResult } | { matched: false; message: string };
 
 export function toProfile(mode: string | undefined): Profile {
   if (mode === undefined || mode === 'auto') return 'car';

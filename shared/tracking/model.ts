@@ -111,4 +111,3 @@ export function assetView(asset: StoredAsset, nowMs: number): AssetView {
     latest_location: asset.latest_location ?? null,
   };
 }
-

@@ -109,7 +109,12 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
   if (moved.status === 'rejected') {
     if (moved.reason === GONE) {
       // Deleted while we were storing: take back what this upload wrote.
-      if (fresh.length) await ctx.store.deleteHistory(space, id, fresh.map((p) => p.timestamp));
+      if (fresh.length)
+        await ctx.store.deleteHistory(
+          space,
+          id,
+          fresh.map((p) => p.timestamp),
+        );
       throw assetNotFound(id);
     }
     throw moved.reason;

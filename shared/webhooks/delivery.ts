@@ -65,7 +65,11 @@ export async function sqsEnqueue(delivery: WebhookDelivery, delaySeconds: number
   const url = webhookQueueUrl();
   if (!url) throw new Error(`the ${WEBHOOK_QUEUE_ID} queue URL is not configured`);
   await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(delivery), DelaySeconds: Math.min(900, Math.max(0, delaySeconds)) }),
+    new SendMessageCommand({
+      QueueUrl: url,
+      MessageBody: JSON.stringify(delivery),
+      DelaySeconds: Math.min(900, Math.max(0, delaySeconds)),
+    }),
   );
 }
 

@@ -7,7 +7,10 @@ export const savedKey = (): string => localStorage.getItem(STORAGE_KEY) ?? '';
 export const saveKey = (key: string): void => localStorage.setItem(STORAGE_KEY, key.trim());
 
 export class ApiFailure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -47,7 +47,9 @@ export function setupGeofences(map: L.Map, status: HTMLElement): { refresh: () =
       test: 'Click a point to see which geofences contain it.',
     }[mode];
   };
-  document.querySelectorAll<HTMLButtonElement>('[data-mode]').forEach((b) => b.addEventListener('click', () => setMode(b.dataset.mode as Mode)));
+  document
+    .querySelectorAll<HTMLButtonElement>('[data-mode]')
+    .forEach((b) => b.addEventListener('click', () => setMode(b.dataset.mode as Mode)));
 
   const refresh = async () => {
     const { data } = await api<{ data: { list: Geofence[] } }>('GET', '/geofence/list', { pn: '1', ps: '100' });

@@ -90,7 +90,9 @@ function drawRoutes(map: L.Map, layer: L.LayerGroup, routes: Route[]): void {
         html: `<span style="background:${isStop ? colour : '#343a40'}">${label}</span>`,
         iconSize: [24, 24],
       });
-      L.marker(step.location!, { icon, keyboard: false }).bindTooltip(`vehicle ${route.vehicle}: ${step.type} ${step.id ?? ''}`).addTo(layer);
+      L.marker(step.location!, { icon, keyboard: false })
+        .bindTooltip(`vehicle ${route.vehicle}: ${step.type} ${step.id ?? ''}`)
+        .addTo(layer);
     }
     const item = document.createElement('li');
     item.dataset.testid = 'route-item';

@@ -31,13 +31,22 @@ export function setupTracking(map: L.Map): { refresh: () => Promise<void> } {
   const seen = new Set<string>();
 
   const refresh = async () => {
-    const { data } = await api<{ data: { list: Asset[] } }>('GET', '/tracking/asset/list', { ps: String(MAX_ASSETS), sort: 'updated_at:desc' });
+    const { data } = await api<{ data: { list: Asset[] } }>('GET', '/tracking/asset/list', {
+      ps: String(MAX_ASSETS),
+      sort: 'updated_at:desc',
+    });
     const since = String(Date.now() - TRACK_WINDOW_MS);
     const tracks = await Promise.all(
       data.list.map(async (asset) => {
         const [locations, events] = await Promise.all([
-          api<{ data: { list: Position[] } }>('GET', `/tracking/asset/${encodeURIComponent(asset.id)}/location/list`, { start_time: since, ps: '500' }),
-          api<{ data: { list: MonitorEvent[] } }>('GET', `/tracking/asset/${encodeURIComponent(asset.id)}/event/list`, { start_time: since, ps: '100' }),
+          api<{ data: { list: Position[] } }>('GET', `/tracking/asset/${encodeURIComponent(asset.id)}/location/list`, {
+            start_time: since,
+            ps: '500',
+          }),
+          api<{ data: { list: MonitorEvent[] } }>('GET', `/tracking/asset/${encodeURIComponent(asset.id)}/event/list`, {
+            start_time: since,
+            ps: '100',
+          }),
         ]);
         return { asset, points: locations.data.list, events: events.data.list };
       }),
@@ -51,7 +60,14 @@ export function setupTracking(map: L.Map): { refresh: () => Promise<void> } {
       if (path.length > 1) L.polyline(path, { color: '#7048e8', weight: 3, opacity: 0.7, className: 'asset-track' }).addTo(layer);
       const latest = asset.latest_location;
       if (latest) {
-        L.circleMarker([latest.location.lat, latest.location.lon], { radius: 7, color: '#fff', weight: 2, fillColor: '#7048e8', fillOpacity: 1, className: 'asset-marker' })
+        L.circleMarker([latest.location.lat, latest.location.lon], {
+          radius: 7,
+          color: '#fff',
+          weight: 2,
+          fillColor: '#7048e8',
+          fillOpacity: 1,
+          className: 'asset-marker',
+        })
           .bindTooltip(asset.name || asset.id)
           .addTo(layer);
       }

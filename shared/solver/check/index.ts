@@ -31,17 +31,35 @@ function tasksOf(req: SolverRequest): Map<string, TaskDef> {
   const m = new Map<string, TaskDef>();
   for (const j of req.jobs ?? [])
     m.set(`job:${j.id}`, {
-      key: `job:${j.id}`, type: 'job', id: j.id, loc: j.location_index, service: j.service ?? 0, setup: j.setup ?? 0,
-      tws: j.time_windows ?? [], skills: j.skills ?? [], delivery: j.delivery ?? [], pickup: j.pickup ?? [],
-      shipment: -1, maxInVehicle: Infinity,
+      key: `job:${j.id}`,
+      type: 'job',
+      id: j.id,
+      loc: j.location_index,
+      service: j.service ?? 0,
+      setup: j.setup ?? 0,
+      tws: j.time_windows ?? [],
+      skills: j.skills ?? [],
+      delivery: j.delivery ?? [],
+      pickup: j.pickup ?? [],
+      shipment: -1,
+      maxInVehicle: Infinity,
     });
   (req.shipments ?? []).forEach((s, k) => {
     for (const type of ['pickup', 'delivery'] as const) {
       const st = s[type];
       m.set(`${type}:${st.id}`, {
-        key: `${type}:${st.id}`, type, id: st.id, loc: st.location_index, service: st.service ?? 0, setup: st.setup ?? 0,
-        tws: st.time_windows ?? [], skills: s.skills ?? [], delivery: type === 'delivery' ? s.amount ?? [] : [],
-        pickup: type === 'pickup' ? s.amount ?? [] : [], shipment: k, maxInVehicle: s.max_time_in_vehicle ?? Infinity,
+        key: `${type}:${st.id}`,
+        type,
+        id: st.id,
+        loc: st.location_index,
+        service: st.service ?? 0,
+        setup: st.setup ?? 0,
+        tws: st.time_windows ?? [],
+        skills: s.skills ?? [],
+        delivery: type === 'delivery' ? (s.amount ?? []) : [],
+        pickup: type === 'pickup' ? (s.amount ?? []) : [],
+        shipment: k,
+        maxInVehicle: s.max_time_in_vehicle ?? Infinity,
       });
     }
   });
@@ -66,8 +84,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       }
   const cons = req.options?.constraint ?? {};
   const hasRel = (req.relations ?? []).length > 0;
-  const maxLate = hasRel ? 0 : cons.max_visit_lateness ?? 0;
-  const maxOver = hasRel ? 0 : cons.max_vehicle_overtime ?? 0;
+  const maxLate = hasRel ? 0 : (cons.max_visit_lateness ?? 0);
+  const maxOver = hasRel ? 0 : (cons.max_vehicle_overtime ?? 0);
   const latePen = cons.visit_lateness_penalty ?? 1;
   const overPen = cons.vehicle_overtime_penalty ?? 1;
   const travelCost = req.options?.objective?.travel_cost ?? 'duration';
@@ -86,14 +104,17 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     usedVehicles.add(vid);
     const m = matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])];
     const dims = Math.max(vehicle.capacity?.length ?? 0, ...[...tasks.values()].map((t) => Math.max(t.delivery.length, t.pickup.length)));
-    const cap = (d: number) => (vehicle.capacity ? vehicle.capacity[d] ?? 0 : Infinity);
+    const cap = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
     const steps = route.steps;
     const taskSteps = steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
     if (taskSteps.length === 0) bad('route', 'route without tasks', vid);
     if (vehicle.max_tasks !== undefined && taskSteps.length > vehicle.max_tasks) bad('max_tasks', `${taskSteps.length} tasks`, vid);
     if (vehicle.start_index !== undefined && (steps[0]?.type !== 'start' || steps[0].location_index !== vehicle.start_index))
       bad('start', 'route must begin at the vehicle start', vid);
-    if (vehicle.end_index !== undefined && (steps[steps.length - 1]?.type !== 'end' || steps[steps.length - 1].location_index !== vehicle.end_index))
+    if (
+      vehicle.end_index !== undefined &&
+      (steps[steps.length - 1]?.type !== 'end' || steps[steps.length - 1].location_index !== vehicle.end_index)
+    )
       bad('end', 'route must finish at the vehicle end', vid);
 
     // Loads: every job delivery is on board from the start, every pickup stays to the end.
@@ -131,7 +152,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
         checkLoad(s, i);
         return;
       }
-      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? vehicle.end_index ?? -1 : tasks.get(`${s.type}:${s.id}`)?.loc ?? -1;
+      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? (vehicle.end_index ?? -1) : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
       const move = s.type !== 'break' && prevLoc >= 0 && loc >= 0;
       if (move) {
         travelDur += m.durations[prevLoc][loc];
@@ -211,7 +232,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       bad('time_window', `vehicle busy until ${time}`, vid);
     if (vehicle.max_travel_time !== undefined && travelDur > vehicle.max_travel_time) bad('max_travel_time', `${travelDur}`, vid);
     if (vehicle.max_distance !== undefined && dist > vehicle.max_distance) bad('max_distance', `${dist}`, vid);
-    if (vehicle.max_working_time !== undefined && time - vtw[0] > vehicle.max_working_time) bad('max_working_time', `${time - vtw[0]}`, vid);
+    if (vehicle.max_working_time !== undefined && time - vtw[0] > vehicle.max_working_time)
+      bad('max_working_time', `${time - vtw[0]}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
     cost += vehicle.costs?.fixed ?? 0;
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);
@@ -245,7 +267,8 @@ function checkRelations(
     const served = keys.filter((k) => seen.has(k));
     if (served.length === 0) return;
     if (r.type === 'pinned') {
-      for (const k of served) if (r.vehicle !== undefined && seen.get(k) !== r.vehicle) bad('relation', `relation ${ri}: ${k} not on vehicle ${r.vehicle}`);
+      for (const k of served)
+        if (r.vehicle !== undefined && seen.get(k) !== r.vehicle) bad('relation', `relation ${ri}: ${k} not on vehicle ${r.vehicle}`);
       return;
     }
     if (served.length !== keys.length) return bad('relation', `relation ${ri}: only part of its steps are served`);
@@ -277,6 +300,7 @@ function checkRelations(
 
 function airDistance(a: [number, number], b: [number, number]): number {
   const rad = Math.PI / 180;
-  const x = Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
+  const x =
+    Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
   return Math.round(2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(x))));
 }

@@ -22,10 +22,7 @@ export const crossExchange: Operator = {
           if (la === 1 && lb === 1) continue;
           const sa = A.slice(i, i + la);
           const sb = B.slice(j, j + lb);
-          best.consider(
-            [va, vb],
-            [A.slice(0, i).concat(sb, A.slice(i + la)), B.slice(0, j).concat(sa, B.slice(j + lb))],
-          );
+          best.consider([va, vb], [A.slice(0, i).concat(sb, A.slice(i + la)), B.slice(0, j).concat(sa, B.slice(j + lb))]);
         }
       }
     });

@@ -36,7 +36,16 @@ if (args[0] === '--cold') {
   const c1 = performance.now();
   const r = search({ query: args[1], limit: 5 }, { index: fresh });
   const c2 = performance.now();
-  console.log(JSON.stringify({ query: args[1], loadMs: c1 - c0, firstSearchMs: c2 - c1, totalMs: c2 - c0, shards: fresh.stats.shardsBuilt, top: r.entities[0]?.place[0].city }));
+  console.log(
+    JSON.stringify({
+      query: args[1],
+      loadMs: c1 - c0,
+      firstSearchMs: c2 - c1,
+      totalMs: c2 - c0,
+      shards: fresh.stats.shardsBuilt,
+      top: r.entities[0]?.place[0].city,
+    }),
+  );
   process.exit(0);
 }
 
@@ -194,7 +203,10 @@ for (const q of queries) {
     if (r === 0) a.top1++;
     if (r >= 0 && r < 5) a.top5++;
   }
-  if ((r < 0 || r >= 5) && misses.length < 15) misses.push(`${q.kind}${q.focus ? ' @' : ''} ${JSON.stringify(q.req.query)} -> want ${q.target}, got ${res.entities[0]?.place[0].city ?? '-'}`);
+  if ((r < 0 || r >= 5) && misses.length < 15)
+    misses.push(
+      `${q.kind}${q.focus ? ' @' : ''} ${JSON.stringify(q.req.query)} -> want ${q.target}, got ${res.entities[0]?.place[0].city ?? '-'}`,
+    );
 }
 
 // ---- 2. serialized-index alternative (after the latency run: it allocates a lot) ------------
@@ -207,7 +219,11 @@ const pct = (xs: number[], p: number) => {
 };
 const f = (x: number) => x.toFixed(3);
 
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, node ${process.version}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`artefact: ${(cold.artefactBytes / 1e6).toFixed(2)} MB gz, ${cold.places} places`);
 console.log(
   `cold start to first answer ("new yrok"): load ${cold.loadMs.toFixed(0)} ms + prep ${cold.prepMs.toFixed(0)} ms + first search ${cold.firstSearchMs.toFixed(0)} ms ` +
@@ -227,8 +243,12 @@ console.log(
   `alternative (serialized MiniSearch index): JSON ${(serialized.bytes / 1e6).toFixed(1)} MB, toJSON ${serialized.toJSONMs.toFixed(0)} ms, ` +
     `loadJSON ${serialized.loadJSONMs.toFixed(0)} ms, summed over the shards (vs building them from the artefact above)`,
 );
-console.log(`queries: ${queries.length} (seed ${SEED}); latency p50 ${f(pct(lat, 50))} ms, p90 ${f(pct(lat, 90))} ms, p99 ${f(pct(lat, 99))} ms, max ${f(Math.max(...lat))} ms`);
-console.log(`CPU time per query (less sensitive to other load on the machine): p50 ${f(pct(cpuLat, 50))} ms, p90 ${f(pct(cpuLat, 90))} ms, p99 ${f(pct(cpuLat, 99))} ms`);
+console.log(
+  `queries: ${queries.length} (seed ${SEED}); latency p50 ${f(pct(lat, 50))} ms, p90 ${f(pct(lat, 90))} ms, p99 ${f(pct(lat, 99))} ms, max ${f(Math.max(...lat))} ms`,
+);
+console.log(
+  `CPU time per query (less sensitive to other load on the machine): p50 ${f(pct(cpuLat, 50))} ms, p90 ${f(pct(cpuLat, 90))} ms, p99 ${f(pct(cpuLat, 99))} ms`,
+);
 console.log('group                 n     top-1   top-5   p50 ms  p99 ms');
 for (const [key, a] of [...by].sort()) {
   console.log(
@@ -240,7 +260,29 @@ const ok = pct(lat, 50) <= 1 && pct(lat, 99) <= 10 && all.top5 / all.n >= 0.85;
 console.log(`targets p50 <= 1 ms, p99 <= 10 ms, top-5 >= 85%: ${ok ? 'MET' : 'NOT MET'}`);
 console.log('sample misses:\n  ' + misses.join('\n  '));
 timed.sort((a, b) => b.cpu - a.cpu);
-console.log('slowest (CPU):\n  ' + timed.slice(0, 12).map((t) => `${t.cpu.toFixed(1)} ms CPU, ${t.ms.toFixed(1)} ms wall: ${t.q.kind}${t.q.focus ? ' @' : ''} ${JSON.stringify(t.q.req.query)}`).join('\n  '));
+console.log(
+  'slowest (CPU):\n  ' +
+    timed
+      .slice(0, 12)
+      .map(
+        (t) =>
+          `${t.cpu.toFixed(1)} ms CPU, ${t.ms.toFixed(1)} ms wall: ${t.q.kind}${t.q.focus ? ' @' : ''} ${JSON.stringify(t.q.req.query)}`,
+      )
+      .join('\n  '),
+);
 if (args.includes('--json')) {
-  console.log(JSON.stringify({ cold, coldRuns, serialized, p50: pct(lat, 50), p90: pct(lat, 90), p99: pct(lat, 99), top1: all.top1 / all.n, top5: all.top5 / all.n, cpuP50: pct(cpuLat, 50), cpuP99: pct(cpuLat, 99) }));
+  console.log(
+    JSON.stringify({
+      cold,
+      coldRuns,
+      serialized,
+      p50: pct(lat, 50),
+      p90: pct(lat, 90),
+      p99: pct(lat, 99),
+      top1: all.top1 / all.n,
+      top5: all.top5 / all.n,
+      cpuP50: pct(cpuLat, 50),
+      cpuP99: pct(cpuLat, 99),
+    }),
+  );
 }

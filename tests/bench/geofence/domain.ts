@@ -21,7 +21,13 @@ export interface DomainBenchOptions {
   scenario?: 'clustered' | 'worst' | 'spiky';
 }
 
-export interface Stats { median: number; p99: number; mean: number; min: number; max: number }
+export interface Stats {
+  median: number;
+  p99: number;
+  mean: number;
+  min: number;
+  max: number;
+}
 
 export interface DomainBenchResult {
   scenario: string;
@@ -46,20 +52,25 @@ export interface DomainBenchResult {
  */
 function star(rand: () => number, lon: number, lat: number, r: number, n: number, shape: 'smooth' | 'spiky'): LonLat[] {
   const ring: LonLat[] = [];
-  const k1 = 2 + Math.floor(rand() * 4), k2 = 5 + Math.floor(rand() * 8);
-  const p1 = rand() * 6.283, p2 = rand() * 6.283;
+  const k1 = 2 + Math.floor(rand() * 4),
+    k2 = 5 + Math.floor(rand() * 8);
+  const p1 = rand() * 6.283,
+    p2 = rand() * 6.283;
   for (let i = 0; i < n; i++) {
     const t = (i / n) * 2 * Math.PI;
-    const rr = shape === 'spiky'
-      ? r * (0.4 + 0.6 * rand())
-      : r * (1 + 0.3 * Math.sin(k1 * t + p1) + 0.12 * Math.sin(k2 * t + p2) + 0.01 * (rand() - 0.5));
+    const rr =
+      shape === 'spiky'
+        ? r * (0.4 + 0.6 * rand())
+        : r * (1 + 0.3 * Math.sin(k1 * t + p1) + 0.12 * Math.sin(k2 * t + p2) + 0.01 * (rand() - 0.5));
     ring.push([lon + Math.cos(t) * rr, lat + Math.sin(t) * rr]);
   }
   ring.push([ring[0][0], ring[0][1]]);
   return ring;
 }
 
-export function makeScenario(o: Required<Pick<DomainBenchOptions, 'fences' | 'points' | 'minVertices' | 'maxVertices' | 'seed' | 'scenario'>>): { fences: FenceInput[]; points: LatLon[] } {
+export function makeScenario(
+  o: Required<Pick<DomainBenchOptions, 'fences' | 'points' | 'minVertices' | 'maxVertices' | 'seed' | 'scenario'>>,
+): { fences: FenceInput[]; points: LatLon[] } {
   const rand = seededRandom(o.seed);
   const fences: FenceInput[] = [];
   for (let i = 0; i < o.fences; i++) {
@@ -74,9 +85,11 @@ export function makeScenario(o: Required<Pick<DomainBenchOptions, 'fences' | 'po
   }
   const points: LatLon[] = [];
   for (let i = 0; i < o.points; i++) {
-    points.push(o.scenario !== 'clustered'
-      ? { lon: 13.4 + (rand() - 0.5) * 0.1, lat: 52.5 + (rand() - 0.5) * 0.1 }
-      : { lon: 13 + rand(), lat: 52 + rand() });
+    points.push(
+      o.scenario !== 'clustered'
+        ? { lon: 13.4 + (rand() - 0.5) * 0.1, lat: 52.5 + (rand() - 0.5) * 0.1 }
+        : { lon: 13 + rand(), lat: 52 + rand() },
+    );
   }
   return { fences, points };
 }
@@ -89,17 +102,22 @@ function stats(xs: number[]): Stats {
 
 export function runDomainBenchmark(opts: DomainBenchOptions = {}): DomainBenchResult {
   const o = {
-    fences: opts.fences ?? 100, points: opts.points ?? 50, minVertices: opts.minVertices ?? 64,
-    maxVertices: opts.maxVertices ?? 1000, seed: opts.seed ?? 42, scenario: opts.scenario ?? 'clustered',
+    fences: opts.fences ?? 100,
+    points: opts.points ?? 50,
+    minVertices: opts.minVertices ?? 64,
+    maxVertices: opts.maxVertices ?? 1000,
+    seed: opts.seed ?? 42,
+    scenario: opts.scenario ?? 'clustered',
   } as const;
   const warmup = opts.warmup ?? 200;
   const runs = opts.runs ?? 1000;
   const { fences, points } = makeScenario(o);
   const set = compileFences(fences);
   let pairsInBbox = 0;
-  for (const f of set.fences) for (const p of points) {
-    if (p.lat >= f.minLat && p.lat <= f.maxLat && p.lon >= f.minLon && p.lon <= f.maxLon) pairsInBbox++;
-  }
+  for (const f of set.fences)
+    for (const p of points) {
+      if (p.lat >= f.minLat && p.lat <= f.maxLat && p.lon >= f.minLon && p.lon <= f.maxLon) pairsInBbox++;
+    }
   let pairsInside = 0;
   for (const r of set.contains(points)) for (const c of r.contain) if (c) pairsInside++;
 
@@ -137,7 +155,8 @@ export function runDomainBenchmark(opts: DomainBenchOptions = {}): DomainBenchRe
 }
 
 export function formatDomainResult(r: DomainBenchResult): string {
-  const f = (s: Stats) => `median ${s.median.toFixed(3)} ms, p99 ${s.p99.toFixed(3)} ms, mean ${s.mean.toFixed(3)} ms, min ${s.min.toFixed(3)} ms`;
+  const f = (s: Stats) =>
+    `median ${s.median.toFixed(3)} ms, p99 ${s.p99.toFixed(3)} ms, mean ${s.mean.toFixed(3)} ms, min ${s.min.toFixed(3)} ms`;
   return [
     `geofence contains (domain, scenario=${r.scenario}): ${r.fences} fences (${r.totalVertices} vertices) x ${r.points} points = ${r.pairs} pairs; ${r.pairsInBbox} pairs pass the bbox prefilter, ${r.pairsInside} inside`,
     `  contains() on a compiled set, ${r.runs} runs: ${f(r.contains)}`,

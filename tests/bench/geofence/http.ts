@@ -35,7 +35,9 @@ export async function runHttpBenchmark(requests = 300): Promise<HttpResult> {
       `${stack.baseUrl}${path}?${new URLSearchParams({ key: stack.apiKey, ...query })}`;
     const geofences = Array.from({ length: 100 }, (_, i) => ({
       type: 'polygon',
-      polygon: { geojson: { type: 'Polygon', coordinates: [ring(57.6 + (i % 10) * 0.02, 11.9 + Math.floor(i / 10) * 0.02, 64 + i * 9, 0.015)] } },
+      polygon: {
+        geojson: { type: 'Polygon', coordinates: [ring(57.6 + (i % 10) * 0.02, 11.9 + Math.floor(i / 10) * 0.02, 64 + i * 9, 0.015)] },
+      },
     }));
     const created = await fetch(url('/geofence/batch', {}), { method: 'POST', body: JSON.stringify({ geofences }) });
     if (!created.ok) throw new Error(`batch create failed: ${created.status} ${await created.text()}`);

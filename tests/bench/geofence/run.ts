@@ -10,14 +10,24 @@ import { formatDomainResult, runDomainBenchmark } from './domain';
 
 const target = 2; // ms median for 5000 pairs (issue #3 section 7)
 console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}`);
-console.log(`load average before: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 let ok = true;
 for (const scenario of ['clustered', 'worst', 'spiky'] as const) {
   const r = runDomainBenchmark({ scenario });
   console.log(formatDomainResult(r));
   if (scenario !== 'spiky') ok &&= r.contains.median <= target;
 }
-console.log(`load average after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`domain target (clustered and worst): median <= ${target} ms for 5000 pairs -> ${ok ? 'met' : 'NOT met'}`);
 
 if (!process.argv.includes('--domain-only') && process.env.GEOFENCE_BENCH_HTTP !== '0') {

@@ -28,24 +28,37 @@ const ingestRequests = Number(process.env.BENCH_INGEST_REQUESTS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 // A 20 x 20 km area around (52.5, 13.4); fences of 100-600 m.
-const LAT0 = 52.4, LON0 = 13.25, SPAN_LAT = 0.18, SPAN_LON = 0.3;
+const LAT0 = 52.4,
+  LON0 = 13.25,
+  SPAN_LAT = 0.18,
+  SPAN_LON = 0.3;
 let seed = 42;
-const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
-interface FenceSpec { id: string; body: Record<string, unknown>; compiled: CompiledFence }
+interface FenceSpec {
+  id: string;
+  body: Record<string, unknown>;
+  compiled: CompiledFence;
+}
 
 function fences(n: number): FenceSpec[] {
   return Array.from({ length: n }, (_, i) => {
-    const lat = LAT0 + rnd() * SPAN_LAT, lon = LON0 + rnd() * SPAN_LON;
+    const lat = LAT0 + rnd() * SPAN_LAT,
+      lon = LON0 + rnd() * SPAN_LON;
     const id = `f${i}`;
     if (i % 2) {
       const radius = 100 + rnd() * 500;
-      return { id, body: { type: 'circle', custom_id: id, circle: { center: { lat, lon }, radius } }, compiled: compileFence({ id, type: 'circle', center: { lat, lon }, radius }) };
+      return {
+        id,
+        body: { type: 'circle', custom_id: id, circle: { center: { lat, lon }, radius } },
+        compiled: compileFence({ id, type: 'circle', center: { lat, lon }, radius }),
+      };
     }
     // A 12-sided irregular polygon.
     const ring: number[][] = [];
     for (let k = 0; k < 12; k++) {
-      const a = (k / 12) * 2 * Math.PI, r = (0.001 + rnd() * 0.004);
+      const a = (k / 12) * 2 * Math.PI,
+        r = 0.001 + rnd() * 0.004;
       ring.push([lon + r * 1.6 * Math.cos(a), lat + r * Math.sin(a)]);
     }
     ring.push(ring[0]);
@@ -59,10 +72,17 @@ function monitorBodies(ids: string[]): Array<Record<string, unknown>> {
   const types = ['enter', 'exit', 'enter_and_exit'];
   for (let i = 0; i < 14; i++) {
     const subset = i === 0 ? ids : ids.filter(() => rnd() < 0.3);
-    out.push({ type: types[i % 3], custom_id: `m${i}`, geofence_ids: subset, ...(i % 4 === 3 ? { geofence_config: { dwell_time: 20_000 } } : {}) });
+    out.push({
+      type: types[i % 3],
+      custom_id: `m${i}`,
+      geofence_ids: subset,
+      ...(i % 4 === 3 ? { geofence_config: { dwell_time: 20_000 } } : {}),
+    });
   }
-  for (let i = 0; i < 3; i++) out.push({ type: 'speeding', custom_id: `s${i}`, speeding_config: { customer_speed_limit: 10 + i * 5, time_tolerance: i * 5000 } });
-  for (let i = 0; i < 3; i++) out.push({ type: 'idle', custom_id: `i${i}`, idle_config: { distance_tolerance: 20 + i * 10, time_tolerance: 60_000 * (i + 1) } });
+  for (let i = 0; i < 3; i++)
+    out.push({ type: 'speeding', custom_id: `s${i}`, speeding_config: { customer_speed_limit: 10 + i * 5, time_tolerance: i * 5000 } });
+  for (let i = 0; i < 3; i++)
+    out.push({ type: 'idle', custom_id: `i${i}`, idle_config: { distance_tolerance: 20 + i * 10, time_tolerance: 60_000 * (i + 1) } });
   return out;
 }
 
@@ -70,19 +90,25 @@ function stored(body: Record<string, unknown>): StoredMonitor {
   const record: MonitorRecord = {
     id: body.custom_id as string,
     type: body.type as MonitorRecord['type'],
-    name: '', description: '', tags: [], match_filter: {},
+    name: '',
+    description: '',
+    tags: [],
+    match_filter: {},
     geofence_ids: (body.geofence_ids as string[]) ?? [],
     dwell_time: (body.geofence_config as { dwell_time?: number } | undefined)?.dwell_time,
     speeding_config: body.speeding_config as MonitorRecord['speeding_config'],
     idle_config: body.idle_config as MonitorRecord['idle_config'],
-    created_at: 0, updated_at: 0,
+    created_at: 0,
+    updated_at: 0,
   };
   return { record, rev: 'r' };
 }
 
 /** A drive: a random walk of ~15 m steps every second, with stops. */
 function drive(n: number, t0: number): TrackPoint[] {
-  let lat = LAT0 + SPAN_LAT / 2, lon = LON0 + SPAN_LON / 2, heading = rnd() * 2 * Math.PI;
+  let lat = LAT0 + SPAN_LAT / 2,
+    lon = LON0 + SPAN_LON / 2,
+    heading = rnd() * 2 * Math.PI;
   const out: TrackPoint[] = [];
   for (let i = 0; i < n; i++) {
     const stopped = Math.floor(i / 200) % 5 === 4;
@@ -98,7 +124,10 @@ function drive(n: number, t0: number): TrackPoint[] {
 }
 
 function engineBench(specs: FenceSpec[], bodies: Array<Record<string, unknown>>) {
-  const ctx = engineContext(bodies.map(stored), specs.map((f) => f.compiled));
+  const ctx = engineContext(
+    bodies.map(stored),
+    specs.map((f) => f.compiled),
+  );
   const points = drive(enginePoints, 1_700_000_000_000);
   // Warm-up.
   evaluate(ctx, { assetId: 'a', attributes: {}, state: emptyState(), points: points.slice(0, 2000), now: 0 });
@@ -122,18 +151,35 @@ function engineBench(specs: FenceSpec[], bodies: Array<Record<string, unknown>>)
   for (const p of sample) iHits += ctx.index.containing(p.location).length;
   const iNs = Number(process.hrtime.bigint() - iStart);
   console.log(`engine: ${points.length} points, 20 monitors, ${specs.length} geofences, batches of 100`);
-  console.log(`  ${(ns / points.length / 1000).toFixed(2)} us per point (${Math.round(points.length / (ns / 1e9)).toLocaleString('en')} points/s), ${events} events`);
+  console.log(
+    `  ${(ns / points.length / 1000).toFixed(2)} us per point (${Math.round(points.length / (ns / 1e9)).toLocaleString('en')} points/s), ${events} events`,
+  );
   console.log(`  of which grid-indexed containment: ${(iNs / sample.length / 1000).toFixed(2)} us per point (${iHits} hits)`);
-  console.log(`  brute-force containment of all ${specs.length} fences alone: ${(bNs / sample.length / 1000).toFixed(1)} us per point (${hits} hits)`);
+  console.log(
+    `  brute-force containment of all ${specs.length} fences alone: ${(bNs / sample.length / 1000).toFixed(1)} us per point (${hits} hits)`,
+  );
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-function call(handler: Handler, method: string, path: string, query: Record<string, string>, body?: unknown, pathParameters?: Record<string, string>) {
+function call(
+  handler: Handler,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body?: unknown,
+  pathParameters?: Record<string, string>,
+) {
   const event = {
-    version: '2.0', routeKey: `${method} ${path}`, rawPath: path, rawQueryString: new URLSearchParams(query).toString(),
-    headers: { 'content-type': 'application/json' }, queryStringParameters: query, pathParameters,
-    body: body === undefined ? undefined : JSON.stringify(body), isBase64Encoded: false,
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
+    headers: { 'content-type': 'application/json' },
+    queryStringParameters: query,
+    pathParameters,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    isBase64Encoded: false,
     requestContext: { requestId: randomUUID(), http: { method, path } },
   } as unknown as APIGatewayProxyEventV2;
   return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context).then((r) => {
@@ -147,8 +193,12 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
   try {
     await provisionTables(dynamo.endpoint, 'bench');
     Object.assign(process.env, {
-      WAYMARK_STAGE: 'bench', WAYMARK_DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', WAYMARK_LOG_LEVEL: 'error',
+      WAYMARK_STAGE: 'bench',
+      WAYMARK_DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      WAYMARK_LOG_LEVEL: 'error',
     });
     const { issueRootKey } = await import('../../../shared/auth/issue');
     const { DynamoKeyStore } = await import('../../../shared/auth/dynamo-store');
@@ -174,13 +224,21 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
     const { handler: track } = await import('../../../functions/tracking/upload-track');
     const { handler: batchFences } = await import('../../../functions/geofence/batch-create');
     const { handler: createMonitor } = await import('../../../functions/monitors/create');
-    const quotas = { tracking: { perSecond: 1_000_000, perMinute: 100_000_000 }, geofence: { perSecond: 1_000_000, perMinute: 100_000_000 } };
+    const quotas = {
+      tracking: { perSecond: 1_000_000, perMinute: 100_000_000 },
+      geofence: { perSecond: 1_000_000, perMinute: 100_000_000 },
+    };
 
     const run = async (label: string, withMonitors: boolean) => {
       Object.assign(spent, { ns: 0, events: 0, calls: 0 });
-      const { key } = await issueRootKey(new DynamoKeyStore(), { org: `bench-${randomUUID().slice(0, 6)}`, now: Math.floor(Date.now() / 1000), quotas });
+      const { key } = await issueRootKey(new DynamoKeyStore(), {
+        org: `bench-${randomUUID().slice(0, 6)}`,
+        now: Math.floor(Date.now() / 1000),
+        quotas,
+      });
       if (withMonitors) {
-        for (let i = 0; i < specs.length; i += 100) await call(batchFences, 'POST', '/geofence/batch', { key }, { geofences: specs.slice(i, i + 100).map((f) => f.body) });
+        for (let i = 0; i < specs.length; i += 100)
+          await call(batchFences, 'POST', '/geofence/batch', { key }, { geofences: specs.slice(i, i + 100).map((f) => f.body) });
         for (const b of bodies) await call(createMonitor, 'POST', '/skynet/monitor', { key }, b);
       }
       const assets = Array.from({ length: concurrency }, (_, i) => `asset-${i}`);
@@ -192,17 +250,30 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
       const drives = assets.map(() => drive(Math.ceil(ingestRequests / concurrency) * 100, t0));
       const perAsset = Math.ceil(ingestRequests / concurrency);
       const start = process.hrtime.bigint();
-      await Promise.all(assets.map(async (id, a) => {
-        for (let b = 0; b < perAsset; b++) {
-          await call(track, 'POST', `/skynet/asset/${id}/track`, { key }, { device_id: `d-${id}`, locations: drives[a].slice(b * 100, b * 100 + 100) }, { id });
-        }
-      }));
+      await Promise.all(
+        assets.map(async (id, a) => {
+          for (let b = 0; b < perAsset; b++) {
+            await call(
+              track,
+              'POST',
+              `/skynet/asset/${id}/track`,
+              { key },
+              { device_id: `d-${id}`, locations: drives[a].slice(b * 100, b * 100 + 100) },
+              { id },
+            );
+          }
+        }),
+      );
       const s = Number(process.hrtime.bigint() - start) / 1e9;
       const total = perAsset * concurrency;
       const pps = (total * 100) / s;
-      console.log(`  ${label}: ${total} uploads of 100 points, concurrency ${concurrency}: ${Math.round(pps).toLocaleString('en')} points/s (${((s * 1e6) / (total * 100)).toFixed(1)} us per point wall time)`);
+      console.log(
+        `  ${label}: ${total} uploads of 100 points, concurrency ${concurrency}: ${Math.round(pps).toLocaleString('en')} points/s (${((s * 1e6) / (total * 100)).toFixed(1)} us per point wall time)`,
+      );
       if (withMonitors) {
-        console.log(`    evaluation inside the uploads: ${spent.calls} calls, ${(spent.ns / 1e9).toFixed(1)} s in all, mean ${(spent.ns / spent.calls / 1e6).toFixed(1)} ms per upload (latency under concurrency ${concurrency}, not CPU), ${spent.events} events (${(spent.events / spent.calls).toFixed(1)} per upload)`);
+        console.log(
+          `    evaluation inside the uploads: ${spent.calls} calls, ${(spent.ns / 1e9).toFixed(1)} s in all, mean ${(spent.ns / spent.calls / 1e6).toFixed(1)} ms per upload (latency under concurrency ${concurrency}, not CPU), ${spent.events} events (${(spent.events / spent.calls).toFixed(1)} per upload)`,
+        );
       }
       return pps;
     };
@@ -216,7 +287,12 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
 }
 
 async function main() {
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   const specs = fences(1000);
   const bodies = monitorBodies(specs.map((f) => f.id));
   engineBench(specs, bodies);

@@ -43,7 +43,11 @@ function report(name: string, value: string): void {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mb = (x: number) => `${(x / 1048576).toFixed(1)} MB`;
 
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${mb(totalmem())} RAM, node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${mb(totalmem())} RAM, node ${process.version}, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 console.log('network: Gothenburg (geojson-path-finder test/large-network.json, © OpenStreetMap contributors)\n');
 
 // --- import
@@ -71,7 +75,10 @@ report('contraction hierarchy build (car)', `${ms(chMs)} (cpu ${ms(lastCpu)}), $
 const [, chTruckMs] = time(() => net.prepare({ profile: 'truck' }));
 report('contraction hierarchy build (truck)', `${ms(chTruckMs)} (cpu ${ms(lastCpu)})`);
 const after = process.memoryUsage();
-report('memory: heap + array buffers for network and 2 CHs', mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers));
+report(
+  'memory: heap + array buffers for network and 2 CHs',
+  mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers),
+);
 report('memory: process RSS', mb(after.rss));
 
 // --- points on the main network
@@ -140,9 +147,15 @@ for (let i = 1; i < c.length && along.length < 1000; i++) {
   carry = pos - seg;
 }
 const gauss = () => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
-const trace = along.map((p) => ({ lat: p.lat + (gauss() * 8) / 111_195, lon: p.lon + (gauss() * 8) / (111_195 * Math.cos((p.lat * Math.PI) / 180)) }));
+const trace = along.map((p) => ({
+  lat: p.lat + (gauss() * 8) / 111_195,
+  lon: p.lon + (gauss() * 8) / (111_195 * Math.cos((p.lat * Math.PI) / 180)),
+}));
 let mmResult = net.mapMatch(trace);
 bench(`map matching ${trace.length} points (${(total / 1000).toFixed(1)} km, ${spacing.toFixed(0)} m spacing, 8 m noise)`, 3, () => {
   mmResult = net.mapMatch(trace);
 });
-report('map matching result', `${mmResult.snappedPoints.length} snapped, ${mmResult.breaks} breaks, matched ${(mmResult.distance / 1000).toFixed(2)} km vs true ${(route.distance / 1000).toFixed(2)} km`);
+report(
+  'map matching result',
+  `${mmResult.snappedPoints.length} snapped, ${mmResult.breaks} breaks, matched ${(mmResult.distance / 1000).toFixed(2)} km vs true ${(route.distance / 1000).toFixed(2)} km`,
+);

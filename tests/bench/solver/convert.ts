@@ -21,7 +21,11 @@ export interface Instance {
 }
 
 export function parseInstance(text: string, fallbackName = 'instance'): Instance {
-  const lines = text.replace(/\r/g, '').split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = text
+    .replace(/\r/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   const nums = (l: string) => l.split(/\s+/).map(Number);
   const name = lines[0] || fallbackName;
   let nVehicles: number | null = null;
@@ -50,8 +54,7 @@ export function euclid(a: Node, b: Node): number {
 export function scaledMatrix(nodes: Node[], scale: number): number[][] {
   const n = nodes.length;
   const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round(scale * euclid(nodes[i], nodes[j]));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round(scale * euclid(nodes[i], nodes[j]));
   return m;
 }
 

@@ -27,7 +27,20 @@ function args() {
 }
 
 function glob(pattern: string): RegExp {
-  return new RegExp('^(' + pattern.split(',').map((p) => p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')).join('|') + ')$', 'i');
+  return new RegExp(
+    '^(' +
+      pattern
+        .split(',')
+        .map((p) =>
+          p
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '.*')
+            .replace(/\?/g, '.'),
+        )
+        .join('|') +
+      ')$',
+    'i',
+  );
 }
 
 type Bks = { vehicles: number; distance: number };
@@ -46,11 +59,14 @@ function main() {
   const bks = loadBks();
   const sets = a.set === 'all' ? ['solomon', 'homberger'] : [a.set];
   const re = glob(a.filter);
-  const rows: { name: string; veh: number; dist: number; gapD: number | null; gapH: number; bksVeh: number; time: number; bad: number }[] = [];
+  const rows: { name: string; veh: number; dist: number; gapD: number | null; gapH: number; bksVeh: number; time: number; bad: number }[] =
+    [];
   console.log(`solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, ${new Date().toISOString()}`);
   console.log('instance   veh  distance    gap-dist  gap-hier (bks veh)  time   iters  unassigned/violations');
   for (const set of sets) {
-    const files = readdirSync(join(data, set)).filter((f) => f.endsWith('.txt')).sort();
+    const files = readdirSync(join(data, set))
+      .filter((f) => f.endsWith('.txt'))
+      .sort();
     for (const f of files) {
       const name = f.replace(/\.txt$/, '');
       if (!re.test(name)) continue;
@@ -87,9 +103,12 @@ function main() {
   console.log('---');
   console.log(`instances ${rows.length}; with unassigned tasks or violations: ${rows.filter((r) => r.bad > 0).length}`);
   if (withD.length) console.log(`mean gap to distance BKS: ${mean(withD.map((r) => r.gapD!)).toFixed(2)}% over ${withD.length}`);
-  console.log(`mean gap to hierarchical BKS distance: ${mean(rows.map((r) => r.gapH)).toFixed(2)}%; mean vehicles - BKS vehicles: ${mean(rows.map((r) => r.veh - r.bksVeh)).toFixed(2)}; at BKS vehicle count: ${rows.filter((r) => r.veh <= r.bksVeh).length}/${rows.length}`);
+  console.log(
+    `mean gap to hierarchical BKS distance: ${mean(rows.map((r) => r.gapH)).toFixed(2)}%; mean vehicles - BKS vehicles: ${mean(rows.map((r) => r.veh - r.bksVeh)).toFixed(2)}; at BKS vehicle count: ${rows.filter((r) => r.veh <= r.bksVeh).length}/${rows.length}`,
+  );
   const atV = rows.filter((r) => r.veh === r.bksVeh);
-  if (atV.length) console.log(`mean hierarchical gap where vehicles = BKS vehicles: ${mean(atV.map((r) => r.gapH)).toFixed(2)}% over ${atV.length}`);
+  if (atV.length)
+    console.log(`mean hierarchical gap where vehicles = BKS vehicles: ${mean(atV.map((r) => r.gapH)).toFixed(2)}% over ${atV.length}`);
   console.log(`mean time ${mean(rows.map((r) => r.time)).toFixed(2)} s`);
 }
 

@@ -13,7 +13,7 @@ function args() {
 function main() {
   const a = args();
   let s = a.seed >>> 0 || 1;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
   const nJobs = a.tasks - 2 * a.shipments;
   const nLoc = 1 + a.tasks;
   const pts = Array.from({ length: nLoc }, (_, i) => (i === 0 ? [50000, 50000] : [rnd() * 100000, rnd() * 100000]));
@@ -29,7 +29,11 @@ function main() {
   const request: SolverRequest = {
     locations: pts.map((p) => [p[1] / 1e6, p[0] / 1e6]),
     jobs: Array.from({ length: nJobs }, (_, i) => ({
-      id: i + 1, location_index: 1 + i, service: 120, delivery: [1 + Math.floor(rnd() * 10), 1], time_windows: tw(),
+      id: i + 1,
+      location_index: 1 + i,
+      service: 120,
+      delivery: [1 + Math.floor(rnd() * 10), 1],
+      time_windows: tw(),
     })),
     shipments: Array.from({ length: a.shipments }, (_, k) => ({
       pickup: { id: 100000 + k, location_index: 1 + nJobs + 2 * k, service: 60, time_windows: tw() },
@@ -37,7 +41,11 @@ function main() {
       amount: [1 + Math.floor(rnd() * 5), 1],
     })),
     vehicles: Array.from({ length: Math.ceil(a.tasks / 25) }, (_, k) => ({
-      id: k + 1, start_index: 0, end_index: 0, capacity: [150, 40], time_window: [0, horizon] as Window,
+      id: k + 1,
+      start_index: 0,
+      end_index: 0,
+      capacity: [150, 40],
+      time_window: [0, horizon] as Window,
     })),
   };
   const matrices = { car: { durations: dur, distances: dist } };
@@ -45,7 +53,12 @@ function main() {
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const t0 = performance.now();
   const { result, stats } = solveWithStats(request, matrices, {
-    deadlineMs: t0 + a.time * 1000, clock: () => { peak = Math.max(peak, process.memoryUsage().rss); return performance.now(); }, seed: a.seed,
+    deadlineMs: t0 + a.time * 1000,
+    clock: () => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      return performance.now();
+    },
+    seed: a.seed,
   });
   const time = (performance.now() - t0) / 1000;
   clearInterval(timer);
@@ -75,7 +88,8 @@ function infeasibleAlone(req: SolverRequest, dur: number[][], horizon: number): 
     if (arrive > end(j.time_windows) || arrive + (j.service ?? 0) + dur[j.location_index][0] > horizon) count++;
   }
   for (const s of req.shipments ?? []) {
-    const p = s.pickup, d = s.delivery;
+    const p = s.pickup,
+      d = s.delivery;
     const atPickup = Math.max(dur[0][p.location_index], start(p.time_windows));
     const atDelivery = Math.max(atPickup + (p.service ?? 0) + dur[p.location_index][d.location_index], start(d.time_windows));
     const late = atPickup > end(p.time_windows) || atDelivery > end(d.time_windows);

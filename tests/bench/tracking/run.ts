@@ -25,11 +25,21 @@ const ingestRequests = Number(process.env.BENCH_INGEST_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const searches = Number(process.env.BENCH_SEARCHES ?? 100);
 const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 25);
-const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-function call(handler: Handler, method: string, path: string, query: Record<string, string>, body?: unknown, pathParameters?: Record<string, string>) {
+function call(
+  handler: Handler,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body?: unknown,
+  pathParameters?: Record<string, string>,
+) {
   const event = {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -54,7 +64,12 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}`);
-  console.log(`load average before: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   const dynamo = await startDynamo({ dataDir: null });
   try {
     await provisionTables(dynamo.endpoint, STAGE);
@@ -106,7 +121,11 @@ async function main() {
     // Warm-up, not measured: node's JIT, the connections, and above all DynamoDB Local's JVM,
     // whose first few hundred writes run markedly slower than its steady state.
     for (let round = 0; round < warmupRounds; round++) {
-      await Promise.all(assets.slice(0, concurrency).map((id) => call(track, 'POST', `/skynet/asset/${id}/track`, q, { device_id: `dev-${id}`, locations: batchOf(id) }, { id })));
+      await Promise.all(
+        assets
+          .slice(0, concurrency)
+          .map((id) => call(track, 'POST', `/skynet/asset/${id}/track`, q, { device_id: `dev-${id}`, locations: batchOf(id) }, { id })),
+      );
     }
     let sent = 0;
     const latencies: number[] = [];
@@ -159,7 +178,7 @@ async function main() {
     const spanLat = 50_000 / 111_195;
     const spanLon = 50_000 / (111_195 * Math.cos((origin.lat * Math.PI) / 180));
     let rnd = 42;
-    const random = () => ((rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let seeded = 0;
     const now = Date.now();
     for (const size of sizes) {
@@ -209,20 +228,44 @@ async function main() {
         return call(around, 'GET', '/skynet/search/around', { ...q, center: `${c.lat},${c.lon}`, radius: '1000' });
       });
       const square = (c: { lat: number; lon: number }): Array<[number, number]> => {
-        const dLat = 1000 / 111_195, dLon = 1000 / (111_195 * Math.cos((c.lat * Math.PI) / 180));
-        return [[c.lon - dLon, c.lat - dLat], [c.lon + dLon, c.lat - dLat], [c.lon + dLon, c.lat + dLat], [c.lon - dLon, c.lat + dLat], [c.lon - dLon, c.lat - dLat]];
+        const dLat = 1000 / 111_195,
+          dLon = 1000 / (111_195 * Math.cos((c.lat * Math.PI) / 180));
+        return [
+          [c.lon - dLon, c.lat - dLat],
+          [c.lon + dLon, c.lat - dLat],
+          [c.lon + dLon, c.lat + dLat],
+          [c.lon - dLon, c.lat + dLat],
+          [c.lon - dLon, c.lat - dLat],
+        ];
       };
-      await measure('polygon POST 2x2 km', () => call(polygonBody, 'POST', '/skynet/search/polygon', q, { polygon: { type: 'Polygon', coordinates: [square(center())] } }));
+      await measure('polygon POST 2x2 km', () =>
+        call(polygonBody, 'POST', '/skynet/search/polygon', q, { polygon: { type: 'Polygon', coordinates: [square(center())] } }),
+      );
       // The same searches without the platform's per-request key lookup and rate-limit write.
       const ctx = { store, now: () => Date.now() };
-      await measure('around r=1000 m (domain only)', () => searchArea(ctx, space, { type: 'circle', center: center(), radius: 1000 }, { filter: {}, pn: 1, ps: 20 }).then((data) => ({ data })));
-      await measure('polygon 2x2 km (domain only)', () => searchArea(ctx, space, { type: 'polygon', ring: square(center()) as Array<[number, number]> }, { filter: {}, pn: 1, ps: 20 }).then((data) => ({ data })));
+      await measure('around r=1000 m (domain only)', () =>
+        searchArea(ctx, space, { type: 'circle', center: center(), radius: 1000 }, { filter: {}, pn: 1, ps: 20 }).then((data) => ({
+          data,
+        })),
+      );
+      await measure('polygon 2x2 km (domain only)', () =>
+        searchArea(ctx, space, { type: 'polygon', ring: square(center()) as Array<[number, number]> }, { filter: {}, pn: 1, ps: 20 }).then(
+          (data) => ({ data }),
+        ),
+      );
       await measure('polygon GET 2x2 km', () => {
-        const ring = square(center()).map(([lon, lat]) => `${lat.toFixed(5)},${lon.toFixed(5)}`).join('|');
+        const ring = square(center())
+          .map(([lon, lat]) => `${lat.toFixed(5)},${lon.toFixed(5)}`)
+          .join('|');
         return call(polygonGet, 'GET', '/skynet/search/polygon', { ...q, polygon: ring });
       });
     }
-    console.log(`load average after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await dynamo.stop();
   }

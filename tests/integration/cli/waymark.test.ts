@@ -28,7 +28,8 @@ describe('waymark CLI', () => {
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
   };
-  const get = async (path: string) => (await fetch(`${stack.baseUrl}${path}${path.includes('?') ? '&' : '?'}key=${stack.apiKey}`)).json() as Promise<any>;
+  const get = async (path: string) =>
+    (await fetch(`${stack.baseUrl}${path}${path.includes('?') ? '&' : '?'}key=${stack.apiKey}`)).json() as Promise<any>;
 
   beforeAll(async () => {
     stack = await bootStack();

@@ -15,7 +15,13 @@ const ring = [
   [11.95, 57.72],
   [11.95, 57.7],
 ];
-const page = { total: expect.any(Number), offset: expect.any(Number), page: expect.any(Number), size: expect.any(Number), hasmore: expect.any(Boolean) };
+const page = {
+  total: expect.any(Number),
+  offset: expect.any(Number),
+  page: expect.any(Number),
+  size: expect.any(Number),
+  hasmore: expect.any(Boolean),
+};
 const tracking = { cluster: 'america' };
 
 describe('an existing client pointed at Waymark', () => {
@@ -33,7 +39,13 @@ describe('an existing client pointed at Waymark', () => {
 
   it('manages geofences with the client-typed shapes', async () => {
     // Two-level ring: the form the client's types force.
-    const created = await client.post('/geofence', { type: 'polygon', custom_id: 'gbg-centrum', name: 'Centrum', tags: ['city', 'demo'], polygon: { geojson: { type: 'Polygon', coordinates: ring } } });
+    const created = await client.post('/geofence', {
+      type: 'polygon',
+      custom_id: 'gbg-centrum',
+      name: 'Centrum',
+      tags: ['city', 'demo'],
+      polygon: { geojson: { type: 'Polygon', coordinates: ring } },
+    });
     expect(created).toEqual({ status: 'Ok', data: { id: 'gbg-centrum' } });
     const batch = await client.post('/geofence/batch', {
       geofences: [
@@ -46,22 +58,43 @@ describe('an existing client pointed at Waymark', () => {
 
     const got = await client.get(Client.path`/geofence/${'gbg-centrum'}`);
     expect(got.status).toBe('Ok');
-    expect(got.data.geofence).toMatchObject({ id: 'gbg-centrum', name: 'Centrum', type: 'polygon', tags: ['city', 'demo'], created_at: expect.any(Number), updated_at: expect.any(Number) });
+    expect(got.data.geofence).toMatchObject({
+      id: 'gbg-centrum',
+      name: 'Centrum',
+      type: 'polygon',
+      tags: ['city', 'demo'],
+      created_at: expect.any(Number),
+      updated_at: expect.any(Number),
+    });
     expect(got.data.geofence.geojson).toEqual({ type: 'Polygon', coordinates: [ring] });
 
     // On update the client puts the ring under polygon.geojson.geometry.
-    expect(await client.put(Client.path`/geofence/${'gbg-centrum'}`, { name: 'Centrum 2', polygon: { geojson: { geometry: { type: 'Polygon', coordinates: [ring] } } } })).toEqual({ status: 'Ok' });
+    expect(
+      await client.put(Client.path`/geofence/${'gbg-centrum'}`, {
+        name: 'Centrum 2',
+        polygon: { geojson: { geometry: { type: 'Polygon', coordinates: [ring] } } },
+      }),
+    ).toEqual({ status: 'Ok' });
 
     const listed = await client.get('/geofence/batch', { ids: ['gbg-centrum', 'harbour'] });
     expect(listed.data.list.map((g: { id: string }) => g.id).sort()).toEqual(['gbg-centrum', 'harbour']);
     const harbour = listed.data.list.find((g: { id: string }) => g.id === 'harbour');
-    expect(harbour).toMatchObject({ type: 'circle', circle_center: { lat: 57.705, lon: 11.94 }, circle_radius: 800, geojson: { type: 'Polygon' } });
+    expect(harbour).toMatchObject({
+      type: 'circle',
+      circle_center: { lat: 57.705, lon: 11.94 },
+      circle_radius: 800,
+      geojson: { type: 'Polygon' },
+    });
 
     const byTag = await client.get('/geofence/list', { tags: ['demo'], pn: 1, ps: 10 });
     expect(byTag.data.page).toEqual(page);
     expect(byTag.data.list.map((g: { id: string }) => g.id).sort()).toEqual(['gbg-centrum', 'harbour']);
 
-    const contain = await client.get('/geofence/contain', { locations: '57.71,11.96|57.0,11.0', geofences: ['gbg-centrum'], verbose: true });
+    const contain = await client.get('/geofence/contain', {
+      locations: '57.71,11.96|57.0,11.0',
+      geofences: ['gbg-centrum'],
+      verbose: true,
+    });
     expect(contain.data.result_list).toEqual([
       {
         geofence_id: 'gbg-centrum',
@@ -105,24 +138,61 @@ describe('an existing client pointed at Waymark', () => {
   it('creates a namespaced key with an empty JSON body and reads both expiry names', async () => {
     const created = await client.post('/namespaced-apikeys', {}, { namespace: 'fleet-a' });
     expect(client.sent.at(-1)!.body).toBe('{}');
-    expect(created).toEqual({ status: 200, result: { apikey: expect.any(String), namespace: 'fleet-a', expired_at: 0, expires_at: 0, sub_id: expect.any(Number), created_at: expect.any(Number) } });
+    expect(created).toEqual({
+      status: 200,
+      result: {
+        apikey: expect.any(String),
+        namespace: 'fleet-a',
+        expired_at: 0,
+        expires_at: 0,
+        sub_id: expect.any(Number),
+        created_at: expect.any(Number),
+      },
+    });
   });
 
   it('tracks an asset with cluster=america and single-object locations', async () => {
-    expect(await client.post('/skynet/asset', { custom_id: 'truck 7', name: 'Truck 7', attributes: { depot: 'north' } }, tracking)).toEqual({ status: 'Ok', data: { id: 'truck 7' } });
+    expect(await client.post('/skynet/asset', { custom_id: 'truck 7', name: 'Truck 7', attributes: { depot: 'north' } }, tracking)).toEqual(
+      { status: 'Ok', data: { id: 'truck 7' } },
+    );
     const path = Client.path`/skynet/asset/${'truck 7'}`;
     expect(client.sent.at(-1)!.url).toContain('cluster=america');
     await client.post(`${path}/bind`, { device_id: 'dev-7' }, tracking);
     const now = Date.now();
-    await client.post(`${path}/track`, { device_id: 'dev-7', locations: { location: { lat: 57.705, lon: 11.96 }, timestamp: now - 2000, speed: 4 } }, tracking);
-    await client.post(`${path}/track`, { device_id: 'dev-7', locations: [{ location: { lat: 57.71, lon: 11.965 }, timestamp: now - 1000, speed: 5, bearing: 40 }] }, tracking);
+    await client.post(
+      `${path}/track`,
+      { device_id: 'dev-7', locations: { location: { lat: 57.705, lon: 11.96 }, timestamp: now - 2000, speed: 4 } },
+      tracking,
+    );
+    await client.post(
+      `${path}/track`,
+      { device_id: 'dev-7', locations: [{ location: { lat: 57.71, lon: 11.965 }, timestamp: now - 1000, speed: 5, bearing: 40 }] },
+      tracking,
+    );
 
     const asset = await client.get(path, tracking);
-    expect(Object.keys(asset.data.asset)).toEqual(expect.arrayContaining(['id', 'device_id', 'state', 'name', 'attributes', 'created_at', 'updated_at', 'tracked_at', 'latest_location']));
+    expect(Object.keys(asset.data.asset)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'device_id',
+        'state',
+        'name',
+        'attributes',
+        'created_at',
+        'updated_at',
+        'tracked_at',
+        'latest_location',
+      ]),
+    );
     expect(asset.data.asset).toMatchObject({ id: 'truck 7', device_id: 'dev-7', attributes: { depot: 'north' } });
     const last = await client.get(`${path}/location/last`, tracking);
     expect(last.data.location).toMatchObject({ location: { lat: 57.71, lon: 11.965 }, timestamp: now - 1000, speed: 5 });
-    const track = await client.get(`${path}/location/list`, { ...tracking, start_time: now - 60_000, end_time: now, geometry_type: 'geojson' });
+    const track = await client.get(`${path}/location/list`, {
+      ...tracking,
+      start_time: now - 60_000,
+      end_time: now,
+      geometry_type: 'geojson',
+    });
     expect(track.data).toMatchObject({ page, distance: expect.any(Number), geojson: { type: 'LineString' } });
     expect(track.data.list).toHaveLength(2);
 
@@ -140,8 +210,22 @@ describe('an existing client pointed at Waymark', () => {
   });
 
   it('creates a monitor and lists its events', async () => {
-    await client.post('/geofence', { type: 'polygon', custom_id: 'centrum', polygon: { geojson: { type: 'Polygon', coordinates: [ring] } } });
-    const monitor = await client.post('/skynet/monitor', { type: 'enter_and_exit', custom_id: 'centrum-watch', name: 'Centrum', tags: ['demo'], geofence_config: { geofence_ids: ['centrum'] } }, tracking);
+    await client.post('/geofence', {
+      type: 'polygon',
+      custom_id: 'centrum',
+      polygon: { geojson: { type: 'Polygon', coordinates: [ring] } },
+    });
+    const monitor = await client.post(
+      '/skynet/monitor',
+      {
+        type: 'enter_and_exit',
+        custom_id: 'centrum-watch',
+        name: 'Centrum',
+        tags: ['demo'],
+        geofence_config: { geofence_ids: ['centrum'] },
+      },
+      tracking,
+    );
     expect(monitor).toEqual({ status: 'Ok', data: { id: 'centrum-watch' } });
     const events = await client.get(Client.path`/skynet/asset/${'truck 7'}/event/list`, tracking);
     expect(events.data).toMatchObject({ list: expect.any(Array), page });
@@ -157,12 +241,40 @@ describe('an existing client pointed at Waymark', () => {
       expect(result).toMatchObject({ status: 'Ok', message: 'Job still processing' });
       await new Promise((done) => setTimeout(done, 500));
     }
-    expect(result).toMatchObject({ description: problem.description, request_created_time: expect.any(Number), solution_created_time: expect.any(Number), status: 'Ok' });
-    expect(Object.keys(result.result.summary).sort()).toEqual(['cost', 'delivery', 'distance', 'duration', 'pickup', 'priority', 'routes', 'service', 'setup', 'unassigned', 'waiting_time']);
+    expect(result).toMatchObject({
+      description: problem.description,
+      request_created_time: expect.any(Number),
+      solution_created_time: expect.any(Number),
+      status: 'Ok',
+    });
+    expect(Object.keys(result.result.summary).sort()).toEqual([
+      'cost',
+      'delivery',
+      'distance',
+      'duration',
+      'pickup',
+      'priority',
+      'routes',
+      'service',
+      'setup',
+      'unassigned',
+      'waiting_time',
+    ]);
     expect(result.result).toMatchObject({ code: 0, unassigned: [] });
     const route = result.result.routes[0];
-    expect(route).toMatchObject({ vehicle: expect.any(Number), cost: expect.any(Number), duration: expect.any(Number), distance: expect.any(Number), steps: expect.any(Array) });
-    expect(route.steps[0]).toMatchObject({ type: 'start', arrival: expect.any(Number), location: [expect.any(Number), expect.any(Number)], location_index: 0 });
+    expect(route).toMatchObject({
+      vehicle: expect.any(Number),
+      cost: expect.any(Number),
+      duration: expect.any(Number),
+      distance: expect.any(Number),
+      steps: expect.any(Array),
+    });
+    expect(route.steps[0]).toMatchObject({
+      type: 'start',
+      arrival: expect.any(Number),
+      location: [expect.any(Number), expect.any(Number)],
+      location_index: 0,
+    });
     expect(route.steps[0].id).toBeUndefined();
     expect(route.steps[1]).toMatchObject({ type: 'job', id: expect.any(Number), load: expect.any(Array) });
     expect(route.steps.at(-1).type).toBe('end');
@@ -170,11 +282,25 @@ describe('an existing client pointed at Waymark', () => {
 
   it('searches places and manages a custom place with percent-encoded ids', async () => {
     const found = await client.post('/multigeocode/search', { query: 'Göteborg', at: { lat: 57.7, lng: 11.97 }, limit: 3 });
-    expect(found.entities[0]).toMatchObject({ docId: expect.any(String), place: [expect.objectContaining({ geopoint: { lat: expect.any(Number), lng: expect.any(Number) }, city: 'Göteborg' })], dataSource: { source: expect.any(String), refId: expect.any(String), status: 'enable' }, score: expect.any(Number) });
-    const place = { place: [{ geopoint: { lat: 57.7001, lng: 11.9702 }, country: 'SWE', city: 'Göteborg', poi: { title: 'Waymark demo depot' } }], dataSource: { source: 'demo', refId: 'depot-1', status: 'enable' }, score: 90 };
+    expect(found.entities[0]).toMatchObject({
+      docId: expect.any(String),
+      place: [expect.objectContaining({ geopoint: { lat: expect.any(Number), lng: expect.any(Number) }, city: 'Göteborg' })],
+      dataSource: { source: expect.any(String), refId: expect.any(String), status: 'enable' },
+      score: expect.any(Number),
+    });
+    const place = {
+      place: [{ geopoint: { lat: 57.7001, lng: 11.9702 }, country: 'SWE', city: 'Göteborg', poi: { title: 'Waymark demo depot' } }],
+      dataSource: { source: 'demo', refId: 'depot-1', status: 'enable' },
+      score: 90,
+    };
     const { docId } = await client.post('/multigeocode/place', place);
     const path = Client.path`/multigeocode/place/${docId}`;
-    expect(await client.get(path)).toMatchObject({ docId, place: [expect.objectContaining({ poi: { title: 'Waymark demo depot' } })], dataSource: place.dataSource, score: 90 });
+    expect(await client.get(path)).toMatchObject({
+      docId,
+      place: [expect.objectContaining({ poi: { title: 'Waymark demo depot' } })],
+      dataSource: place.dataSource,
+      score: 90,
+    });
     expect(await client.delete(path)).toEqual({ status: 200, msg: 'Ok' });
   });
 

@@ -35,10 +35,13 @@ describe('map console', () => {
   const createdId = async (previous = '') => {
     let id = '';
     await expect
-      .poll(async () => {
-        id = /Created geofence (\S+)/.exec((await page.textContent('[data-testid=status]')) ?? '')?.[1] ?? '';
-        return id !== '' && id !== previous;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          id = /Created geofence (\S+)/.exec((await page.textContent('[data-testid=status]')) ?? '')?.[1] ?? '';
+          return id !== '' && id !== previous;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     return id;
   };
@@ -97,7 +100,9 @@ describe('map console', () => {
     const polygonId = await createdId(circleId);
 
     const { body } = await api('GET', '/geofence/list?ps=100');
-    const byId = new Map((body.data.list as Array<{ id: string; type: string; geojson: { coordinates: number[][][] } }>).map((g) => [g.id, g]));
+    const byId = new Map(
+      (body.data.list as Array<{ id: string; type: string; geojson: { coordinates: number[][][] } }>).map((g) => [g.id, g]),
+    );
     expect(byId.get(circleId)?.type).toBe('circle');
     expect(byId.get(polygonId)?.type).toBe('polygon');
     // Four corners and the closing point: the double-click's own clicks added nothing.

@@ -21,7 +21,8 @@ export interface Operation {
 
 export async function call(handler: Handler, key: string, op: Operation): Promise<any> {
   // A body the document does not describe (the `{}` clients send with a key create) is ignored by the server.
-  if (op.body !== undefined && contract.hasRequestBody(op.method, op.path)) expect(contract.request(op.method, op.path, op.body), `request body of ${op.method} ${op.path}`).toEqual([]);
+  if (op.body !== undefined && contract.hasRequestBody(op.method, op.path))
+    expect(contract.request(op.method, op.path, op.body), `request body of ${op.method} ${op.path}`).toEqual([]);
   const params = Object.fromEntries(Object.entries(op.params ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]));
   const concrete = op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
   const res = await invoke(handler, {
@@ -32,6 +33,9 @@ export async function call(handler: Handler, key: string, op: Operation): Promis
     body: op.body,
   });
   expect(res.status, `${op.method} ${concrete}: ${JSON.stringify(res.body)}`).toBe(200);
-  expect(contract.response(op.method, op.path, res.body), `200 body of ${op.method} ${op.path}: ${JSON.stringify(res.body).slice(0, 2000)}`).toEqual([]);
+  expect(
+    contract.response(op.method, op.path, res.body),
+    `200 body of ${op.method} ${op.path}: ${JSON.stringify(res.body).slice(0, 2000)}`,
+  ).toEqual([]);
   return res.body;
 }

@@ -40,11 +40,19 @@ describe('multigeocode contract', () => {
       body: { query: 'Harbour Depot South', at: { lat: 57.7, lng: 11.96 }, limit: 5, radius: '50km', country: 'SWE', city: 'Göteborg' },
     });
     expect(found.entities.map((e: { docId: string }) => e.docId)).toContain(docId);
-    const nothing = await call(search, key, { method: 'POST', path: '/multigeocode/search', body: { query: 'zzqxv wwkjh', country: 'SWE' } });
+    const nothing = await call(search, key, {
+      method: 'POST',
+      path: '/multigeocode/search',
+      body: { query: 'zzqxv wwkjh', country: 'SWE' },
+    });
     expect(nothing.entities).toEqual([]);
 
     // The batch body is parsed by the geocoding library, so the document shows no requestBody for it.
-    const answers = await call(batch, key, { method: 'POST', path: '/geocode/batch', body: { queries: [{ query: 'Harbour Depot' }, { query: 'Göteborg' }] } });
+    const answers = await call(batch, key, {
+      method: 'POST',
+      path: '/geocode/batch',
+      body: { queries: [{ query: 'Harbour Depot' }, { query: 'Göteborg' }] },
+    });
     expect(answers.results).toHaveLength(2);
 
     await call(deletePlace, key, { method: 'DELETE', path, params: { docId } });

@@ -15,7 +15,15 @@ import { call } from './call';
 
 // api-shapes §1 and §2, against the OpenAPI document.
 
-const ring = (lon: number, lat: number, d: number) => [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]];
+const ring = (lon: number, lat: number, d: number) => [
+  [
+    [lon, lat],
+    [lon + d, lat],
+    [lon + d, lat + d],
+    [lon, lat + d],
+    [lon, lat],
+  ],
+];
 
 let key: string;
 beforeAll(async () => {
@@ -27,14 +35,26 @@ describe('geofence contract', () => {
     const circle = await call(create, key, {
       method: 'POST',
       path: '/geofence',
-      body: { type: 'circle', name: 'depot', tags: ['c1', 'depots'], meta_data: { owner: 'ops' }, circle: { center: { lat: 57.7, lon: 11.97 }, radius: 500 } },
+      body: {
+        type: 'circle',
+        name: 'depot',
+        tags: ['c1', 'depots'],
+        meta_data: { owner: 'ops' },
+        circle: { center: { lat: 57.7, lon: 11.97 }, radius: 500 },
+      },
     });
     const made = await call(batchCreate, key, {
       method: 'POST',
       path: '/geofence/batch',
       body: {
         geofences: [
-          { type: 'polygon', custom_id: 'zone-a', name: 'zone a', tags: ['c1'], polygon: { geojson: { type: 'Polygon', coordinates: ring(11.9, 57.65, 0.1) } } },
+          {
+            type: 'polygon',
+            custom_id: 'zone-a',
+            name: 'zone a',
+            tags: ['c1'],
+            polygon: { geojson: { type: 'Polygon', coordinates: ring(11.9, 57.65, 0.1) } },
+          },
           { type: 'circle', custom_id: 'zone-b', circle: { center: { lat: 57.71, lon: 11.98 }, radius: 1000 } },
         ],
       },
@@ -53,10 +73,18 @@ describe('geofence contract', () => {
         path: '/geofence/contain',
         query: { locations: '57.7,11.97|57.0,11.0', geofences: `zone-a,${circle.data.id}`, verbose },
       });
-      expect(inside.data.result_list[0].result).toEqual([{ contain: true, location_index: 0 }, { contain: false, location_index: 1 }]);
+      expect(inside.data.result_list[0].result).toEqual([
+        { contain: true, location_index: 0 },
+        { contain: false, location_index: 1 },
+      ]);
     }
 
-    await call(update, key, { method: 'PUT', path: '/geofence/{id}', params: { id: 'zone-b' }, body: { name: 'renamed', tags: ['x'], circle: { center: { lat: 57.72, lon: 11.98 }, radius: 800 } } });
+    await call(update, key, {
+      method: 'PUT',
+      path: '/geofence/{id}',
+      params: { id: 'zone-b' },
+      body: { name: 'renamed', tags: ['x'], circle: { center: { lat: 57.72, lon: 11.98 }, radius: 800 } },
+    });
     await call(remove, key, { method: 'DELETE', path: '/geofence/{id}', params: { id: circle.data.id } });
     await call(batchDelete, key, { method: 'DELETE', path: '/geofence/batch', body: { ids: ['zone-a', 'zone-b'] } });
   });

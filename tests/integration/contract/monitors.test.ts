@@ -45,25 +45,62 @@ describe.each(['/skynet', '/tracking'])('monitor contract under %s', (prefix) =>
     const fence = await call(createGeofence, key, {
       method: 'POST',
       path: '/geofence',
-      body: { type: 'polygon', polygon: { geojson: { type: 'Polygon', coordinates: [[[13.0, 52.0], [13.02, 52.0], [13.02, 52.02], [13.0, 52.02], [13.0, 52.0]]] } } },
+      body: {
+        type: 'polygon',
+        polygon: {
+          geojson: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [13.0, 52.0],
+                [13.02, 52.0],
+                [13.02, 52.02],
+                [13.0, 52.02],
+                [13.0, 52.0],
+              ],
+            ],
+          },
+        },
+      },
     });
     const filter = { include_all_of_attributes: { fleet: tag } };
     const fences = await call(create, key, {
       method: 'POST',
       path: `${prefix}/monitor`,
-      body: { type: 'enter_and_exit', name: 'zone', description: 'zone watch', tags: [tag], meta_data: { k: 1 }, match_filter: filter, geofence_config: { geofence_ids: [fence.data.id] } },
+      body: {
+        type: 'enter_and_exit',
+        name: 'zone',
+        description: 'zone watch',
+        tags: [tag],
+        meta_data: { k: 1 },
+        match_filter: filter,
+        geofence_config: { geofence_ids: [fence.data.id] },
+      },
     });
     await call(create, key, {
       method: 'POST',
       path: `${prefix}/monitor`,
-      body: { type: 'speeding', tags: [tag], match_filter: filter, speeding_config: { customer_speed_limit: 20, use_admin_speed_limit: false, time_tolerance: 0 } },
+      body: {
+        type: 'speeding',
+        tags: [tag],
+        match_filter: filter,
+        speeding_config: { customer_speed_limit: 20, use_admin_speed_limit: false, time_tolerance: 0 },
+      },
     });
-    await call(create, key, { method: 'POST', path: `${prefix}/monitor`, body: { type: 'idle', tags: [tag], match_filter: filter, idle_config: { distance_tolerance: 20, time_tolerance: 5000 } } });
+    await call(create, key, {
+      method: 'POST',
+      path: `${prefix}/monitor`,
+      body: { type: 'idle', tags: [tag], match_filter: filter, idle_config: { distance_tolerance: 20, time_tolerance: 5000 } },
+    });
 
     const monitor = { path: `${prefix}/monitor/{id}`, params: { id: fences.data.id } };
     const got = await call(get, key, { method: 'GET', ...monitor });
     expect(got.data.monitor.geofences).toEqual([fence.data.id]);
-    const listed = await call(list, key, { method: 'GET', path: `${prefix}/monitor/list`, query: { tags: tag, pn: '1', ps: '10', sort: 'created_at:desc' } });
+    const listed = await call(list, key, {
+      method: 'GET',
+      path: `${prefix}/monitor/list`,
+      query: { tags: tag, pn: '1', ps: '10', sort: 'created_at:desc' },
+    });
     expect(listed.data.list).toHaveLength(3);
     await call(update, key, { method: 'PUT', ...monitor, body: { name: 'zone 2', match_filter: filter } });
 
@@ -72,9 +109,21 @@ describe.each(['/skynet', '/tracking'])('monitor contract under %s', (prefix) =>
     await call(bind, key, { method: 'POST', path: `${prefix}/asset/{id}/bind`, params: { id: asset }, body: { device_id: `d-${asset}` } });
     // In at speed, stop inside, then out: enter, speeding, idle and exit.
     const locations = [at(12.99, 0, 10), at(13.005, 10, 30), at(13.01, 20, 0), at(13.01, 40, 0), at(13.03, 60, 10)];
-    await call(uploadTrack, key, { method: 'POST', path: `${prefix}/asset/{id}/track`, params: { id: asset }, body: { device_id: `d-${asset}`, locations } });
-    const events = await call(listEvents, key, { method: 'GET', path: `${prefix}/asset/{id}/event/list`, params: { id: asset }, query: { start_time: String(T0), end_time: String(T0 + 100_000), pn: '1', ps: '50' } });
-    expect(new Set(events.data.list.map((e: { event_type: string }) => e.event_type))).toEqual(new Set(['enter', 'exit', 'speeding', 'idle']));
+    await call(uploadTrack, key, {
+      method: 'POST',
+      path: `${prefix}/asset/{id}/track`,
+      params: { id: asset },
+      body: { device_id: `d-${asset}`, locations },
+    });
+    const events = await call(listEvents, key, {
+      method: 'GET',
+      path: `${prefix}/asset/{id}/event/list`,
+      params: { id: asset },
+      query: { start_time: String(T0), end_time: String(T0 + 100_000), pn: '1', ps: '50' },
+    });
+    expect(new Set(events.data.list.map((e: { event_type: string }) => e.event_type))).toEqual(
+      new Set(['enter', 'exit', 'speeding', 'idle']),
+    );
 
     await call(remove, key, { method: 'DELETE', ...monitor });
   });

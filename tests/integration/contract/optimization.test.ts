@@ -21,7 +21,10 @@ describe('optimization contract', () => {
     // A break and a job no vehicle has the skill for put every step and unassigned shape in the result.
     const problem = smallProblem({
       jobs: [...smallProblem().jobs, { id: 14, location_index: 2, service: 30, skills: [7] }],
-      vehicles: [{ ...smallProblem().vehicles[0], breaks: [{ id: 1, time_windows: [[0, 100_000]], service: 300 }] }, smallProblem().vehicles[1]],
+      vehicles: [
+        { ...smallProblem().vehicles[0], breaks: [{ id: 1, time_windows: [[0, 100_000]], service: 300 }] },
+        smallProblem().vehicles[1],
+      ],
     });
     const submitted = await call(submit, key, { method: 'POST', path: '/optimization/v2', body: problem });
     const pending = await resultOf(submitted.id);

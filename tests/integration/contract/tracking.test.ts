@@ -43,14 +43,29 @@ describe.each(['/skynet', '/tracking'])('tracking contract under %s', (prefix) =
     const made = await call(createAsset, key, {
       method: 'POST',
       path: `${prefix}/asset`,
-      body: { custom_id: id, name: 'Van', description: 'blue van', attributes: { fleet: 'a', depot: 'north' }, meta_data: { plate: 'ABC123' } },
+      body: {
+        custom_id: id,
+        name: 'Van',
+        description: 'blue van',
+        attributes: { fleet: 'a', depot: 'north' },
+        meta_data: { plate: 'ABC123' },
+      },
     });
     expect(made.data.id).toBe(id);
     const asset = { path: `${prefix}/asset/{id}`, params: { id } };
     const fresh = await call(getAsset, key, { method: 'GET', ...asset });
     expect(fresh.data.asset.latest_location).toBeNull();
-    await call(updateAsset, key, { method: 'PUT', ...asset, body: { name: 'Van 2', description: 'red van', attributes: { fleet: 'a', depot: 'south' } } });
-    await call(updateAttributes, key, { method: 'PUT', path: `${prefix}/asset/{id}/attributes`, params: { id }, body: { attributes: { shift: 'night' } } });
+    await call(updateAsset, key, {
+      method: 'PUT',
+      ...asset,
+      body: { name: 'Van 2', description: 'red van', attributes: { fleet: 'a', depot: 'south' } },
+    });
+    await call(updateAttributes, key, {
+      method: 'PUT',
+      path: `${prefix}/asset/{id}/attributes`,
+      params: { id },
+      body: { attributes: { shift: 'night' } },
+    });
     await call(bind, key, { method: 'POST', path: `${prefix}/asset/{id}/bind`, params: { id }, body: { device_id: 'gps-1' } });
     const listed = await call(listAssets, key, {
       method: 'GET',
@@ -63,10 +78,19 @@ describe.each(['/skynet', '/tracking'])('tracking contract under %s', (prefix) =
 
   it('track upload, last location, location list in every geometry form, area searches', async () => {
     const id = `truck${prefix.replace('/', '-')}`;
-    await call(createAsset, key, { method: 'POST', path: `${prefix}/asset`, body: { custom_id: id, name: 'Truck', attributes: { fleet: 'b' } } });
+    await call(createAsset, key, {
+      method: 'POST',
+      path: `${prefix}/asset`,
+      body: { custom_id: id, name: 'Truck', attributes: { fleet: 'b' } },
+    });
     await call(bind, key, { method: 'POST', path: `${prefix}/asset/{id}/bind`, params: { id }, body: { device_id: `gps-${id}` } });
     const points = [0, 1, 2, 3, 4, 5].map(point);
-    await call(uploadTrack, key, { method: 'POST', path: `${prefix}/asset/{id}/track`, params: { id }, body: { device_id: `gps-${id}`, locations: points } });
+    await call(uploadTrack, key, {
+      method: 'POST',
+      path: `${prefix}/asset/{id}/track`,
+      params: { id },
+      body: { device_id: `gps-${id}`, locations: points },
+    });
 
     const last = await call(lastLocation, key, { method: 'GET', path: `${prefix}/asset/{id}/location/last`, params: { id } });
     expect(last.data.location.timestamp).toBe(points[5].timestamp);
@@ -76,19 +100,41 @@ describe.each(['/skynet', '/tracking'])('tracking contract under %s', (prefix) =
       const page = await call(listLocations, key, { ...history, query: { ...range, geometry_type } });
       expect(page.data.list).toHaveLength(6);
     }
-    const matched = await call(listLocations, key, { ...history, query: { ...range, geometry_type: 'geojson', correction: 'mapmatch=1,interpolate=1,mode=car' } });
+    const matched = await call(listLocations, key, {
+      ...history,
+      query: { ...range, geometry_type: 'geojson', correction: 'mapmatch=1,interpolate=1,mode=car' },
+    });
     expect(matched.data.list).toHaveLength(6);
 
     const filter = { include_all_of_attributes: 'fleet:b' };
-    const around = await call(searchAround, key, { method: 'GET', path: `${prefix}/search/around`, query: { center: '57.7045,11.964', radius: '1000', ...filter } });
+    const around = await call(searchAround, key, {
+      method: 'GET',
+      path: `${prefix}/search/around`,
+      query: { center: '57.7045,11.964', radius: '1000', ...filter },
+    });
     expect(around.data.assets.map((a: { id: string }) => a.id)).toContain(id);
     await call(searchBound, key, { method: 'GET', path: `${prefix}/search/bound`, query: { bound: '57.69,11.95|57.72,11.98', ...filter } });
-    await call(searchPolygon, key, { method: 'GET', path: `${prefix}/search/polygon`, query: { polygon: '57.69,11.95|57.69,11.98|57.72,11.98|57.72,11.95|57.69,11.95', ...filter } });
+    await call(searchPolygon, key, {
+      method: 'GET',
+      path: `${prefix}/search/polygon`,
+      query: { polygon: '57.69,11.95|57.69,11.98|57.72,11.98|57.72,11.95|57.69,11.95', ...filter },
+    });
     const inPolygon = await call(searchPolygonBody, key, {
       method: 'POST',
       path: `${prefix}/search/polygon`,
       body: {
-        polygon: { type: 'Polygon', coordinates: [[[11.95, 57.69], [11.98, 57.69], [11.98, 57.72], [11.95, 57.72], [11.95, 57.69]]] },
+        polygon: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [11.95, 57.69],
+              [11.98, 57.69],
+              [11.98, 57.72],
+              [11.95, 57.72],
+              [11.95, 57.69],
+            ],
+          ],
+        },
         match_filter: { include_all_of_attributes: { fleet: 'b' } },
         pn: 1,
         ps: 10,

@@ -6,8 +6,7 @@ import { bootStack, runCli, type BootedStack } from '../support/stack';
 
 describe('npm start', () => {
   let stack: BootedStack;
-  const url = (path: string, query: Record<string, string> = {}) =>
-    `${stack.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
+  const url = (path: string, query: Record<string, string> = {}) => `${stack.baseUrl}${path}?${new URLSearchParams(query).toString()}`;
 
   beforeAll(async () => {
     stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '3' });
@@ -37,7 +36,9 @@ describe('npm start', () => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/geofence', '/optimization/v2', '/multigeocode/search', '/tracking/asset']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/geofence', '/optimization/v2', '/multigeocode/search', '/tracking/asset']),
+    );
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {

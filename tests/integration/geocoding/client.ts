@@ -8,7 +8,11 @@ import { invoke } from '../support/invoke';
 
 /** The multi-geocoding operations, called through their handlers with one key. */
 export function geocodingClient(key: string) {
-  const at = (docId: string) => ({ path: `/multigeocode/place/${encodeURIComponent(docId)}`, query: { key }, pathParameters: { docId: encodeURIComponent(docId) } });
+  const at = (docId: string) => ({
+    path: `/multigeocode/place/${encodeURIComponent(docId)}`,
+    query: { key },
+    pathParameters: { docId: encodeURIComponent(docId) },
+  });
   return {
     search: (body: unknown) => invoke(search, { method: 'POST', path: '/multigeocode/search', query: { key }, body }),
     batch: (body: unknown) => invoke(batch, { method: 'POST', path: '/geocode/batch', query: { key }, body }),
@@ -22,7 +26,13 @@ export function geocodingClient(key: string) {
 export type GeocodingClient = ReturnType<typeof geocodingClient>;
 
 /** A custom place body (api-shapes §4). */
-export function placeBody(title: string, lat: number, lng: number, extra: Record<string, unknown> = {}, item: Record<string, unknown> = {}) {
+export function placeBody(
+  title: string,
+  lat: number,
+  lng: number,
+  extra: Record<string, unknown> = {},
+  item: Record<string, unknown> = {},
+) {
   return { place: [{ geopoint: { lat, lng }, poi: { title }, ...item }], ...extra };
 }
 

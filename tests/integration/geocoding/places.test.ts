@@ -27,7 +27,13 @@ describe('multi-geocoding', () => {
 
   describe('custom places CRUD', () => {
     it('creates, reads, updates and deletes a place', async () => {
-      const body = placeBody('Harbour Depot North', 57.71, 11.95, { dataSource: { source: 'depots', refId: 'd-1' }, score: 0.4 }, { city: 'Göteborg', country: 'SWE', street: 'Hamngatan' });
+      const body = placeBody(
+        'Harbour Depot North',
+        57.71,
+        11.95,
+        { dataSource: { source: 'depots', refId: 'd-1' }, score: 0.4 },
+        { city: 'Göteborg', country: 'SWE', street: 'Hamngatan' },
+      );
       const made = await api.create(body);
       expect(made.status).toBe(200);
       expect(made.body).toEqual({ docId: expect.any(String) });
@@ -39,12 +45,23 @@ describe('multi-geocoding', () => {
         status: 200,
         msg: 'Ok',
         docId,
-        place: [{ geopoint: { lat: 57.71, lng: 11.95 }, poi: { title: 'Harbour Depot North' }, city: 'Göteborg', country: 'SWE', street: 'Hamngatan' }],
+        place: [
+          {
+            geopoint: { lat: 57.71, lng: 11.95 },
+            poi: { title: 'Harbour Depot North' },
+            city: 'Göteborg',
+            country: 'SWE',
+            street: 'Hamngatan',
+          },
+        ],
         dataSource: { source: 'depots', refId: 'd-1', status: 'enable' },
         score: 0.4,
       });
 
-      const changed = await api.update(docId, { place: [{ geopoint: { lat: 57.72, lon: 11.96 }, poi: { title: 'Harbour Depot South' } }], score: 0.9 });
+      const changed = await api.update(docId, {
+        place: [{ geopoint: { lat: 57.72, lon: 11.96 }, poi: { title: 'Harbour Depot South' } }],
+        score: 0.9,
+      });
       expect(changed.status).toBe(200);
       expect(changed.body).toEqual({
         docId,
@@ -121,9 +138,25 @@ describe('multi-geocoding', () => {
       expect(forced.status).toBe(200);
       expect(forced.body.docId).not.toBe(first.body.docId);
       // not duplicates: 500 m away; another dataset; a different name
-      expect((await own.create(placeBody('Central Warehouse', 52.5245, 13.405, {}, { city: 'Berlin', street: 'Alexanderplatz' }))).status).toBe(200);
-      expect((await own.create(placeBody('Central Warehouse', 52.52, 13.405, { dataSource: { source: 'fleet' } }, { city: 'Berlin', street: 'Alexanderplatz' }))).status).toBe(200);
-      expect((await own.create(placeBody('Eastern Warehouse', 52.52, 13.405, {}, { city: 'Berlin', street: 'Alexanderplatz' }))).status).toBe(200);
+      expect(
+        (await own.create(placeBody('Central Warehouse', 52.5245, 13.405, {}, { city: 'Berlin', street: 'Alexanderplatz' }))).status,
+      ).toBe(200);
+      expect(
+        (
+          await own.create(
+            placeBody(
+              'Central Warehouse',
+              52.52,
+              13.405,
+              { dataSource: { source: 'fleet' } },
+              { city: 'Berlin', street: 'Alexanderplatz' },
+            ),
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (await own.create(placeBody('Eastern Warehouse', 52.52, 13.405, {}, { city: 'Berlin', street: 'Alexanderplatz' }))).status,
+      ).toBe(200);
     });
 
     it('of concurrent near-duplicate creates exactly one is stored', async () => {
@@ -151,7 +184,11 @@ describe('multi-geocoding', () => {
     it('finds default places; an empty query is 400; no match is an empty list', async () => {
       const res = await api.search({ query: 'goteborg' });
       expect(res.status).toBe(200);
-      expect(res.body.entities[0]).toMatchObject({ docId: GOTEBORG, dataSource: { source: 'default', status: 'enable' }, place: [{ country: 'SWE' }] });
+      expect(res.body.entities[0]).toMatchObject({
+        docId: GOTEBORG,
+        dataSource: { source: 'default', status: 'enable' },
+        place: [{ country: 'SWE' }],
+      });
       expect(typeof res.body.entities[0].score).toBe('number');
       const empty = await api.search({ query: '   ' });
       expect(empty.status).toBe(400);
@@ -168,12 +205,21 @@ describe('multi-geocoding', () => {
       const before = await own.search({ query: 'goteborg' });
       expect(docIds(before)[0]).toBe(GOTEBORG);
       const made = await own.create(
-        placeBody('Göteborg', 57.7089, 11.9746, { dataSource: { source: 'default', refId: '2711537' }, score: 1 }, { country: 'SWE', city: 'Göteborg' }),
+        placeBody(
+          'Göteborg',
+          57.7089,
+          11.9746,
+          { dataSource: { source: 'default', refId: '2711537' }, score: 1 },
+          { country: 'SWE', city: 'Göteborg' },
+        ),
       );
       const after = await own.search({ query: 'goteborg' });
       expect(docIds(after)[0]).toBe(made.body.docId);
       expect(docIds(after)).not.toContain(GOTEBORG);
-      expect(after.body.entities[0]).toMatchObject({ dataSource: { source: 'default', refId: '2711537', status: 'enable' }, place: [{ poi: { title: 'Göteborg' } }] });
+      expect(after.body.entities[0]).toMatchObject({
+        dataSource: { source: 'default', refId: '2711537', status: 'enable' },
+        place: [{ poi: { title: 'Göteborg' } }],
+      });
       expect(after.body.entities[0].score).toBeGreaterThan(before.body.entities[0].score);
 
       // disabled: hidden, and the default place is back
@@ -204,19 +250,33 @@ describe('multi-geocoding', () => {
 
     it('finds places of a named custom dataset by partial and misspelled text, with filters', async () => {
       const { api: own } = await freshClient();
-      const made = await own.create(placeBody('Zanzibar Logistics Hub', 59.33, 18.06, { dataSource: { source: 'hubs', refId: 'h-9' } }, { city: 'Stockholm', country: 'SWE' }));
+      const made = await own.create(
+        placeBody(
+          'Zanzibar Logistics Hub',
+          59.33,
+          18.06,
+          { dataSource: { source: 'hubs', refId: 'h-9' } },
+          { city: 'Stockholm', country: 'SWE' },
+        ),
+      );
       for (const query of ['zanzibar logistics hub', 'zanzibar logi', 'zanzibra logistics']) {
         const res = await own.search({ query });
         expect(docIds(res)[0], query).toBe(made.body.docId);
         expect(res.body.entities[0].dataSource).toEqual({ source: 'hubs', refId: 'h-9', status: 'enable' });
       }
-      const hidden = await own.create(placeBody('Zanzibar Logistics Annex', 59.34, 18.07, { dataSource: { source: 'hubs', status: 'disable' } }));
+      const hidden = await own.create(
+        placeBody('Zanzibar Logistics Annex', 59.34, 18.07, { dataSource: { source: 'hubs', status: 'disable' } }),
+      );
       expect(hidden.status).toBe(200);
       expect(docIds(await own.search({ query: 'zanzibar logistics annex' }))).not.toContain(hidden.body.docId);
       expect(docIds(await own.search({ query: 'zanzibar logistics', country: 'SWE' }))[0]).toBe(made.body.docId);
       expect(docIds(await own.search({ query: 'zanzibar logistics', country: 'NOR' }))).not.toContain(made.body.docId);
-      expect(docIds(await own.search({ query: 'zanzibar logistics', at: { lat: 59.3, lng: 18.0 }, radius: '10km' }))).toContain(made.body.docId);
-      expect(docIds(await own.search({ query: 'zanzibar logistics', at: { lat: 55.6, lng: 13.0 }, radius: '5000m' }))).not.toContain(made.body.docId);
+      expect(docIds(await own.search({ query: 'zanzibar logistics', at: { lat: 59.3, lng: 18.0 }, radius: '10km' }))).toContain(
+        made.body.docId,
+      );
+      expect(docIds(await own.search({ query: 'zanzibar logistics', at: { lat: 55.6, lng: 13.0 }, radius: '5000m' }))).not.toContain(
+        made.body.docId,
+      );
     });
 
     it('another instance sees new, changed and deleted places at its next search (default bound 0)', async () => {
@@ -258,11 +318,21 @@ describe('multi-geocoding', () => {
   });
 
   describe('isolation and access', () => {
-    it('a namespaced key never sees another space\'s places, and the root key not the namespace\'s', async () => {
+    it("a namespaced key never sees another space's places, and the root key not the namespace's", async () => {
       const { key: rootKey, api: root } = await freshClient();
       process.env.WAYMARK_KEY_DELAY_SECONDS = '0';
-      const made = await invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key: rootKey, namespace: 'tenant' }, body: {} });
-      const madeB = await invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key: rootKey, namespace: 'tenant-b' }, body: {} });
+      const made = await invoke(createKey, {
+        method: 'POST',
+        path: '/namespaced-apikeys',
+        query: { key: rootKey, namespace: 'tenant' },
+        body: {},
+      });
+      const madeB = await invoke(createKey, {
+        method: 'POST',
+        path: '/namespaced-apikeys',
+        query: { key: rootKey, namespace: 'tenant-b' },
+        body: {},
+      });
       process.env.WAYMARK_KEY_DELAY_SECONDS = '900';
       expect(made.status).toBe(200);
       const tenant = geocodingClient(made.body.result.apikey);
@@ -323,7 +393,10 @@ describe('multi-geocoding', () => {
 
     it('accepts the bare array and `q`', async () => {
       const { api: own } = await freshClient();
-      const res = await own.batch([{ q: 'tokyo', limit: 1 }, { query: 'goteborg', limit: 1 }]);
+      const res = await own.batch([
+        { q: 'tokyo', limit: 1 },
+        { query: 'goteborg', limit: 1 },
+      ]);
       expect(res.status).toBe(200);
       expect(res.body.results.map((r: { entities: Array<{ docId: string }> }) => r.entities[0].docId)).toEqual(['gn:1850147', GOTEBORG]);
     });

@@ -13,11 +13,13 @@ import { invoke } from '../support/invoke';
 export function geofenceClient(key: string) {
   return {
     create: (body: unknown) => invoke(create, { method: 'POST', path: '/geofence', query: { key }, body }),
-    batchCreate: (geofences: unknown[]) => invoke(batchCreate, { method: 'POST', path: '/geofence/batch', query: { key }, body: { geofences } }),
+    batchCreate: (geofences: unknown[]) =>
+      invoke(batchCreate, { method: 'POST', path: '/geofence/batch', query: { key }, body: { geofences } }),
     get: (id: string) => invoke(get, { path: `/geofence/${id}`, query: { key }, pathParameters: { id } }),
     getMany: (ids: string) => invoke(getMany, { path: '/geofence/batch', query: { key, ids } }),
     list: (query: Record<string, string>) => invoke(list, { path: '/geofence/list', query: { key, ...query } }),
-    update: (id: string, body: unknown) => invoke(update, { method: 'PUT', path: `/geofence/${id}`, query: { key }, pathParameters: { id }, body }),
+    update: (id: string, body: unknown) =>
+      invoke(update, { method: 'PUT', path: `/geofence/${id}`, query: { key }, pathParameters: { id }, body }),
     contain: (query: Record<string, string>) => invoke(contain, { path: '/geofence/contain', query: { key, ...query } }),
     remove: (id: string) => invoke(remove, { method: 'DELETE', path: `/geofence/${id}`, query: { key }, pathParameters: { id } }),
     batchRemove: (ids: string[]) => invoke(batchDelete, { method: 'DELETE', path: '/geofence/batch', query: { key }, body: { ids } }),
@@ -26,5 +28,13 @@ export function geofenceClient(key: string) {
 
 export const square = (lon: number, lat: number, size: number) => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + size, lat],
+      [lon + size, lat + size],
+      [lon, lat + size],
+      [lon, lat],
+    ],
+  ],
 });

@@ -61,10 +61,52 @@ describe('geofence service', () => {
     });
 
     it.each([
-      ['open', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] }, /open|first.*last|closed/i],
-      ['self-intersecting', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] }, /self-intersect|intersect/i],
+      [
+        'open',
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+            ],
+          ],
+        },
+        /open|first.*last|closed/i,
+      ],
+      [
+        'self-intersecting',
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+              [1, 0],
+              [0, 1],
+              [0, 0],
+            ],
+          ],
+        },
+        /self-intersect|intersect/i,
+      ],
       ['with a hole', { type: 'Polygon', coordinates: [square(0, 0, 4).coordinates[0], square(1, 1, 1).coordinates[0]] }, /ring|hole/i],
-      ['with too few positions', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] }, /4 positions|at least 4/i],
+      [
+        'with too few positions',
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [0, 0],
+            ],
+          ],
+        },
+        /4 positions|at least 4/i,
+      ],
       ['of 1,000,000 km2 or more', square(0, 0, 10), /area/i],
     ])('refuses a polygon %s with 422 saying which', async (_what, geojson, message) => {
       const res = await gf.create(polygon(geojson));
@@ -129,7 +171,11 @@ describe('geofence service', () => {
 
     it('is all or nothing: one bad item fails the call naming its index', async () => {
       const tag = `batch-${Date.now()}`;
-      const res = await gf.batchCreate([circle(1, 1, 10, { tags: [tag] }), polygon(square(0, 0, 10), { tags: [tag] }), circle(1, 1, 10, { tags: [tag] })]);
+      const res = await gf.batchCreate([
+        circle(1, 1, 10, { tags: [tag] }),
+        polygon(square(0, 0, 10), { tags: [tag] }),
+        circle(1, 1, 10, { tags: [tag] }),
+      ]);
       expect(res.status).toBe(422);
       expect(res.body.message).toMatch(/^geofences\[1\]\.polygon/);
       expect((await gf.list({ tags: tag })).body.data.page.total).toBe(0);
@@ -161,7 +207,8 @@ describe('geofence service', () => {
 
     it('walks pages of an all-of tag match exactly once while others are created', async () => {
       const tag = `walk-${Date.now()}`;
-      const made = (await gf.batchCreate(Array.from({ length: 25 }, () => circle(2, 2, 10, { tags: [tag, 'x'] })))).body.data.ids as string[];
+      const made = (await gf.batchCreate(Array.from({ length: 25 }, () => circle(2, 2, 10, { tags: [tag, 'x'] })))).body.data
+        .ids as string[];
       await gf.create(circle(2, 2, 10, { tags: [tag] })); // lacks 'x': never listed
       const seen: string[] = [];
       let pn = 1;
@@ -283,7 +330,9 @@ describe('geofence service', () => {
       expect((await tenant.remove(rootId)).status).toBe(404);
       expect((await tenant.contain({ geofences: rootId, locations: '5,5' })).status).toBe(404);
       const own = (await tenant.create(circle(5, 5, 100, { tags: [tag] }))).body.data.id;
-      expect((await tenant.contain({ locations: '5,5' })).body.data.result_list.map((r: { geofence_id: string }) => r.geofence_id)).toEqual([own]);
+      expect((await tenant.contain({ locations: '5,5' })).body.data.result_list.map((r: { geofence_id: string }) => r.geofence_id)).toEqual(
+        [own],
+      );
       expect((await gf.get(own)).status).toBe(404);
       expect((await gf.get(rootId)).body.data.geofence.name).toBeUndefined();
     });

@@ -13,18 +13,31 @@ const LAT = 57.0;
 const line = (from: number, to: number, tags: Record<string, string>) => ({
   type: 'Feature',
   properties: { highway: 'primary', ...tags },
-  geometry: { type: 'LineString', coordinates: [[from, LAT], [to, LAT]] },
+  geometry: {
+    type: 'LineString',
+    coordinates: [
+      [from, LAT],
+      [to, LAT],
+    ],
+  },
 });
 // Along lat 57.0 (0.01 deg of longitude is about 606 m): 50 km/h, then 90 km/h, then no tag.
 const network = buildNetworkFromGeoJSON(
-  { type: 'FeatureCollection', features: [line(12.0, 12.01, { maxspeed: '50' }), line(12.01, 12.03, { maxspeed: '90' }), line(12.03, 12.04, {})] },
+  {
+    type: 'FeatureCollection',
+    features: [line(12.0, 12.01, { maxspeed: '50' }), line(12.01, 12.03, { maxspeed: '90' }), line(12.03, 12.04, {})],
+  },
   { name: 'speed-limits' },
 );
 
 const T0 = Date.now() - 3600_000;
 const V = 70 / 3.6; // a steady 70 km/h
 /** 20 points, 0.002 deg (121 m) and 6 s apart: lon 12.001 .. 12.039; i 0-4 on the 50 road, 5-14 on the 90 road, 15-19 untagged. */
-const drive = Array.from({ length: 20 }, (_, i) => ({ location: { lat: LAT, lon: 12.001 + i * 0.002 }, timestamp: T0 + i * 6000, speed: V }));
+const drive = Array.from({ length: 20 }, (_, i) => ({
+  location: { lat: LAT, lon: 12.001 + i * 0.002 },
+  timestamp: T0 + i * 6000,
+  speed: V,
+}));
 const at = (e: EventRecord) => `${e.monitor_id}@${(e.triggered_timestamp - T0) / 6000}`;
 
 let key: string;
@@ -58,7 +71,11 @@ describe('use_admin_speed_limit', () => {
     expect(admin.status).toBe(200);
     const got = await monitors.get('admin');
     expect(got.body.data.monitor.speeding_config).toMatchObject({ use_admin_speed_limit: true, time_tolerance: 0 });
-    const mixed = await monitors.create({ type: 'speeding', custom_id: 'mixed', speeding_config: { use_admin_speed_limit: true, customer_speed_limit: 15 } });
+    const mixed = await monitors.create({
+      type: 'speeding',
+      custom_id: 'mixed',
+      speeding_config: { use_admin_speed_limit: true, customer_speed_limit: 15 },
+    });
     expect(mixed.status).toBe(200);
 
     expect((await tracking.create({ custom_id: 'car' })).status).toBe(200);

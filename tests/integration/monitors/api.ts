@@ -25,7 +25,12 @@ export function monitorApi(key: string, prefix = '/skynet') {
     remove: (id: string) => invoke(remove, { method: 'DELETE', ...mon(id), query: q(), headers: {} }),
     list: (query: Q = {}) => invoke(list, { path: `${prefix}/monitor/list`, query: q(query), headers: {} }),
     events: (assetId: string, query: Q = {}) =>
-      invoke(listEvents, { path: `${prefix}/asset/${enc(assetId)}/event/list`, pathParameters: { id: enc(assetId) }, query: q(query), headers: {} }),
+      invoke(listEvents, {
+        path: `${prefix}/asset/${enc(assetId)}/event/list`,
+        pathParameters: { id: enc(assetId) },
+        query: q(query),
+        headers: {},
+      }),
     getConfig: () => invoke(getConfig, { path: `${prefix}/config`, query: q(), headers: {} }),
     putConfig: (body: unknown) => invoke(putConfig, { method: 'PUT', path: `${prefix}/config`, query: q(), body }),
     testWebhook: () => invoke(testWebhook, { method: 'POST', path: `${prefix}/config/testwebhook`, query: q(), body: {} }),

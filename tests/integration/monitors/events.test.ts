@@ -20,7 +20,8 @@ const LAT = 52.01;
 const T0 = Date.now() - 3600_000;
 /** A point on the line lat 52.01; speed 5 m/s unless given (the speeding monitor is at 20). */
 const at = (lon: number, s: number, speed = 5) => ({ location: { lat: LAT, lon }, timestamp: T0 + s * 1000, speed });
-const short = (list: EventRecord[]) => list.map((e) => `${e.event_type}:${e.geofence_id ? e.geofence_id : e.monitor_id}@${(e.triggered_timestamp - T0) / 1000}`);
+const short = (list: EventRecord[]) =>
+  list.map((e) => `${e.event_type}:${e.geofence_id ? e.geofence_id : e.monitor_id}@${(e.triggered_timestamp - T0) / 1000}`);
 
 let key: string;
 let tracking: TrackingApi;
@@ -63,7 +64,16 @@ beforeAll(async () => {
     match_filter: { include_all_of_attributes: { fleet: 'a' } },
   });
   expect(made.status).toBe(200);
-  expect((await monitors.create({ type: 'speeding', custom_id: 'speed', speeding_config: { customer_speed_limit: 20, time_tolerance: 2000 }, match_filter: { include_all_of_attributes: { fleet: 'a' } } })).status).toBe(200);
+  expect(
+    (
+      await monitors.create({
+        type: 'speeding',
+        custom_id: 'speed',
+        speeding_config: { customer_speed_limit: 20, time_tolerance: 2000 },
+        match_filter: { include_all_of_attributes: { fleet: 'a' } },
+      })
+    ).status,
+  ).toBe(200);
 });
 
 describe('events from uploads', () => {
@@ -144,7 +154,14 @@ describe('events from uploads', () => {
     const points = [at(12.99, 0), at(13.005, 10), at(13.015, 20), at(13.04, 30)];
     const runs = await Promise.all(
       Array.from({ length: 8 }, () =>
-        monitorEvaluator().onTrack({ space: principalSpace, assetId: 'race', assetCreatedAt: created, attributes: { fleet: 'a' }, points, now: Date.now() }),
+        monitorEvaluator().onTrack({
+          space: principalSpace,
+          assetId: 'race',
+          assetCreatedAt: created,
+          attributes: { fleet: 'a' },
+          points,
+          now: Date.now(),
+        }),
       ),
     );
     expect(runs.reduce((n, r) => n + r.length, 0)).toBe(4);
@@ -154,7 +171,8 @@ describe('events from uploads', () => {
   it('an upload whose evaluation failed is evaluated by its retry (recovery from the history)', async () => {
     const upload = await newAsset('flaky');
     await upload([at(12.99, 0)]);
-    const store = (monitorEvaluator() as unknown as { deps: { evaluation: { commit: (...a: unknown[]) => Promise<boolean> } } }).deps.evaluation;
+    const store = (monitorEvaluator() as unknown as { deps: { evaluation: { commit: (...a: unknown[]) => Promise<boolean> } } }).deps
+      .evaluation;
     const commit = store.commit;
     store.commit = async () => {
       throw new Error('simulated storage failure');
@@ -175,7 +193,11 @@ describe('events from uploads', () => {
     const m = monitorApi(made.key);
     const g = geofenceClient(made.key);
     // 70 small fences along the line, 0.001 deg apart: one drive crosses them all (140 events).
-    const fences = Array.from({ length: 70 }, (_, i) => ({ type: 'polygon', custom_id: `f${i}`, polygon: { geojson: square(13 + i * 0.001, 52.0, 0.0005) } }));
+    const fences = Array.from({ length: 70 }, (_, i) => ({
+      type: 'polygon',
+      custom_id: `f${i}`,
+      polygon: { geojson: square(13 + i * 0.001, 52.0, 0.0005) },
+    }));
     expect((await g.batchCreate(fences)).status).toBe(200);
     expect((await m.create({ type: 'enter_and_exit', custom_id: 'many', geofence_ids: fences.map((f) => f.custom_id) })).status).toBe(200);
     await t.create({ custom_id: 'long' });
@@ -222,7 +244,9 @@ describe('events from uploads', () => {
     const own = (await newOrgKey()).key;
     const t = trackingApi(own);
     const m = monitorApi(own);
-    expect((await m.create({ type: 'idle', custom_id: 'idle', idle_config: { distance_tolerance: 30, time_tolerance: 60_000 } })).status).toBe(200);
+    expect(
+      (await m.create({ type: 'idle', custom_id: 'idle', idle_config: { distance_tolerance: 30, time_tolerance: 60_000 } })).status,
+    ).toBe(200);
     await t.create({ custom_id: 'truck' });
     await t.bind('truck', 'd');
     const stop = [0, 20, 40, 60, 80].map((s) => at(13.0, 30 + s));

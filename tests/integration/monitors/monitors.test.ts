@@ -48,7 +48,11 @@ describe('monitor operations', () => {
       updated_at: expect.any(Number),
     });
 
-    const upd = await api.update(id, { name: 'depot 2', geofence_ids: [fenceA, fenceB], match_filter: { include_any_of_attributes: { fleet: 'b' } } });
+    const upd = await api.update(id, {
+      name: 'depot 2',
+      geofence_ids: [fenceA, fenceB],
+      match_filter: { include_any_of_attributes: { fleet: 'b' } },
+    });
     expect(upd.body).toEqual({ status: 'Ok' });
     const again = (await api.get(id)).body.data.monitor;
     expect(again.name).toBe('depot 2');
@@ -67,7 +71,11 @@ describe('monitor operations', () => {
 
   it('is served under /tracking too, and accepts custom_id (409 when taken)', async () => {
     const api = monitorApi(key, '/tracking');
-    const r = await api.create({ type: 'speeding', custom_id: 'speed-1', speeding_config: { customer_speed_limit: 25, time_tolerance: 5000 } });
+    const r = await api.create({
+      type: 'speeding',
+      custom_id: 'speed-1',
+      speeding_config: { customer_speed_limit: 25, time_tolerance: 5000 },
+    });
     expect(r.body.data.id).toBe('speed-1');
     const dup = await api.create({ type: 'speeding', custom_id: 'speed-1', speeding_config: { customer_speed_limit: 25 } });
     expect(dup.status).toBe(409);
@@ -110,8 +118,14 @@ describe('monitor operations', () => {
   it('list: tags filter, sort, pagination', async () => {
     const own = (await newOrgKey()).key;
     const api = monitorApi(own);
-    for (const [name, tags] of [['c', ['x']], ['a', ['x', 'y']], ['b', ['y']]] as const) {
-      expect((await api.create({ type: 'idle', name, tags, idle_config: { distance_tolerance: 20, time_tolerance: 60000 } })).status).toBe(200);
+    for (const [name, tags] of [
+      ['c', ['x']],
+      ['a', ['x', 'y']],
+      ['b', ['y']],
+    ] as const) {
+      expect((await api.create({ type: 'idle', name, tags, idle_config: { distance_tolerance: 20, time_tolerance: 60000 } })).status).toBe(
+        200,
+      );
     }
     const byName = await api.list({ sort: 'name:asc' });
     expect(byName.body.data.list.map((m: { name: string }) => m.name)).toEqual(['a', 'b', 'c']);
@@ -129,7 +143,12 @@ describe('monitor operations', () => {
     const api = monitorApi(key);
     const id = (await api.create({ type: 'enter', geofence_ids: [fenceA] })).body.data.id;
     process.env.WAYMARK_KEY_DELAY_SECONDS = '0';
-    const ns = await invoke(createNamespacedKey, { method: 'POST', path: '/namespaced-apikeys', query: { key, namespace: 'fleet-x' }, rawBody: '{}' });
+    const ns = await invoke(createNamespacedKey, {
+      method: 'POST',
+      path: '/namespaced-apikeys',
+      query: { key, namespace: 'fleet-x' },
+      rawBody: '{}',
+    });
     process.env.WAYMARK_KEY_DELAY_SECONDS = '1';
     expect(ns.status).toBe(200);
     const other = (await newOrgKey()).key;

@@ -183,7 +183,10 @@ describe('worker retries, failures and the dead-letter queue', () => {
     });
     const a = (await submit(key, smallProblem({ options: { objective: { solving_time_limit: 7 } } }))).body.id as string;
     const b = (await submit(key, smallProblem({ options: { objective: { solving_time_limit: 600 } } }))).body.id as string;
-    for (const [id, remaining] of [[a, 60_000], [b, 20_000]] as const) {
+    for (const [id, remaining] of [
+      [a, 60_000],
+      [b, 20_000],
+    ] as const) {
       const m = await receiveJob(id);
       await measuring(sqsEventOf([m], 'optimization-jobs'), { getRemainingTimeInMillis: () => remaining });
       await remove(queues.jobs(), m);
@@ -208,7 +211,11 @@ describe('worker retries, failures and the dead-letter queue', () => {
     const res = await refusing(sqsEventOf([m], 'optimization-jobs'), { getRemainingTimeInMillis: () => 60_000 });
     expect(res.batchItemFailures).toEqual([]);
     await remove(queues.jobs(), m);
-    expect((await result(key, id)).body).toMatchObject({ status: 'Error', message: 'relation 0: something impossible', result: { code: 2 } });
+    expect((await result(key, id)).body).toMatchObject({
+      status: 'Error',
+      message: 'relation 0: something impossible',
+      result: { code: 2 },
+    });
   });
 
   it('requeues pending jobs after a restart (empty queue, jobs kept)', async () => {
@@ -229,8 +236,8 @@ describe('webhook delivery', () => {
     const hook = await receiver([500, 503, 200]);
     const flaky = await receiver(Array(10).fill(500));
     try {
-      const a = (await submit(key, smallProblem({ options: { webhook: { url: hook.url, events: ['JOB_COMPLETED'], timeout: 2 } } })))
-        .body.id as string;
+      const a = (await submit(key, smallProblem({ options: { webhook: { url: hook.url, events: ['JOB_COMPLETED'], timeout: 2 } } }))).body
+        .id as string;
       const b = (await submit(key, smallProblem({ options: { webhook: { url: flaky.url, events: ['JOB_COMPLETED'] } } }))).body
         .id as string;
       await runQueuedJob(a);
@@ -268,7 +275,10 @@ describe('re-optimization', () => {
     expect(ids.sort()).toEqual([11, 13, 14]);
     expect(done.body.result.routes.map((r: any) => r.vehicle)).toEqual([1]);
 
-    const unknown = await reoptimize(key, { existing_request_id: id, job_changes: { remove: [99], modify: [{ id: 98, location_index: 0 }] } });
+    const unknown = await reoptimize(key, {
+      existing_request_id: id,
+      job_changes: { remove: [99], modify: [{ id: 98, location_index: 0 }] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/job_changes\.remove\[0\]: unknown job id 99/);
     expect(unknown.body.message).toMatch(/job_changes\.modify\[0\]\.id: unknown job id 98/);
@@ -278,8 +288,22 @@ describe('re-optimization', () => {
     const stranger = await newOrgKey({ quotas: unthrottled });
     expect((await reoptimize(stranger.key, { existing_request_id: id })).status).toBe(404);
     // The new problem is validated as a whole: removing a job a relation names is refused.
-    const withRelation = (await submit(key, smallProblem({ relations: [{ type: 'in_same_route', steps: [{ type: 'job', id: 11 }, { type: 'job', id: 12 }] }] })))
-      .body.id as string;
+    const withRelation = (
+      await submit(
+        key,
+        smallProblem({
+          relations: [
+            {
+              type: 'in_same_route',
+              steps: [
+                { type: 'job', id: 11 },
+                { type: 'job', id: 12 },
+              ],
+            },
+          ],
+        }),
+      )
+    ).body.id as string;
     const broken = await reoptimize(key, { existing_request_id: withRelation, job_changes: { remove: [12] } });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toMatch(/relations\[0\]\.steps\[1\]\.id: unknown job id 12/);
@@ -291,7 +315,10 @@ describe('sizes', () => {
   it('stores a result larger than one DynamoDB item in chunks and returns it whole', async () => {
     const { key, org } = await newOrgKey({ quotas: unthrottled });
     const n = 120;
-    const locations = Array.from({ length: n + 1 }, (_, i) => `${(57.6 + (i % 11) * 0.01).toFixed(5)},${(11.9 + Math.floor(i / 11) * 0.01).toFixed(5)}`);
+    const locations = Array.from(
+      { length: n + 1 },
+      (_, i) => `${(57.6 + (i % 11) * 0.01).toFixed(5)},${(11.9 + Math.floor(i / 11) * 0.01).toFixed(5)}`,
+    );
     const jobs = Array.from({ length: n }, (_, i) => ({
       id: i + 1,
       location_index: i + 1,
@@ -321,10 +348,26 @@ describe('sizes', () => {
 describe('submit validation through the handler', () => {
   it('names every broken rule with 400 and queues nothing', async () => {
     const { key, org } = await newOrgKey({ quotas: unthrottled });
-    const res = await submit(key, smallProblem({ jobs: [{ id: 1, location_index: 9 }, { id: 1, location_index: 0, priority: 101 }] }));
+    const res = await submit(
+      key,
+      smallProblem({
+        jobs: [
+          { id: 1, location_index: 9 },
+          { id: 1, location_index: 0, priority: 101 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('jobs[1].priority');
-    const semantic = await submit(key, smallProblem({ jobs: [{ id: 1, location_index: 9 }, { id: 1, location_index: 0 }] }));
+    const semantic = await submit(
+      key,
+      smallProblem({
+        jobs: [
+          { id: 1, location_index: 9 },
+          { id: 1, location_index: 0 },
+        ],
+      }),
+    );
     expect(semantic.status).toBe(400);
     expect(semantic.body.message).toMatch(/jobs\[0\]\.location_index: must be less than the number of locations \(4\)/);
     expect(semantic.body.message).toMatch(/jobs\[1\]\.id: duplicate job id 1/);
@@ -340,7 +383,15 @@ describe('submit validation through the handler', () => {
           { id: 1, location_index: 1, skills: [7] },
           { id: 2, location_index: 2 },
         ],
-        relations: [{ type: 'in_same_route', steps: [{ type: 'job', id: 1 }, { type: 'job', id: 2 }] }],
+        relations: [
+          {
+            type: 'in_same_route',
+            steps: [
+              { type: 'job', id: 1 },
+              { type: 'job', id: 2 },
+            ],
+          },
+        ],
       }),
     );
     expect(res.status).toBe(422);

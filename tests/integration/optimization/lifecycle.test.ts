@@ -113,7 +113,12 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
     expect(res.body.status).toBe(404);
     // A namespaced key of the same organisation lives in its own space, both ways.
     process.env.WAYMARK_KEY_DELAY_SECONDS = '0';
-    const created = await invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key, namespace: 'fleet-x' }, rawBody: '{}' });
+    const created = await invoke(createKey, {
+      method: 'POST',
+      path: '/namespaced-apikeys',
+      query: { key, namespace: 'fleet-x' },
+      rawBody: '{}',
+    });
     process.env.WAYMARK_KEY_DELAY_SECONDS = '900';
     const nsKey = created.body.result.apikey as string;
     expect((await result(nsKey, id)).status).toBe(404);

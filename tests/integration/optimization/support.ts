@@ -1,10 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  DeleteMessageCommand,
-  ReceiveMessageCommand,
-  type Message,
-} from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as submitHandler } from '../../../functions/optimization/submit';
 import { handler as resultHandler } from '../../../functions/optimization/result';
@@ -100,7 +96,6 @@ export async function receive(queueUrl: string, options: { max?: number; wait?: 
 export async function remove(queueUrl: string, m: Message): Promise<void> {
   await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
 }
-
 
 // Messages received while looking for another one are kept here rather than put back: the
 // emulator counts a ChangeMessageVisibility as a receive, so bouncing them would send them to

@@ -17,12 +17,17 @@ describe('serverless package', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'waymark-package-'));
     const env = { ...process.env };
-    for (const name of Object.keys(env)) if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
-    await promisify(execFile)(process.execPath, ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'ci', '--package', dir], {
-      cwd: root,
-      env,
-      maxBuffer: 32 * 1024 * 1024,
-    });
+    for (const name of Object.keys(env))
+      if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
+    await promisify(execFile)(
+      process.execPath,
+      ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'ci', '--package', dir],
+      {
+        cwd: root,
+        env,
+        maxBuffer: 32 * 1024 * 1024,
+      },
+    );
     template = JSON.parse(readFileSync(join(dir, 'cloudformation-template-update-stack.json'), 'utf8'));
   }, 240_000);
 

@@ -24,7 +24,8 @@ export interface BootedStack {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   // The integration workers point these at the test emulators; the stack makes its own.
-  for (const name of Object.keys(env)) if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
   return { ...env, ...extra };
 }
 

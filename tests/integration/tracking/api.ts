@@ -34,7 +34,8 @@ export function trackingApi(key: string, prefix = '/skynet') {
     list: (query: Q = {}) => invoke(listAssets, { method: 'GET', path: `${prefix}/asset/list`, query: q(query), headers: {} }),
     track: (id: string, body: unknown) => invoke(uploadTrack, { method: 'POST', ...asset(id, '/track'), query: q(), body }),
     last: (id: string) => invoke(lastLocation, { method: 'GET', ...asset(id, '/location/last'), query: q(), headers: {} }),
-    locations: (id: string, query: Q = {}) => invoke(listLocations, { method: 'GET', ...asset(id, '/location/list'), query: q(query), headers: {} }),
+    locations: (id: string, query: Q = {}) =>
+      invoke(listLocations, { method: 'GET', ...asset(id, '/location/list'), query: q(query), headers: {} }),
     around: (query: Q) => invoke(searchAround, { method: 'GET', path: `${prefix}/search/around`, query: q(query), headers: {} }),
     bound: (query: Q) => invoke(searchBound, { method: 'GET', path: `${prefix}/search/bound`, query: q(query), headers: {} }),
     polygon: (query: Q) => invoke(searchPolygon, { method: 'GET', path: `${prefix}/search/polygon`, query: q(query), headers: {} }),

@@ -33,7 +33,7 @@ describe.concurrent('tracking assets', () => {
   });
 
   it('serves the same handlers under /tracking and accepts the cluster parameter', async () => {
-    const other = trackingApi(((await newOrgKey()).key), '/tracking');
+    const other = trackingApi((await newOrgKey()).key, '/tracking');
     const { body } = await other.create({ name: 'x' });
     const res = await other.list({ cluster: 'america' });
     expect(res.status).toBe(200);

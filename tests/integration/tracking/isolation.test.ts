@@ -19,7 +19,12 @@ describe('tracking namespace isolation', () => {
   beforeAll(async () => {
     const rootKey = (await newOrgKey()).key;
     process.env.WAYMARK_KEY_DELAY_SECONDS = '0';
-    const res = await invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key: rootKey, namespace: 'fleet-x' }, rawBody: '{}' });
+    const res = await invoke(createKey, {
+      method: 'POST',
+      path: '/namespaced-apikeys',
+      query: { key: rootKey, namespace: 'fleet-x' },
+      rawBody: '{}',
+    });
     process.env.WAYMARK_KEY_DELAY_SECONDS = '1';
     expect(res.status).toBe(200);
     root = trackingApi(rootKey);

@@ -6,7 +6,13 @@ const DAY = 86400_000;
 const C = { lat: 52.52, lon: 13.405 };
 const ids = (res: { body: any }) => res.body.data.assets.map((a: { id: string }) => a.id);
 
-async function place(api: TrackingApi, id: string, at: { lat: number; lon: number }, ageMs: number, attributes: Record<string, string> = {}) {
+async function place(
+  api: TrackingApi,
+  id: string,
+  at: { lat: number; lon: number },
+  ageMs: number,
+  attributes: Record<string, string> = {},
+) {
   if ((await api.get(id)).status === 404) {
     await api.create({ custom_id: id, attributes });
     await api.bind(id, `dev-${id}`);
@@ -60,8 +66,13 @@ describe('tracking search', () => {
     const p2 = await api.around({ center: `${C.lat},${C.lon}`, radius: '5000', ps: '2', pn: '2' });
     expect(p2.body.data.page).toEqual({ total: 5, offset: 2, page: 2, size: 2, hasmore: true });
     expect(p2.body.data.assets.map((a: any) => a.ranking_info.index)).toEqual([2, 3]);
-    expect(ids(await api.around({ center: `${C.lat},${C.lon}`, radius: '5000', include_all_of_attributes: 'type:car' }))).toEqual(['s-mid', 's-far']);
-    expect(ids(await api.around({ center: `${C.lat},${C.lon}`, radius: '5000', include_any_of_attributes: 'type:car|type:none' }))).toEqual(['s-mid', 's-far']);
+    expect(ids(await api.around({ center: `${C.lat},${C.lon}`, radius: '5000', include_all_of_attributes: 'type:car' }))).toEqual([
+      's-mid',
+      's-far',
+    ]);
+    expect(ids(await api.around({ center: `${C.lat},${C.lon}`, radius: '5000', include_any_of_attributes: 'type:car|type:none' }))).toEqual(
+      ['s-mid', 's-far'],
+    );
   });
 
   it('bound and polygon (GET pipe form and POST GeoJSON forms)', async () => {
@@ -71,13 +82,22 @@ describe('tracking search', () => {
     expect(ids(bound)).toEqual(inBox);
     expect(bound.body.data.assets[0].ranking_info).toEqual({ index: 0 });
 
-    const ring = [[52.515, 13.40], [52.515, 13.41], [52.53, 13.41], [52.53, 13.40], [52.515, 13.40]];
+    const ring = [
+      [52.515, 13.4],
+      [52.515, 13.41],
+      [52.53, 13.41],
+      [52.53, 13.4],
+      [52.515, 13.4],
+    ];
     const poly = await api.polygon({ polygon: ring.map(([la, lo]) => `${la},${lo}`).join('|'), include_all_of_attributes: 'type:bike' });
     expect(poly.status).toBe(200);
     expect(ids(poly)).toEqual(['s-6d', 's-near', 's-old']);
 
     const lonLat = ring.map(([la, lo]) => [lo, la]);
-    const geo = await api.polygonBody({ polygon: { type: 'Polygon', coordinates: [lonLat] }, match_filter: { include_all_of_attributes: { type: 'car' } } });
+    const geo = await api.polygonBody({
+      polygon: { type: 'Polygon', coordinates: [lonLat] },
+      match_filter: { include_all_of_attributes: { type: 'car' } },
+    });
     expect(geo.status).toBe(200);
     expect(ids(geo)).toEqual(['s-mid']);
     const twoLevels = await api.polygonBody({ polygon: { type: 'Polygon', coordinates: lonLat } });
@@ -94,7 +114,20 @@ describe('tracking search', () => {
     expect(big.body.message).toMatch(/3000 km2/);
     const bigPoly = await api.polygon({ polygon: '52,13|52,14|53,14|53,13|52,13' });
     expect(bigPoly.status).toBe(400);
-    const bigBody = await api.polygonBody({ polygon: { type: 'Polygon', coordinates: [[[13, 52], [14, 52], [14, 53], [13, 53], [13, 52]]] } });
+    const bigBody = await api.polygonBody({
+      polygon: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [13, 52],
+            [14, 52],
+            [14, 53],
+            [13, 53],
+            [13, 52],
+          ],
+        ],
+      },
+    });
     expect(bigBody.status).toBe(400);
     expect(bigBody.body.message).toMatch(/3,?000 km2/);
     // Just under the limit is accepted (about 2,900 km2).
@@ -115,7 +148,9 @@ describe('tracking search', () => {
     expect(ids(await api.around({ center: `${munich.lat},${munich.lon}`, radius: '50' }))).toEqual(['s-move']);
 
     await api.attributes('s-move', { type: 'truck' });
-    expect(ids(await api.around({ center: `${munich.lat},${munich.lon}`, radius: '50', include_all_of_attributes: 'type:truck' }))).toEqual(['s-move']);
+    expect(ids(await api.around({ center: `${munich.lat},${munich.lon}`, radius: '50', include_all_of_attributes: 'type:truck' }))).toEqual(
+      ['s-move'],
+    );
 
     expect((await api.remove('s-move')).body).toEqual({ status: 'Ok' });
     expect(ids(await api.around({ center: `${munich.lat},${munich.lon}`, radius: '50' }))).toEqual([]);

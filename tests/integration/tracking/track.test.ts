@@ -59,7 +59,10 @@ describe('tracking upload and history', () => {
       expect(bad.body.message).toContain('locations[2].speed: must be at least 0');
       expect(bad.body.message).toContain('locations[2].bearing: must be at most 360');
       expect((await api.track('val', { device_id: 'dv', locations: [] })).status).toBe(400);
-      const future = await api.track('val', { device_id: 'dv', locations: [{ location: { lat: 1, lon: 1 }, timestamp: Date.now() + 3 * 86400_000 }] });
+      const future = await api.track('val', {
+        device_id: 'dv',
+        locations: [{ location: { lat: 1, lon: 1 }, timestamp: Date.now() + 3 * 86400_000 }],
+      });
       expect(future.status).toBe(400);
       expect(future.body.field).toBe('locations[0].timestamp');
     });
@@ -110,12 +113,16 @@ describe('tracking upload and history', () => {
       await api.create({ custom_id: 'dense' });
       await api.bind('dense', 'dx');
       const minute = Math.floor((T0 - 600_000) / 60_000) * 60_000;
-      const burst = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ location: { lat: 1, lon: 1 }, timestamp: minute + from + i }));
+      const burst = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => ({ location: { lat: 1, lon: 1 }, timestamp: minute + from + i }));
       expect((await api.track('dense', { device_id: 'dx', locations: burst(0, 1000) })).status).toBe(200);
       const over = await api.track('dense', { device_id: 'dx', locations: burst(1000, 201) });
       expect(over.status).toBe(422);
       expect(over.body.message).toMatch(/at most 1200 points/);
-      const big = await api.track('dense', { device_id: 'dx', locations: [{ location: { lat: 1, lon: 1 }, timestamp: T0, meta_data: { blob: 'x'.repeat(5000) } }] });
+      const big = await api.track('dense', {
+        device_id: 'dx',
+        locations: [{ location: { lat: 1, lon: 1 }, timestamp: T0, meta_data: { blob: 'x'.repeat(5000) } }],
+      });
       expect(big.status).toBe(400);
       expect(big.body.field).toBe('locations[0].meta_data');
     });
@@ -168,7 +175,6 @@ describe('tracking upload and history', () => {
       expect((await api.locations('hist', { correction: 'snap=1' })).status).toBe(400);
       expect((await api.locations('hist', { start_time: '10', end_time: '5' })).status).toBe(400);
     });
-
   });
 
   it('says a track is not matched where no road network covers it', async () => {
@@ -190,14 +196,19 @@ describe('tracking upload and history', () => {
     const net = sample();
     setMapMatchRegistry(new NetworkRegistry().add(net));
     // A short drive along a road of the sample: route between two points, then replay it with noise.
-    const route = net.route([{ lat: 57.7, lon: 11.97 }, { lat: 57.705, lon: 11.98 }]);
+    const route = net.route([
+      { lat: 57.7, lon: 11.97 },
+      { lat: 57.705, lon: 11.98 },
+    ]);
     const geometry = route.coordinates.map(([lat, lon]) => ({ lat, lon }));
     expect(geometry.length).toBeGreaterThan(3);
     const step = Math.max(1, Math.floor(geometry.length / 15));
-    const drive = geometry.filter((_, i) => i % step === 0).map((p, i) => ({
-      location: { lat: p.lat + 0.00003, lon: p.lon - 0.00003 },
-      timestamp: T0 + i * 5000,
-    }));
+    const drive = geometry
+      .filter((_, i) => i % step === 0)
+      .map((p, i) => ({
+        location: { lat: p.lat + 0.00003, lon: p.lon - 0.00003 },
+        timestamp: T0 + i * 5000,
+      }));
     await api.create({ custom_id: 'gbg' });
     await api.bind('gbg', 'dg');
     expect((await api.track('gbg', { device_id: 'dg', locations: drive })).status).toBe(200);

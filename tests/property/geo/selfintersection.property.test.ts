@@ -24,7 +24,8 @@ function bruteForce(ring: LonLat[]): Array<[number, number]> {
 }
 
 // Small integer grid: many collinear, touching and overlapping configurations.
-const gridRing = fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 3, maxLength: 10 })
+const gridRing = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 3, maxLength: 10 })
   .map((pts) => {
     const ring: LonLat[] = [];
     for (const [x, y] of pts) {
@@ -50,14 +51,20 @@ describe('self-intersection sweep == O(n^2) brute force', () => {
   });
   it('random real-valued rings', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { minLength: 3, maxLength: 25 }), (pts) => {
-        const ring: LonLat[] = pts.map(([x, y]) => [x, y]);
-        ring.push([ring[0][0], ring[0][1]]);
-        const dedup = ring.filter((p, k) => k === 0 || p[0] !== ring[k - 1][0] || p[1] !== ring[k - 1][1]);
-        if (dedup.length < 4) return;
-        const got = findSelfIntersections(dedup, 10_000).map((h) => [h.i, h.j] as [number, number]);
-        expect(got.sort((a, b) => a[0] - b[0] || a[1] - b[1])).toEqual(bruteForce(dedup));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), {
+          minLength: 3,
+          maxLength: 25,
+        }),
+        (pts) => {
+          const ring: LonLat[] = pts.map(([x, y]) => [x, y]);
+          ring.push([ring[0][0], ring[0][1]]);
+          const dedup = ring.filter((p, k) => k === 0 || p[0] !== ring[k - 1][0] || p[1] !== ring[k - 1][1]);
+          if (dedup.length < 4) return;
+          const got = findSelfIntersections(dedup, 10_000).map((h) => [h.i, h.j] as [number, number]);
+          expect(got.sort((a, b) => a[0] - b[0] || a[1] - b[1])).toEqual(bruteForce(dedup));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -43,10 +43,13 @@ describe('text primitives', () => {
       fc.property(fc.stringMatching(/^[a-z]{5,12}$/), fc.nat(), fc.constantFrom('sub', 'del', 'ins', 'swap'), (w, pos, op) => {
         const p = pos % (w.length - 1);
         const edited =
-          op === 'sub' ? w.slice(0, p) + (w[p] === 'z' ? 'y' : 'z') + w.slice(p + 1)
-          : op === 'del' ? w.slice(0, p) + w.slice(p + 1)
-          : op === 'ins' ? w.slice(0, p) + 'q' + w.slice(p)
-          : w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
+          op === 'sub'
+            ? w.slice(0, p) + (w[p] === 'z' ? 'y' : 'z') + w.slice(p + 1)
+            : op === 'del'
+              ? w.slice(0, p) + w.slice(p + 1)
+              : op === 'ins'
+                ? w.slice(0, p) + 'q' + w.slice(p)
+                : w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
         expect(osaDistance(w, edited, 3)).toBeLessThanOrEqual(1);
         if (edited !== w) expect(tokenMatch(edited, w, false)).toBeLessThan(tokenMatch(w, w, false));
       }),
@@ -124,13 +127,20 @@ describe('search invariants on the real dataset', () => {
 
   it('a disabled custom place never appears; an enabled one with the exact query as title and score 1 ranks first', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z]{4,10}( [a-z]{3,8})?$/), fc.double({ min: -60, max: 60, noNaN: true }), fc.double({ min: -170, max: 170, noNaN: true }), (title, lat, lng) => {
-        const place = { geopoint: { lat, lng }, poi: { title } };
-        const off = new CustomPlaceIndex([{ docId: 'x', place: [place], dataSource: { source: 'default', status: 'disable' }, score: 1 }]);
-        expect(search({ query: title, limit: 20 }, { index, custom: off }).entities.map((e) => e.docId)).not.toContain('x');
-        const on = new CustomPlaceIndex([{ docId: 'x', place: [place], dataSource: { source: 'default', status: 'enable' }, score: 1 }]);
-        expect(search({ query: title, limit: 5 }, { index, custom: on }).entities[0].docId).toBe('x');
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z]{4,10}( [a-z]{3,8})?$/),
+        fc.double({ min: -60, max: 60, noNaN: true }),
+        fc.double({ min: -170, max: 170, noNaN: true }),
+        (title, lat, lng) => {
+          const place = { geopoint: { lat, lng }, poi: { title } };
+          const off = new CustomPlaceIndex([
+            { docId: 'x', place: [place], dataSource: { source: 'default', status: 'disable' }, score: 1 },
+          ]);
+          expect(search({ query: title, limit: 20 }, { index, custom: off }).entities.map((e) => e.docId)).not.toContain('x');
+          const on = new CustomPlaceIndex([{ docId: 'x', place: [place], dataSource: { source: 'default', status: 'enable' }, score: 1 }]);
+          expect(search({ query: title, limit: 5 }, { index, custom: on }).entities[0].docId).toBe('x');
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -97,10 +97,12 @@ describe('engine properties', () => {
         let seen: ReturnType<typeof pt>[] = [];
         batches(points, cuts).forEach((batch, k) => {
           // Old points again, some moved elsewhere (a late point with the same or an older time).
-          const old = seen.length ? picks.slice(k, k + 3).map((n, j) => {
-            const p = seen[n % seen.length];
-            return j % 2 ? { ...p, location: { lat: 52.01, lon: 13.015 }, speed: 99 } : p;
-          }) : [];
+          const old = seen.length
+            ? picks.slice(k, k + 3).map((n, j) => {
+                const p = seen[n % seen.length];
+                return j % 2 ? { ...p, location: { lat: 52.01, lon: 13.015 }, speed: 99 } : p;
+              })
+            : [];
           d.feed([...old, ...batch]);
           seen = seen.concat(batch);
         });

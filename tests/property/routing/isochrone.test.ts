@@ -16,7 +16,10 @@ const arb = fc.integer({ min: 2, max: 12 }).chain((n) =>
       maxLength: n,
       selector: (p) => `${p[0]},${p[1]}`,
     }),
-    edges: fc.array(fc.record({ a: fc.nat({ max: n - 1 }), b: fc.nat({ max: n - 1 }), oneway: fc.boolean() }), { minLength: 1, maxLength: 3 * n }),
+    edges: fc.array(fc.record({ a: fc.nat({ max: n - 1 }), b: fc.nat({ max: n - 1 }), oneway: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 3 * n,
+    }),
     origin: fc.nat(),
     limit: fc.integer({ min: 50, max: 3000 }),
     denoise: fc.double({ min: 0, max: 1, noNaN: true }),

@@ -17,7 +17,12 @@ const arb = fc.integer({ min: 2, max: 9 }).chain((n) =>
       selector: (p) => `${p[0]},${p[1]}`,
     }),
     edges: fc.array(
-      fc.record({ a: fc.nat({ max: n - 1 }), b: fc.nat({ max: n - 1 }), oneway: fc.boolean(), cls: fc.constantFrom('primary', 'residential', 'service') }),
+      fc.record({
+        a: fc.nat({ max: n - 1 }),
+        b: fc.nat({ max: n - 1 }),
+        oneway: fc.boolean(),
+        cls: fc.constantFrom('primary', 'residential', 'service'),
+      }),
       { minLength: 1, maxLength: 2 * n },
     ),
     pts: fc.array(fc.record({ edge: fc.nat(), f: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }), { minLength: 1, maxLength: 6 }),
@@ -27,7 +32,16 @@ const arb = fc.integer({ min: 2, max: 9 }).chain((n) =>
 function collinearHit(pos: number[][], a: number, b: number): boolean {
   const [x1, y1] = pos[a];
   const [x2, y2] = pos[b];
-  return pos.some(([x, y], k) => k !== a && k !== b && (x2 - x1) * (y - y1) === (y2 - y1) * (x - x1) && x >= Math.min(x1, x2) && x <= Math.max(x1, x2) && y >= Math.min(y1, y2) && y <= Math.max(y1, y2));
+  return pos.some(
+    ([x, y], k) =>
+      k !== a &&
+      k !== b &&
+      (x2 - x1) * (y - y1) === (y2 - y1) * (x - x1) &&
+      x >= Math.min(x1, x2) &&
+      x <= Math.max(x1, x2) &&
+      y >= Math.min(y1, y2) &&
+      y <= Math.max(y1, y2),
+  );
 }
 
 /** Do two segments cross (properly)? Points near a crossing could snap to the other road. */
@@ -64,7 +78,10 @@ describe('snapped points on segments vs split-way reference', () => {
         const feature = (e: (typeof usable)[number], inner: number[][]) => ({
           type: 'Feature',
           properties: { highway: e.cls, oneway: e.oneway ? 'yes' : 'no' },
-          geometry: { type: 'LineString', coordinates: [lonlat(...(pos[e.a] as [number, number])), ...inner, lonlat(...(pos[e.b] as [number, number]))] },
+          geometry: {
+            type: 'LineString',
+            coordinates: [lonlat(...(pos[e.a] as [number, number])), ...inner, lonlat(...(pos[e.b] as [number, number]))],
+          },
         });
         const original = buildNetworkFromGeoJSON({ type: 'FeatureCollection', features: usable.map((e) => feature(e, [])) });
         const split = buildNetworkFromGeoJSON({
@@ -84,7 +101,8 @@ describe('snapped points on segments vs split-way reference', () => {
         const metric = buildMetric(g, {});
         const D = Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : Infinity)));
         for (let e = 0; e < g.edgeCount; e++) D[g.tail[e]][g.data.head[e]] = Math.min(D[g.tail[e]][g.data.head[e]], metric.duration[e]);
-        for (let k = 0; k < N; k++) for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (D[i][k] + D[k][j] < D[i][j]) D[i][j] = D[i][k] + D[k][j];
+        for (let k = 0; k < N; k++)
+          for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (D[i][k] + D[k][j] < D[i][j]) D[i][j] = D[i][k] + D[k][j];
         const nodeAt = (c: number[]) => {
           let best = -1;
           let bd = Infinity;

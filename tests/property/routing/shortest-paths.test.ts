@@ -10,28 +10,26 @@ import { BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 
 const CLASSES = ['primary', 'secondary', 'tertiary', 'residential', 'service'];
 
-const graphArb = fc
-  .integer({ min: 2, max: 14 })
-  .chain((n) =>
-    fc.record({
-      n: fc.constant(n),
-      // node positions on a fine integer lattice (distinct), 0..40 x 0..40 units of 100 m
-      pos: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), {
-        minLength: n,
-        maxLength: n,
-        selector: (p) => `${p[0]},${p[1]}`,
-      }),
-      edges: fc.array(
-        fc.record({
-          a: fc.integer({ min: 0, max: n - 1 }),
-          b: fc.integer({ min: 0, max: n - 1 }),
-          oneway: fc.boolean(),
-          cls: fc.constantFrom(...CLASSES),
-        }),
-        { minLength: 1, maxLength: 3 * n },
-      ),
+const graphArb = fc.integer({ min: 2, max: 14 }).chain((n) =>
+  fc.record({
+    n: fc.constant(n),
+    // node positions on a fine integer lattice (distinct), 0..40 x 0..40 units of 100 m
+    pos: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), {
+      minLength: n,
+      maxLength: n,
+      selector: (p) => `${p[0]},${p[1]}`,
     }),
-  );
+    edges: fc.array(
+      fc.record({
+        a: fc.integer({ min: 0, max: n - 1 }),
+        b: fc.integer({ min: 0, max: n - 1 }),
+        oneway: fc.boolean(),
+        cls: fc.constantFrom(...CLASSES),
+      }),
+      { minLength: 1, maxLength: 3 * n },
+    ),
+  }),
+);
 
 /** Segments must not pass through other nodes (they would be split differently): skip such cases. */
 function throughOtherNode(pos: Array<[number, number]>, a: number, b: number): boolean {

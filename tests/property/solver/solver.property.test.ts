@@ -45,7 +45,18 @@ describe('solver properties', () => {
   it('large instances (up to 200 tasks) pass the checker', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 120, max: 180 }), (seed, jobs) => {
-        const o: GenOptions = { seed, jobs, shipments: 10, vehicles: 12, skills: true, multiWindows: true, breaks: true, limits: true, setup: true, priorities: true };
+        const o: GenOptions = {
+          seed,
+          jobs,
+          shipments: 10,
+          vehicles: 12,
+          skills: true,
+          multiWindows: true,
+          breaks: true,
+          limits: true,
+          setup: true,
+          priorities: true,
+        };
         const { request, matrices } = generate(o);
         const res = solveCapped(request, matrices, 10, seed);
         expect(checkSolution(request, matrices, res)).toEqual([]);
@@ -75,8 +86,8 @@ describe('solver properties', () => {
         for (const u of res.unassigned.filter((x) => x.reason === 'skills')) {
           const need =
             u.type === 'job'
-              ? request.jobs!.find((j) => j.id === u.id)!.skills ?? []
-              : request.shipments!.find((s) => s.pickup.id === u.id)!.skills ?? [];
+              ? (request.jobs!.find((j) => j.id === u.id)!.skills ?? [])
+              : (request.shipments!.find((s) => s.pickup.id === u.id)!.skills ?? []);
           const someVehicle = request.vehicles.some((v) => need.every((k) => (v.skills ?? []).includes(k)));
           expect(someVehicle).toBe(false);
         }

@@ -1,20 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EARTH_RADIUS_M, GeoError, assertContainMatrixSize, circleBbox, circleContains, circleToPolygon, compileFences,
-  fenceContains, compileFence, haversineMeters, pointInPreparedRing, prepareRing, validateCircle, validatePolygon,
+  EARTH_RADIUS_M,
+  GeoError,
+  assertContainMatrixSize,
+  circleBbox,
+  circleContains,
+  circleToPolygon,
+  compileFences,
+  fenceContains,
+  compileFence,
+  haversineMeters,
+  pointInPreparedRing,
+  prepareRing,
+  validateCircle,
+  validatePolygon,
   type LonLat,
 } from '../../../shared/geo';
 
-const square: LonLat[] = [[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]];
+const square: LonLat[] = [
+  [0, 0],
+  [2, 0],
+  [2, 2],
+  [0, 2],
+  [0, 0],
+];
 
 describe('point in polygon: boundary counts as inside', () => {
   const set = compileFences([{ id: 'sq', type: 'polygon', geojson: { type: 'Polygon', coordinates: [square] } }]);
   const pr = prepareRing(square);
   const cases: Array<[number, number, boolean]> = [
     [1, 1, true], // interior
-    [0, 0, true], [2, 0, true], [2, 2, true], [0, 2, true], // vertices
-    [1, 0, true], [2, 1, true], [1, 2, true], [0, 1, true], // edges
-    [2.0000001, 1, false], [1, -1e-12, false], [-1e-300, 1, false], [3, 3, false],
+    [0, 0, true],
+    [2, 0, true],
+    [2, 2, true],
+    [0, 2, true], // vertices
+    [1, 0, true],
+    [2, 1, true],
+    [1, 2, true],
+    [0, 1, true], // edges
+    [2.0000001, 1, false],
+    [1, -1e-12, false],
+    [-1e-300, 1, false],
+    [3, 3, false],
   ];
   for (const [lon, lat, want] of cases) {
     it(`(${lon}, ${lat}) -> ${want}`, () => {
@@ -24,7 +51,14 @@ describe('point in polygon: boundary counts as inside', () => {
   }
 
   it('is robust at vertices of a concave ring and on slanted edges', () => {
-    const ring: LonLat[] = [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4], [0, 0]];
+    const ring: LonLat[] = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 1],
+      [0, 4],
+      [0, 0],
+    ];
     const s = compileFences([{ id: 'c', type: 'polygon', geojson: ring }]);
     const pts = [
       { lon: 2, lat: 1 }, // reflex vertex
@@ -38,31 +72,73 @@ describe('point in polygon: boundary counts as inside', () => {
   });
 
   it('vertex at the same latitude as the point does not double count', () => {
-    const diamond: LonLat[] = [[0, 1], [1, 0], [2, 1], [1, 2], [0, 1]];
+    const diamond: LonLat[] = [
+      [0, 1],
+      [1, 0],
+      [2, 1],
+      [1, 2],
+      [0, 1],
+    ];
     const s = compileFences([{ id: 'd', type: 'polygon', geojson: diamond }]);
-    const r = s.contains([{ lat: 1, lon: -1 }, { lat: 1, lon: 1 }, { lat: 1, lon: 3 }, { lat: 0, lon: 0.5 }])[0].contain;
+    const r = s.contains([
+      { lat: 1, lon: -1 },
+      { lat: 1, lon: 1 },
+      { lat: 1, lon: 3 },
+      { lat: 0, lon: 0.5 },
+    ])[0].contain;
     expect(r).toEqual([false, true, false, false]);
   });
 });
 
 describe('antimeridian containment', () => {
-  const ring: LonLat[] = [[179, -1], [-179, -1], [-179, 1], [179, 1], [179, -1]];
+  const ring: LonLat[] = [
+    [179, -1],
+    [-179, -1],
+    [-179, 1],
+    [179, 1],
+    [179, -1],
+  ];
   const v = validatePolygon(ring);
   const set = compileFences([{ id: 'am', type: 'polygon', geojson: v.geojson }]);
   it('contains points on both sides of 180 and on it', () => {
     const pts = [
-      { lat: 0, lon: 179.5 }, { lat: 0, lon: -179.5 }, { lat: 0, lon: 180 }, { lat: 0, lon: -180 },
-      { lat: 0, lon: 0 }, { lat: 0, lon: 178.9 }, { lat: 0, lon: -178.9 }, { lat: 1, lon: 179 }, { lat: 1.1, lon: 180 },
+      { lat: 0, lon: 179.5 },
+      { lat: 0, lon: -179.5 },
+      { lat: 0, lon: 180 },
+      { lat: 0, lon: -180 },
+      { lat: 0, lon: 0 },
+      { lat: 0, lon: 178.9 },
+      { lat: 0, lon: -178.9 },
+      { lat: 1, lon: 179 },
+      { lat: 1.1, lon: 180 },
     ];
     expect(set.contains(pts)[0].contain).toEqual([true, true, true, true, false, false, false, true, false]);
   });
   it('works for rings given with the other vertex first', () => {
-    const r2: LonLat[] = [[-179, -1], [-179, 1], [179, 1], [179, -1], [-179, -1]];
+    const r2: LonLat[] = [
+      [-179, -1],
+      [-179, 1],
+      [179, 1],
+      [179, -1],
+      [-179, -1],
+    ];
     const s2 = compileFences([{ id: 'x', type: 'polygon', geojson: r2 }]);
-    expect(s2.contains([{ lat: 0, lon: 179.5 }, { lat: 0, lon: -179.5 }, { lat: 0, lon: 0 }])[0].contain).toEqual([true, true, false]);
+    expect(
+      s2.contains([
+        { lat: 0, lon: 179.5 },
+        { lat: 0, lon: -179.5 },
+        { lat: 0, lon: 0 },
+      ])[0].contain,
+    ).toEqual([true, true, false]);
   });
   it('a polygon touching 180 from the west contains points at lon -180', () => {
-    const west: LonLat[] = [[170, 0], [180, 0], [180, 1], [170, 1], [170, 0]];
+    const west: LonLat[] = [
+      [170, 0],
+      [180, 0],
+      [180, 1],
+      [170, 1],
+      [170, 0],
+    ];
     const f = compileFence({ id: 'w', type: 'polygon', geojson: west });
     expect(fenceContains(f, { lat: 0.5, lon: -180 })).toBe(true);
     expect(fenceContains(f, { lat: 0.5, lon: 180 })).toBe(true);
@@ -71,8 +147,11 @@ describe('antimeridian containment', () => {
 
 describe('circles', () => {
   it('haversine: one degree of arc is R * pi / 180', () => {
-    expect(haversineMeters({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo(EARTH_RADIUS_M * Math.PI / 180, 6);
-    expect(haversineMeters({ lat: 10, lon: 179.5 }, { lat: 10, lon: -179.5 })).toBeCloseTo(haversineMeters({ lat: 10, lon: 0 }, { lat: 10, lon: 1 }), 6);
+    expect(haversineMeters({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo((EARTH_RADIUS_M * Math.PI) / 180, 6);
+    expect(haversineMeters({ lat: 10, lon: 179.5 }, { lat: 10, lon: -179.5 })).toBeCloseTo(
+      haversineMeters({ lat: 10, lon: 0 }, { lat: 10, lon: 1 }),
+      6,
+    );
     expect(haversineMeters({ lat: 0, lon: 0 }, { lat: 0, lon: 180 })).toBeCloseTo(Math.PI * EARTH_RADIUS_M, 3);
   });
   it('Paris - London is about 343.5 km', () => {
@@ -82,16 +161,27 @@ describe('circles', () => {
   });
   it('contains exactly by great-circle distance, boundary inclusive', () => {
     const c = { center: { lat: 45, lon: 7 }, radius: 10_000 };
-    const deg = 10_000 / EARTH_RADIUS_M * 180 / Math.PI;
+    const deg = ((10_000 / EARTH_RADIUS_M) * 180) / Math.PI;
     expect(circleContains(c, { lat: 45 + deg * 0.999999, lon: 7 })).toBe(true);
     expect(circleContains(c, { lat: 45 + deg * 1.000001, lon: 7 })).toBe(false);
     const set = compileFences([{ id: 'c', type: 'circle', ...c }]);
-    expect(set.contains([{ lat: 45 + deg * 0.999999, lon: 7 }, { lat: 45 + deg * 1.000001, lon: 7 }])[0].contain).toEqual([true, false]);
+    expect(
+      set.contains([
+        { lat: 45 + deg * 0.999999, lon: 7 },
+        { lat: 45 + deg * 1.000001, lon: 7 },
+      ])[0].contain,
+    ).toEqual([true, false]);
   });
   it('circle crossing the antimeridian', () => {
     const c = { center: { lat: 0, lon: 179.9 }, radius: 50_000 };
     const set = compileFences([{ id: 'c', type: 'circle', ...c }]);
-    expect(set.contains([{ lat: 0, lon: -179.9 }, { lat: 0, lon: 179.5 }, { lat: 0, lon: -179.4 }])[0].contain).toEqual([true, true, false]);
+    expect(
+      set.contains([
+        { lat: 0, lon: -179.9 },
+        { lat: 0, lon: 179.5 },
+        { lat: 0, lon: -179.4 },
+      ])[0].contain,
+    ).toEqual([true, true, false]);
     const bb = circleBbox(c);
     expect(bb.west).toBeGreaterThan(179);
     expect(bb.east).toBeLessThan(-179);
@@ -139,9 +229,26 @@ describe('fence set', () => {
       { id: 'b', type: 'circle', center: { lat: 10, lon: 10 }, radius: 1000 },
     ]);
     expect(set.ids).toEqual(['a', 'b']);
-    expect(set.resultList([{ lat: 1, lon: 1 }, { lat: 10, lon: 10 }])).toEqual([
-      { geofence_id: 'a', result: [{ contain: true, location_index: 0 }, { contain: false, location_index: 1 }] },
-      { geofence_id: 'b', result: [{ contain: false, location_index: 0 }, { contain: true, location_index: 1 }] },
+    expect(
+      set.resultList([
+        { lat: 1, lon: 1 },
+        { lat: 10, lon: 10 },
+      ]),
+    ).toEqual([
+      {
+        geofence_id: 'a',
+        result: [
+          { contain: true, location_index: 0 },
+          { contain: false, location_index: 1 },
+        ],
+      },
+      {
+        geofence_id: 'b',
+        result: [
+          { contain: false, location_index: 0 },
+          { contain: true, location_index: 1 },
+        ],
+      },
     ]);
   });
   it('accepts precompiled fences', () => {

@@ -12,7 +12,12 @@ describe('geofenceGeometry', () => {
     expect(g.areaKm2).toBeCloseTo(Math.PI, 4);
   });
   it('polygon: documented form and the client forms', () => {
-    const ring = [[0, 0], [1, 0], [1, 1], [0, 0]];
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ];
     for (const polygon of [
       { geojson: { type: 'Polygon', coordinates: [ring] } },
       { geojson: { type: 'Polygon', coordinates: ring } },
@@ -27,7 +32,26 @@ describe('geofenceGeometry', () => {
     const cases: Array<[unknown, number, RegExp]> = [
       [{ type: 'circle', circle: { center: { lat: 1, lon: 2 }, radius: 60000 } }, 400, /circle\.radius .* at most 50000/],
       [{ type: 'circle' }, 400, /circle is required/],
-      [{ type: 'polygon', polygon: { geojson: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } } }, 422, /^polygon\.geojson: ring is open/],
+      [
+        {
+          type: 'polygon',
+          polygon: {
+            geojson: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [1, 0],
+                  [1, 1],
+                  [0, 1],
+                ],
+              ],
+            },
+          },
+        },
+        422,
+        /^polygon\.geojson: ring is open/,
+      ],
       [{ type: 'isochrone' }, 400, /circle" and "polygon/],
     ];
     for (const [body, status, msg] of cases) {

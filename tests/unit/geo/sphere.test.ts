@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EARTH_RADIUS_M, GeoError, circleBbox, densifyTrack, destinationPoint, haversineMeters, initialBearing,
-  interpolateGreatCircle, normalizeLon, orient2d, orient2dExact, segmentIntersection, trackGeometry, validatePolygon,
+  EARTH_RADIUS_M,
+  GeoError,
+  circleBbox,
+  densifyTrack,
+  destinationPoint,
+  haversineMeters,
+  initialBearing,
+  interpolateGreatCircle,
+  normalizeLon,
+  orient2d,
+  orient2dExact,
+  segmentIntersection,
+  trackGeometry,
+  validatePolygon,
   type GeometryType,
 } from '../../../shared/geo';
 
@@ -24,7 +36,8 @@ describe('sphere helpers', () => {
     expect(across.lon).toBeLessThan(-179.9);
   });
   it('great-circle interpolation: endpoints, midpoint distance, across the antimeridian', () => {
-    const a = { lat: 10, lon: 170 }, b = { lat: 20, lon: -170 };
+    const a = { lat: 10, lon: 170 },
+      b = { lat: 20, lon: -170 };
     const m = interpolateGreatCircle(a, b, 0.5);
     const d = haversineMeters(a, b);
     expect(haversineMeters(a, m)).toBeCloseTo(d / 2, 4);
@@ -33,7 +46,10 @@ describe('sphere helpers', () => {
     expect(interpolateGreatCircle(a, a, 0.3)).toEqual(a);
   });
   it('densify respects maxPoints and refuses a non-positive step', () => {
-    const track = [{ lat: 0, lon: 0 }, { lat: 0, lon: 1 }];
+    const track = [
+      { lat: 0, lon: 0 },
+      { lat: 0, lon: 1 },
+    ];
     expect(densifyTrack(track, 10, 50).length).toBeLessThanOrEqual(50);
     expect(densifyTrack(track, 10, 50).at(-1)).toMatchObject({ lat: 0, lon: 1, interpolated: false, originalIndex: 1 });
     expect(() => densifyTrack(track, 0)).toThrow(RangeError);
@@ -43,7 +59,7 @@ describe('sphere helpers', () => {
     const bb = circleBbox({ center: { lat: 89.9, lon: 0 }, radius: 20_000 });
     expect(bb.west).toBe(-180);
     expect(bb.east).toBe(180);
-    const small = circleBbox({ center: { lat: 0, lon: 0 }, radius: EARTH_RADIUS_M * Math.PI / 180 });
+    const small = circleBbox({ center: { lat: 0, lon: 0 }, radius: (EARTH_RADIUS_M * Math.PI) / 180 });
     expect(small.north).toBeCloseTo(1, 6);
     expect(small.east).toBeCloseTo(1, 6);
   });
@@ -55,7 +71,12 @@ describe('sphere helpers', () => {
 describe('exact predicates', () => {
   it('orient2d is exact where floating point is not', () => {
     // Classic near-collinear case: the naive double expression gets the sign wrong or 0.
-    const ax = 0.5, ay = 0.5, bx = 12, by = 12, cx = 24, cy = 24;
+    const ax = 0.5,
+      ay = 0.5,
+      bx = 12,
+      by = 12,
+      cx = 24,
+      cy = 24;
     expect(orient2d(ax, ay, bx, by, cx, cy)).toBe(0);
     const e = 2 ** -50;
     expect(orient2d(0.5 + e, 0.5, 12, 12, 24, 24)).toBe(orient2dExact(0.5 + e, 0.5, 12, 12, 24, 24));
@@ -63,7 +84,8 @@ describe('exact predicates', () => {
     // Grid of tiny perturbations: fast path always agrees with the exact BigInt evaluation.
     for (let i = 0; i < 64; i++) {
       for (let j = 0; j < 64; j++) {
-        const px = 0.5 + i * 2 ** -53, py = 0.5 + j * 2 ** -53;
+        const px = 0.5 + i * 2 ** -53,
+          py = 0.5 + j * 2 ** -53;
         expect(orient2d(px, py, 12, 12, 24, 24)).toBe(orient2dExact(px, py, 12, 12, 24, 24));
       }
     }
@@ -88,7 +110,18 @@ describe('GeoJSON structure edge cases (400)', () => {
     { type: 'Polygon', coordinates: [[[0], [1, 0], [1, 1], [0]]] },
     { type: 'Polygon', coordinates: ['ring'] },
     { type: 'Polygon' },
-    { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]], bbox: 'x' },
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+      bbox: 'x',
+    },
     null,
     42,
   ];

@@ -1,20 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GeoError, assetCells, boxAreaKm2, coverArea, decodePolyline, densifyTrack, descendantBounds, encodePolyline,
-  haversineMeters, indexMove, indexSortKey, parseBound, parseLatLon, parseLatLonList, parseSearchPolygon, rangesContainCell,
-  trackGeometry, trackLengthMeters, trackToLineString, H3_COARSE_RES, H3_FINE_RES,
+  GeoError,
+  assetCells,
+  boxAreaKm2,
+  coverArea,
+  decodePolyline,
+  densifyTrack,
+  descendantBounds,
+  encodePolyline,
+  haversineMeters,
+  indexMove,
+  indexSortKey,
+  parseBound,
+  parseLatLon,
+  parseLatLonList,
+  parseSearchPolygon,
+  rangesContainCell,
+  trackGeometry,
+  trackLengthMeters,
+  trackToLineString,
+  H3_COARSE_RES,
+  H3_FINE_RES,
 } from '../../../shared/geo';
 import { cellToChildren, cellToParent, getResolution, isValidCell, latLngToCell } from 'h3-js';
 
 function geoErr(fn: () => unknown): GeoError {
-  try { fn(); } catch (e) { expect(e).toBeInstanceOf(GeoError); return e as GeoError; }
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GeoError);
+    return e as GeoError;
+  }
   throw new Error('expected a GeoError');
 }
 
 describe('parsing "lat,lon"', () => {
   it('parses numbers with spaces and signs', () => {
     expect(parseLatLon(' 52.5 , -13.4 ')).toEqual({ lat: 52.5, lon: -13.4 });
-    expect(parseLatLonList('1,2|3,4')).toEqual([{ lat: 1, lon: 2 }, { lat: 3, lon: 4 }]);
+    expect(parseLatLonList('1,2|3,4')).toEqual([
+      { lat: 1, lon: 2 },
+      { lat: 3, lon: 4 },
+    ]);
   });
   it('errors name the field, index and rule', () => {
     expect(geoErr(() => parseLatLon('91,0', 'center')).message).toMatch(/center: latitude 91 .* between -90 and 90/);
@@ -43,7 +69,11 @@ describe('parsing "lat,lon"', () => {
 });
 
 describe('tracks', () => {
-  const track = [{ lat: 0, lon: 0, timestamp: 1_700_000_000_000 }, { lat: 0, lon: 0.01, timestamp: 1_700_000_010_000 }, { lat: 0.01, lon: 0.01, timestamp: 1_700_000_020_000 }];
+  const track = [
+    { lat: 0, lon: 0, timestamp: 1_700_000_000_000 },
+    { lat: 0, lon: 0.01, timestamp: 1_700_000_010_000 },
+    { lat: 0.01, lon: 0.01, timestamp: 1_700_000_020_000 },
+  ];
   it('length is the sum of haversine legs', () => {
     expect(trackLengthMeters(track)).toBeCloseTo(haversineMeters(track[0], track[1]) * 2, 3);
     expect(trackLengthMeters([])).toBe(0);
@@ -58,7 +88,11 @@ describe('tracks', () => {
     expect(mid.timestamp).toBeLessThan(track[1].timestamp);
   });
   it('polyline: Google reference string and geometry types', () => {
-    const pts = [{ lat: 38.5, lon: -120.2 }, { lat: 40.7, lon: -120.95 }, { lat: 43.252, lon: -126.453 }];
+    const pts = [
+      { lat: 38.5, lon: -120.2 },
+      { lat: 40.7, lon: -120.95 },
+      { lat: 43.252, lon: -126.453 },
+    ];
     expect(encodePolyline(pts, 5)).toBe('_p~iF~ps|U_ulLnnqC_mqNvxq`@');
     expect(decodePolyline('_p~iF~ps|U_ulLnnqC_mqNvxq`@', 5)).toEqual(pts);
     expect(decodePolyline(encodePolyline(pts, 6), 6)).toEqual(pts);
@@ -80,7 +114,9 @@ describe('H3 storage scheme', () => {
   it('descendant bounds are the min and max of the children, and hex order equals numeric order', () => {
     const cell = latLngToCell(48.85, 2.35, 8);
     const { lo, hi } = descendantBounds(cell, 10);
-    const kids = cellToChildren(cell, 10).map((k) => BigInt(`0x${k}`)).sort((a, b) => (a < b ? -1 : 1));
+    const kids = cellToChildren(cell, 10)
+      .map((k) => BigInt(`0x${k}`))
+      .sort((a, b) => (a < b ? -1 : 1));
     expect(lo).toBe(kids[0]);
     expect(hi).toBe(kids[kids.length - 1]);
     expect(isValidCell(lo.toString(16))).toBe(true);

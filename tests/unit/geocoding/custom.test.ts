@@ -36,7 +36,16 @@ const parisCustom = (over: Partial<CustomPlace> = {}): CustomPlace => ({
 });
 const tower: CustomPlace = {
   docId: 'c-tower',
-  place: [{ geopoint: { lat: 48.8584, lng: 2.2945 }, country: 'FRA', city: 'Paris', poi: { title: 'Eiffel Tower' }, street: 'Avenue Gustave Eiffel', house: '5' }],
+  place: [
+    {
+      geopoint: { lat: 48.8584, lng: 2.2945 },
+      country: 'FRA',
+      city: 'Paris',
+      poi: { title: 'Eiffel Tower' },
+      street: 'Avenue Gustave Eiffel',
+      house: '5',
+    },
+  ],
   dataSource: { source: 'landmarks', refId: 'L1', status: 'enable' },
   score: 0.5,
 };
@@ -61,7 +70,12 @@ describe('custom places overlay', () => {
   it('a custom place outranks a similar default result through its score', () => {
     // a custom "Springfield" far from every GeoNames Springfield, high score: ranks first, suppresses nothing
     const overlay = new CustomPlaceIndex([
-      { docId: 'c-spr', place: [{ geopoint: { lat: 10, lng: 10 }, poi: { title: 'Springfield' } }], dataSource: { source: 'shops', status: 'enable' }, score: 1 },
+      {
+        docId: 'c-spr',
+        place: [{ geopoint: { lat: 10, lng: 10 }, poi: { title: 'Springfield' } }],
+        dataSource: { source: 'shops', status: 'enable' },
+        score: 1,
+      },
     ]);
     const list = run(overlay, 'springfield');
     expect(list[0].docId).toBe('c-spr');
@@ -73,7 +87,11 @@ describe('custom places overlay', () => {
 
   it('a refId naming a default docId overrides it wherever it is', () => {
     const overlay = new CustomPlaceIndex([
-      parisCustom({ docId: 'c-moved', dataSource: { source: 'default', refId: PARIS_GN, status: 'enable' }, place: [{ geopoint: { lat: 48.9, lng: 2.5 }, poi: { title: 'Paris (centre)' } }] }),
+      parisCustom({
+        docId: 'c-moved',
+        dataSource: { source: 'default', refId: PARIS_GN, status: 'enable' },
+        place: [{ geopoint: { lat: 48.9, lng: 2.5 }, poi: { title: 'Paris (centre)' } }],
+      }),
     ]);
     const ids = run(overlay, 'paris').map((e) => e.docId);
     expect(ids).toContain('c-moved');
@@ -91,7 +109,10 @@ describe('custom places overlay', () => {
   });
 
   it('a disabled place is hidden and does not override anything', () => {
-    const overlay = new CustomPlaceIndex([parisCustom({ dataSource: { source: 'default', status: 'disable' } }), { ...tower, dataSource: { ...tower.dataSource, status: 'disable' } }]);
+    const overlay = new CustomPlaceIndex([
+      parisCustom({ dataSource: { source: 'default', status: 'disable' } }),
+      { ...tower, dataSource: { ...tower.dataSource, status: 'disable' } },
+    ]);
     const ids = run(overlay, 'paris').map((e) => e.docId);
     expect(ids).not.toContain('c-paris');
     expect(ids[0]).toBe(PARIS_GN);
@@ -161,16 +182,32 @@ describe('near-duplicate detection', () => {
     });
     expect(dup?.docId).toBe('c-tower');
     // one differing attribute is still a duplicate
-    expect(overlay.findNearDuplicate({ place: [{ ...tower.place[0], house: '7' }], dataSource: { source: 'landmarks' } })?.docId).toBe('c-tower');
+    expect(overlay.findNearDuplicate({ place: [{ ...tower.place[0], house: '7' }], dataSource: { source: 'landmarks' } })?.docId).toBe(
+      'c-tower',
+    );
   });
 
   it('does not flag places further than 100 m, with another title, other attributes or another dataset', () => {
-    expect(overlay.findNearDuplicate({ place: [{ ...tower.place[0], geopoint: { lat: 48.8600, lng: 2.2945 } }], dataSource: { source: 'landmarks' } })).toBeUndefined();
-    expect(overlay.findNearDuplicate({ place: [{ ...tower.place[0], poi: { title: 'Bir-Hakeim bridge' } }], dataSource: { source: 'landmarks' } })).toBeUndefined();
-    expect(overlay.findNearDuplicate({ place: [{ ...tower.place[0], house: '7', street: 'Quai Branly' }], dataSource: { source: 'landmarks' } })).toBeUndefined();
+    expect(
+      overlay.findNearDuplicate({
+        place: [{ ...tower.place[0], geopoint: { lat: 48.86, lng: 2.2945 } }],
+        dataSource: { source: 'landmarks' },
+      }),
+    ).toBeUndefined();
+    expect(
+      overlay.findNearDuplicate({
+        place: [{ ...tower.place[0], poi: { title: 'Bir-Hakeim bridge' } }],
+        dataSource: { source: 'landmarks' },
+      }),
+    ).toBeUndefined();
+    expect(
+      overlay.findNearDuplicate({ place: [{ ...tower.place[0], house: '7', street: 'Quai Branly' }], dataSource: { source: 'landmarks' } }),
+    ).toBeUndefined();
     expect(overlay.findNearDuplicate({ place: tower.place, dataSource: { source: 'other' } })).toBeUndefined();
     // updating a place is not a conflict with itself
-    expect(overlay.findNearDuplicate({ place: tower.place, dataSource: { source: 'landmarks' } }, { excludeDocId: 'c-tower' })).toBeUndefined();
+    expect(
+      overlay.findNearDuplicate({ place: tower.place, dataSource: { source: 'landmarks' } }, { excludeDocId: 'c-tower' }),
+    ).toBeUndefined();
   });
 
   it('placeTitle falls back from poi.title to building, address, street', () => {

@@ -17,8 +17,7 @@ beforeAll(() => {
   index = getDefaultIndex();
 }, 120_000);
 
-const run = (query: string, extra: Partial<SearchRequest> = {}) =>
-  search({ query, limit: 10, ...extra }, { index }).entities;
+const run = (query: string, extra: Partial<SearchRequest> = {}) => search({ query, limit: 10, ...extra }, { index }).entities;
 const label = (e: Entity) => `${e.place[0].city}|${e.place[0].state}|${e.place[0].country}`;
 const rankOf = (list: Entity[], pred: (e: Entity) => boolean) => list.findIndex(pred);
 
@@ -41,7 +40,20 @@ describe('default dataset', () => {
     expect(item.country).toBe('DEU');
     expect(item.city).toBe('Berlin');
     expect(item.poi).toEqual({ title: 'Berlin' });
-    const allowed = ['geopoint', 'country', 'state', 'city', 'district', 'subDistrict', 'street', 'postalCode', 'house', 'building', 'poi', 'address'];
+    const allowed = [
+      'geopoint',
+      'country',
+      'state',
+      'city',
+      'district',
+      'subDistrict',
+      'street',
+      'postalCode',
+      'house',
+      'building',
+      'poi',
+      'address',
+    ];
     for (const k of Object.keys(item)) expect(allowed).toContain(k);
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  GeocodeValidationError,
-  parseAt,
-  parseBatch,
-  parseCountries,
-  parseRadius,
-  parseSearchBody,
-} from '../../../shared/geocoding';
+import { GeocodeValidationError, parseAt, parseBatch, parseCountries, parseRadius, parseSearchBody } from '../../../shared/geocoding';
 import { ApiError } from '../../../shared/platform/errors';
 
 const err = (fn: () => unknown): GeocodeValidationError => {

@@ -10,7 +10,8 @@ const KMH = 1 / 3.6;
 /** Roads along lat 52.01: 50 km/h west of lon 13.01, 90 km/h up to 13.02, then untagged. */
 const roads = (_lat: number, lon: number): number | undefined => (lon < 13.01 ? 50 * KMH : lon < 13.02 ? 90 * KMH : undefined);
 /** One point per second, 0.0003 deg of longitude (about 20 m) apart, at `kmh`. */
-const drive = (from: number, n: number, kmh: number, t0 = 0) => Array.from({ length: n }, (_, i) => pt(LAT, from + i * 0.0003, t0 + i, kmh * KMH));
+const drive = (from: number, n: number, kmh: number, t0 = 0) =>
+  Array.from({ length: n }, (_, i) => pt(LAT, from + i * 0.0003, t0 + i, kmh * KMH));
 
 function admin(extra: Record<string, unknown> = {}) {
   const d = new Drive([monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, time_tolerance: 0, ...extra } })], []);
@@ -77,7 +78,10 @@ describe('speeding with use_admin_speed_limit', () => {
   });
 
   it('no lookup at all (no road network): only the customer limit', () => {
-    const d = new Drive([monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, customer_speed_limit: 25, time_tolerance: 0 } })], []);
+    const d = new Drive(
+      [monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, customer_speed_limit: 25, time_tolerance: 0 } })],
+      [],
+    );
     d.feed(drive(13.005, 3, 70));
     expect(d.events).toEqual([]);
     d.feed(drive(13.005, 2, 100, 10));

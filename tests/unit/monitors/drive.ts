@@ -12,7 +12,18 @@ export function box(id: string, west: number, south: number, east: number, north
   return compileFence({
     id,
     type: 'polygon',
-    geojson: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
+    geojson: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, south],
+          [east, south],
+          [east, north],
+          [west, north],
+          [west, south],
+        ],
+      ],
+    },
   });
 }
 
@@ -57,7 +68,14 @@ export class Drive {
 
   /** Evaluates one batch; returns the new events. */
   feed(points: TrackPoint[]): EventRecord[] {
-    const out = evaluate(this.ctx, { assetId: 'asset-1', attributes: this.attributes, state: this.state, points, now: T0 + 10_000_000, speedLimitAt: this.speedLimitAt });
+    const out = evaluate(this.ctx, {
+      assetId: 'asset-1',
+      attributes: this.attributes,
+      state: this.state,
+      points,
+      now: T0 + 10_000_000,
+      speedLimitAt: this.speedLimitAt,
+    });
     this.state = out.state;
     this.events.push(...out.events);
     return out.events;

@@ -108,7 +108,9 @@ describe('enter / exit', () => {
 
   it('event ids order exits before enters of the same point', () => {
     const base = { triggered_timestamp: T0, monitor_id: 'm' };
-    expect(eventId({ ...base, event_type: 'exit', geofence_id: 'z' }) < eventId({ ...base, event_type: 'enter', geofence_id: 'a' })).toBe(true);
+    expect(eventId({ ...base, event_type: 'exit', geofence_id: 'z' }) < eventId({ ...base, event_type: 'enter', geofence_id: 'a' })).toBe(
+      true,
+    );
   });
 });
 
@@ -184,7 +186,10 @@ describe('speeding', () => {
   });
 
   it('restricted to geofences: only speeding inside them counts', () => {
-    const d = new Drive([monitor('s', 'speeding', { geofence_ids: ['A'], speeding_config: { customer_speed_limit: 10, time_tolerance: 0 } })], [A]);
+    const d = new Drive(
+      [monitor('s', 'speeding', { geofence_ids: ['A'], speeding_config: { customer_speed_limit: 10, time_tolerance: 0 } })],
+      [A],
+    );
     d.feed([pt(LAT, 12.99, 0, 20), pt(LAT, 13.01, 10, 20), pt(LAT, 13.011, 20, 25)]);
     expect(short(d.events)).toEqual(['speeding:s@10']);
   });
@@ -233,7 +238,13 @@ describe('duplicate and late points', () => {
   });
 
   it('late points never trigger events', () => {
-    const d = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] }), monitor('s', 'speeding', { speeding_config: { customer_speed_limit: 1, time_tolerance: 0 } })], [A]);
+    const d = new Drive(
+      [
+        monitor('m', 'enter_and_exit', { geofence_ids: ['A'] }),
+        monitor('s', 'speeding', { speeding_config: { customer_speed_limit: 1, time_tolerance: 0 } }),
+      ],
+      [A],
+    );
     d.feed([pt(LAT, 12.99, 0, 0), pt(LAT, 12.99, 100, 0)]);
     const state = structuredClone(d.state);
     expect(d.feed([pt(LAT, 13.01, 50, 99), pt(LAT, 13.01, 100, 99)])).toEqual([]);

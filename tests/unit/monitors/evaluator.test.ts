@@ -20,18 +20,34 @@ class MemoryEvaluation implements EvaluationStore {
     const s = this.items.get(`${space}#${asset}`);
     return s && structuredClone(s);
   }
-  async commit(space: string, asset: string, expected: number | null, next: { state: AssetState; assetCreatedAt: number }, events: readonly EventRecord[]) {
+  async commit(
+    space: string,
+    asset: string,
+    expected: number | null,
+    next: { state: AssetState; assetCreatedAt: number },
+    events: readonly EventRecord[],
+  ) {
     const k = `${space}#${asset}`;
     if (this.conflicts > 0) {
       this.conflicts--;
       // Someone else committed meanwhile: same state, bumped version.
       const cur = this.items.get(k);
-      this.items.set(k, { version: (cur?.version ?? 0) + 1, state: cur?.state ?? { m: {} }, assetCreatedAt: next.assetCreatedAt, outbox: [] });
+      this.items.set(k, {
+        version: (cur?.version ?? 0) + 1,
+        state: cur?.state ?? { m: {} },
+        assetCreatedAt: next.assetCreatedAt,
+        outbox: [],
+      });
       return false;
     }
     if ((this.items.get(k)?.version ?? null) !== expected) return false;
     this.commits++;
-    this.items.set(k, { version: (expected ?? 0) + 1, state: structuredClone(next.state), assetCreatedAt: next.assetCreatedAt, outbox: [] });
+    this.items.set(k, {
+      version: (expected ?? 0) + 1,
+      state: structuredClone(next.state),
+      assetCreatedAt: next.assetCreatedAt,
+      outbox: [],
+    });
     for (const e of events) this.events.set(`${k}#${e.triggered_timestamp}#${e.event_type}#${e.geofence_id}`, e);
     return true;
   }
@@ -45,8 +61,23 @@ const fenceA: StoredGeofence = {
   rev: 'g1',
   createdKey: 'k',
   record: {
-    id: 'A', type: 'polygon', tags: [], created_at: 0, updated_at: 0,
-    geojson: { type: 'Polygon', coordinates: [[[13.0, 52.0], [13.02, 52.0], [13.02, 52.02], [13.0, 52.02], [13.0, 52.0]]] },
+    id: 'A',
+    type: 'polygon',
+    tags: [],
+    created_at: 0,
+    updated_at: 0,
+    geojson: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [13.0, 52.0],
+          [13.02, 52.0],
+          [13.02, 52.02],
+          [13.0, 52.02],
+          [13.0, 52.0],
+        ],
+      ],
+    },
   },
 };
 
@@ -55,7 +86,13 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
   const notified: EventRecord[][] = [];
   const history: ReturnType<typeof pt>[] = [];
   const evaluator = new MonitorEvaluator({
-    monitors: { get: async () => undefined, listAll: async () => monitors, create: async () => {}, replace: async () => true, delete: async () => true },
+    monitors: {
+      get: async () => undefined,
+      listAll: async () => monitors,
+      create: async () => {},
+      replace: async () => true,
+      delete: async () => true,
+    },
     geofences: { getMany: async (_s, ids) => (ids.includes('A') ? [fenceA] : []) },
     evaluation,
     config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
@@ -67,7 +104,13 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
 }
 
 const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
-  space: 'org|', assetId: 'a1', assetCreatedAt: 100, attributes: {}, points, now: T0, ...extra,
+  space: 'org|',
+  assetId: 'a1',
+  assetCreatedAt: 100,
+  attributes: {},
+  points,
+  now: T0,
+  ...extra,
 });
 
 const LAT = 52.01;
@@ -112,15 +155,26 @@ describe('MonitorEvaluator', () => {
     const later = [pt(LAT, 13.01, 30), pt(LAT, 12.99, 40)];
     history.push(pt(LAT, 13.01, 10), pt(LAT, 12.99, 20), ...later);
     const events = await evaluator.onTrack(input(later, { previousLatestTs: T0, latestTs: T0 + 40_000 }));
-    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['enter@10', 'exit@20', 'enter@30', 'exit@40']);
+    expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual([
+      'enter@10',
+      'exit@20',
+      'enter@30',
+      'exit@40',
+    ]);
   });
 
   it('hands its road speed limits to use_admin_speed_limit monitors', async () => {
     // 50 km/h west of lon 13.01, 90 km/h east of it; a steady 70 km/h.
     const roads = (_lat: number, lon: number) => (lon < 13.01 ? 50 : 90) / 3.6;
-    const { evaluator, evaluation } = setup([monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, time_tolerance: 0 } })], undefined, roads);
+    const { evaluator, evaluation } = setup(
+      [monitor('s', 'speeding', { speeding_config: { use_admin_speed_limit: true, time_tolerance: 0 } })],
+      undefined,
+      roads,
+    );
     const v = 70 / 3.6;
-    const events = await evaluator.onTrack(input([pt(LAT, 13.0, 0, v), pt(LAT, 13.005, 30, v), pt(LAT, 13.015, 60, v), pt(LAT, 13.02, 90, v)]));
+    const events = await evaluator.onTrack(
+      input([pt(LAT, 13.0, 0, v), pt(LAT, 13.005, 30, v), pt(LAT, 13.015, 60, v), pt(LAT, 13.02, 90, v)]),
+    );
     expect(events.map((e) => `${e.event_type}@${(e.triggered_timestamp - T0) / 1000}`)).toEqual(['speeding@0']);
     expect(events[0].extra.speed_limit).toBeCloseTo(50 / 3.6, 10);
     expect(evaluation.events.size).toBe(1);

@@ -65,7 +65,19 @@ describe('travel matrices', () => {
     expect(routingWarnings(request(), locations)).toContain(FALLBACK_WARNING);
   });
   it('uses the request matrices for every profile, with the custom cost matrix', () => {
-    const req = { ...request(), duration_matrix: [[0, 5, 6], [5, 0, 7], [6, 7, 0]], cost_matrix: [[0, 1, 1], [1, 0, 1], [1, 1, 0]] };
+    const req = {
+      ...request(),
+      duration_matrix: [
+        [0, 5, 6],
+        [5, 0, 7],
+        [6, 7, 0],
+      ],
+      cost_matrix: [
+        [0, 1, 1],
+        [1, 0, 1],
+        [1, 1, 0],
+      ],
+    };
     req.options = { objective: { travel_cost: 'customized' } };
     const built = buildMatrices(req, locations);
     expect(built.source).toBe('request');
@@ -99,11 +111,26 @@ describe('solver input and time budget', () => {
 
 describe('result bodies', () => {
   const job: JobRecord = {
-    id: 'j', space: 's', key_hash: 'k', status: 'queued', description: 'd', created_at: 100, updated_at: 100, attempts: 0,
-    request_chunks: 1, request_bytes: 1, warnings: ['w'],
+    id: 'j',
+    space: 's',
+    key_hash: 'k',
+    status: 'queued',
+    description: 'd',
+    created_at: 100,
+    updated_at: 100,
+    attempts: 0,
+    request_chunks: 1,
+    request_bytes: 1,
+    warnings: ['w'],
   };
   it('pending: 200 Ok "Job still processing" without routes', () => {
-    expect(pendingBody(job)).toEqual({ description: 'd', request_created_time: 100, status: 'Ok', message: 'Job still processing', warnings: ['w'] });
+    expect(pendingBody(job)).toEqual({
+      description: 'd',
+      request_created_time: 100,
+      status: 'Ok',
+      message: 'Job still processing',
+      warnings: ['w'],
+    });
   });
   it('failed: status Error with a non-zero code', () => {
     const body = failedBody({ ...job, status: 'failed', code: 2, message: 'bad', finished_at: 120 });
@@ -116,7 +143,10 @@ describe('result bodies', () => {
     const body = completedBody(job, result, routeGeometries(result, req), [], 130);
     const routes = (body.result as { routes: { geometry: string; steps: { location?: number[] }[] }[] }).routes;
     expect(routes.length).toBeGreaterThan(0);
-    for (const r of routes) expect(polyline.decode(r.geometry)).toEqual(r.steps.filter((s) => s.location).map((s) => s.location!.map((x) => Math.round(x * 1e5) / 1e5)));
+    for (const r of routes)
+      expect(polyline.decode(r.geometry)).toEqual(
+        r.steps.filter((s) => s.location).map((s) => s.location!.map((x) => Math.round(x * 1e5) / 1e5)),
+      );
     expect(body).toMatchObject({ status: 'Ok', message: '', request_created_time: 100, solution_created_time: 130 });
   });
 });
@@ -137,10 +167,21 @@ describe('re-optimization changes', () => {
       },
       previous,
     );
-    expect(next.jobs).toEqual([{ id: 2, location_index: 1, service: 9 }, { id: 3, location_index: 3 }]);
+    expect(next.jobs).toEqual([
+      { id: 2, location_index: 1, service: 9 },
+      { id: 3, location_index: 3 },
+    ]);
     expect(next.vehicles.map((v) => v.id)).toEqual([1]);
     expect(next.locations.location).toHaveLength(4);
-    expect(next.solution).toEqual([{ vehicle: 1, steps: [{ type: 'job', id: 2 }, { type: 'job', id: 1 }] }]);
+    expect(next.solution).toEqual([
+      {
+        vehicle: 1,
+        steps: [
+          { type: 'job', id: 2 },
+          { type: 'job', id: 1 },
+        ],
+      },
+    ]);
     expect(seedFromResult(undefined)).toBeUndefined();
   });
 
@@ -169,8 +210,17 @@ describe('re-optimization changes', () => {
   });
 
   it('cannot change the number of locations of a request with its own matrices', () => {
-    const req = { ...request(), duration_matrix: [[0, 1, 1], [1, 0, 1], [1, 1, 0]] };
-    expect(() => applyReOptimization(req, { existing_request_id: 'x', locations: ['1,1'] }, undefined)).toThrow(/number of locations cannot change/);
+    const req = {
+      ...request(),
+      duration_matrix: [
+        [0, 1, 1],
+        [1, 0, 1],
+        [1, 1, 0],
+      ],
+    };
+    expect(() => applyReOptimization(req, { existing_request_id: 'x', locations: ['1,1'] }, undefined)).toThrow(
+      /number of locations cannot change/,
+    );
   });
 });
 
@@ -189,7 +239,11 @@ describe('on a loaded road network (#9, Gothenburg sample)', () => {
       const stops = result.routes[0].steps.filter((s) => s.location).length;
       expect(polyline.decode(geometry).length).toBeGreaterThan(stops);
       // Outside the network: the flagged fallback.
-      const far: [number, number][] = [[48.85, 2.35], [48.86, 2.36], [48.87, 2.34]];
+      const far: [number, number][] = [
+        [48.85, 2.35],
+        [48.86, 2.36],
+        [48.87, 2.34],
+      ];
       expect(buildMatrices(req, far).warnings).toContain(FALLBACK_WARNING);
     } finally {
       setRoutingRegistry(new NetworkRegistry());

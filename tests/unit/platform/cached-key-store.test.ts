@@ -34,7 +34,11 @@ describe('CachedKeyStore', () => {
     const b = backing();
     b.rows.set('h', record('h'));
     let now = 1000;
-    const cache = new CachedKeyStore(b.store, () => 500, () => now);
+    const cache = new CachedKeyStore(
+      b.store,
+      () => 500,
+      () => now,
+    );
     await cache.findByHash('h');
     await cache.findByHash('h');
     expect(b.reads()).toBe(1);

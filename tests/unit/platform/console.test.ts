@@ -36,7 +36,10 @@ describe('console page files', () => {
   });
 
   it('answers 503 saying how to build when there is no build', async () => {
-    await expect(serve(join(dist, 'missing'), 'index.html')).rejects.toMatchObject({ status: 503, message: expect.stringContaining('npm run build:console') });
+    await expect(serve(join(dist, 'missing'), 'index.html')).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('npm run build:console'),
+    });
   });
 });
 

@@ -9,13 +9,26 @@ const contract = loadContract();
 const record = {
   id: 'zone-a',
   type: 'polygon',
-  geojson: { type: 'Polygon', coordinates: [[[11.9, 57.6], [12, 57.6], [12, 57.7], [11.9, 57.6]]] },
+  geojson: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [11.9, 57.6],
+        [12, 57.6],
+        [12, 57.7],
+        [11.9, 57.6],
+      ],
+    ],
+  },
   tags: ['c1'],
   created_at: 1731489600,
   updated_at: 1731489600,
 };
 const body = { status: 'Ok', data: { geofence: record } };
-const without = (field: keyof typeof record) => ({ status: 'Ok', data: { geofence: Object.fromEntries(Object.entries(record).filter(([k]) => k !== field)) } });
+const without = (field: keyof typeof record) => ({
+  status: 'Ok',
+  data: { geofence: Object.fromEntries(Object.entries(record).filter(([k]) => k !== field)) },
+});
 
 describe('contract validator', () => {
   it('accepts a documented body, with fields the document does not name', () => {
@@ -30,7 +43,12 @@ describe('contract validator', () => {
   it('rejects a body with a documented field of another type', () => {
     expect(contract.response('GET', '/geofence/{id}', { ...body, data: { geofence: { ...record, tags: 'c1' } } }).join()).toMatch(/tags/);
     expect(contract.response('GET', '/geofence/{id}', { ...body, status: 'OK' })).not.toEqual([]);
-    expect(contract.response('POST', '/namespaced-apikeys', { status: 200, result: { apikey: 'k', namespace: 'n', expired_at: '0', expires_at: 0, sub_id: 1, created_at: 1 } })).not.toEqual([]);
+    expect(
+      contract.response('POST', '/namespaced-apikeys', {
+        status: 200,
+        result: { apikey: 'k', namespace: 'n', expired_at: '0', expires_at: 0, sub_id: 1, created_at: 1 },
+      }),
+    ).not.toEqual([]);
   });
 
   it('tells a pending optimization result from a broken finished one', () => {
@@ -40,7 +58,9 @@ describe('contract validator', () => {
   });
 
   it('checks request bodies too', () => {
-    expect(contract.request('POST', '/geofence', { type: 'circle', circle: { center: { lat: 57.7, lon: 11.9 }, radius: 100 } })).toEqual([]);
+    expect(contract.request('POST', '/geofence', { type: 'circle', circle: { center: { lat: 57.7, lon: 11.9 }, radius: 100 } })).toEqual(
+      [],
+    );
     expect(contract.request('POST', '/geofence', { type: 'square' })).not.toEqual([]);
     expect(contract.request('POST', '/geofence', { name: 'no type' }).join()).toMatch(/type/);
   });

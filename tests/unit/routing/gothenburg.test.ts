@@ -140,7 +140,8 @@ describe('Gothenburg network', () => {
     // every snapped point on the true route geometry (within 3 m) for at least 95% of points
     const distToRoute = (p: LatLon) => {
       let best = Infinity;
-      for (let i = 1; i < c.length; i++) best = Math.min(best, projectOnSegment(p.lat, p.lon, c[i - 1][0], c[i - 1][1], c[i][0], c[i][1]).dist);
+      for (let i = 1; i < c.length; i++)
+        best = Math.min(best, projectOnSegment(p.lat, p.lon, c[i - 1][0], c[i - 1][1], c[i][0], c[i][1]).dist);
       return best;
     };
     const onRoute = mm.snappedPoints.filter((s) => distToRoute(s.location) < 3).length;

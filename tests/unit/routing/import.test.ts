@@ -27,7 +27,7 @@ describe('OSM tag interpretation', () => {
     expect(parseWeight('3.5')).toBe(3.5);
     expect(parseWeight('7500 kg')).toBe(7.5);
     expect(parseLength('3.2')).toBe(3.2);
-    expect(parseLength("12'6\"")).toBeCloseTo(3.81, 2);
+    expect(parseLength('12\'6"')).toBeCloseTo(3.81, 2);
     expect(parseLength('4 m')).toBe(4);
   });
 
@@ -64,7 +64,8 @@ describe('GeoJSON import', () => {
 
 describe('OSM PBF import', () => {
   const nodes: OsmNode[] = [];
-  for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) nodes.push({ id: 1000 + y * 3 + x, lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });
+  for (let y = 0; y < 3; y++)
+    for (let x = 0; x < 3; x++) nodes.push({ id: 1000 + y * 3 + x, lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });
   const ways: OsmWay[] = [
     { id: 1, refs: [1000, 1001, 1002], tags: { highway: 'residential', name: 'Row 0' } },
     { id: 2, refs: [1003, 1004, 1005], tags: { highway: 'residential', name: 'Row 1', oneway: 'yes' } },
@@ -120,7 +121,23 @@ describe('artefact', () => {
       const back = deserializeGraph(serializeGraph(g, { gzip }));
       expect(back.meta).toEqual(g.meta);
       expect(back.names).toEqual(g.names);
-      for (const k of ['lat', 'lon', 'firstOut', 'head', 'length', 'speedCar', 'speedTruck', 'roadClass', 'flags', 'maxspeed', 'maxweight', 'maxheight', 'maxwidth', 'maxlength', 'nameIdx'] as const) {
+      for (const k of [
+        'lat',
+        'lon',
+        'firstOut',
+        'head',
+        'length',
+        'speedCar',
+        'speedTruck',
+        'roadClass',
+        'flags',
+        'maxspeed',
+        'maxweight',
+        'maxheight',
+        'maxwidth',
+        'maxlength',
+        'nameIdx',
+      ] as const) {
         expect(Array.from(back[k] as ArrayLike<number>), k).toEqual(Array.from(g[k] as ArrayLike<number>));
       }
     }

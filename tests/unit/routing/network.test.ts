@@ -164,7 +164,8 @@ describe('routes', () => {
       expect(Math.abs(c[c.length - 1][1] - b.lon)).toBeLessThan(tol);
       expect(r.distance).toBeCloseTo(350 + 350, 0);
       let along = 0;
-      for (let i = 1; i < r.coordinates.length; i++) along += haversine(r.coordinates[i - 1][0], r.coordinates[i - 1][1], r.coordinates[i][0], r.coordinates[i][1]);
+      for (let i = 1; i < r.coordinates.length; i++)
+        along += haversine(r.coordinates[i - 1][0], r.coordinates[i - 1][1], r.coordinates[i][0], r.coordinates[i][1]);
       expect(along).toBeCloseTo(r.distance, 0);
     }
   });

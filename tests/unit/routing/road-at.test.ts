@@ -12,9 +12,27 @@ const net = buildNetworkFromGeoJSON(
   {
     type: 'FeatureCollection',
     features: [
-      way([[0, 0], [3, 0]], { highway: 'tertiary', maxspeed: '50', name: 'Slow' }),
-      way([[3, 0], [6, 0]], { highway: 'tertiary' }),
-      way([[0, 1], [6, 1]], { highway: 'primary', maxspeed: '90', name: 'Fast' }),
+      way(
+        [
+          [0, 0],
+          [3, 0],
+        ],
+        { highway: 'tertiary', maxspeed: '50', name: 'Slow' },
+      ),
+      way(
+        [
+          [3, 0],
+          [6, 0],
+        ],
+        { highway: 'tertiary' },
+      ),
+      way(
+        [
+          [0, 1],
+          [6, 1],
+        ],
+        { highway: 'primary', maxspeed: '90', name: 'Fast' },
+      ),
     ],
   },
   { name: 'limits' },

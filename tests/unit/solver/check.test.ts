@@ -72,7 +72,15 @@ describe('independent checker', () => {
     const req = structuredClone(base.request);
     const route = valid.routes.find((x) => x.steps.filter((s) => s.type === 'job').length >= 2)!;
     const jobs = route.steps.filter((s) => s.type === 'job');
-    req.relations = [{ type: 'in_sequence', steps: [{ type: 'job', id: jobs[1].id }, { type: 'job', id: jobs[0].id }] }];
+    req.relations = [
+      {
+        type: 'in_sequence',
+        steps: [
+          { type: 'job', id: jobs[1].id },
+          { type: 'job', id: jobs[0].id },
+        ],
+      },
+    ];
     expect(new Set(checkSolution(req, base.matrices, valid).map((v) => v.rule))).toContain('relation');
   });
 });

@@ -38,7 +38,10 @@ function run(req: Omit<SolverRequest, 'locations'>, n = 8, iterations = 100): { 
 const veh = (id: number, extra: Partial<SolverVehicle> = {}): SolverVehicle => ({ id, start_index: 0, end_index: 0, ...extra });
 const job = (id: number, loc: number, extra: Partial<SolverJob> = {}): SolverJob => ({ id, location_index: loc, service: 10, ...extra });
 const ids = (res: SolverResult, vehicle: number) =>
-  res.routes.find((r) => r.vehicle === vehicle)?.steps.filter((s) => s.type !== 'start' && s.type !== 'end' && s.type !== 'break').map((s) => s.id) ?? [];
+  res.routes
+    .find((r) => r.vehicle === vehicle)
+    ?.steps.filter((s) => s.type !== 'start' && s.type !== 'end' && s.type !== 'break')
+    .map((s) => s.id) ?? [];
 const reasonOf = (res: SolverResult, id: number) => res.unassigned.find((u) => u.id === id)?.reason;
 
 describe('golden: skills', () => {
@@ -59,7 +62,12 @@ describe('golden: multi-dimensional capacity', () => {
   it('respects every dimension, deliveries loaded at the start and pickups carried to the end', () => {
     const { res } = run({
       vehicles: [veh(1, { capacity: [100, 2] }), veh(2, { capacity: [100, 2] })],
-      jobs: [job(1, 1, { delivery: [5, 1] }), job(2, 2, { delivery: [5, 1] }), job(3, 3, { pickup: [5, 1] }), job(4, 4, { delivery: [1, 1] })],
+      jobs: [
+        job(1, 1, { delivery: [5, 1] }),
+        job(2, 2, { delivery: [5, 1] }),
+        job(3, 3, { pickup: [5, 1] }),
+        job(4, 4, { delivery: [1, 1] }),
+      ],
     });
     expect(res.unassigned).toEqual([]);
     for (const r of res.routes) for (const s of r.steps) expect(s.load[1]).toBeLessThanOrEqual(2);
@@ -68,7 +76,10 @@ describe('golden: multi-dimensional capacity', () => {
   });
 
   it('leaves a task unassigned with reason capacity when no vehicle can carry it', () => {
-    const { res } = run({ vehicles: [veh(1, { capacity: [10, 1] })], jobs: [job(1, 1, { delivery: [5, 2] }), job(2, 2, { delivery: [5, 1] })] });
+    const { res } = run({
+      vehicles: [veh(1, { capacity: [10, 1] })],
+      jobs: [job(1, 1, { delivery: [5, 2] }), job(2, 2, { delivery: [5, 1] })],
+    });
     expect(reasonOf(res, 1)).toBe('capacity');
     expect(ids(res, 1)).toEqual([2]);
   });
@@ -77,7 +88,10 @@ describe('golden: multi-dimensional capacity', () => {
 describe('golden: open routes', () => {
   it('omits the return leg without an end and the approach without a start', () => {
     const { res } = run({
-      vehicles: [{ id: 1, start_index: 0 }, { id: 2, end_index: 7 }],
+      vehicles: [
+        { id: 1, start_index: 0 },
+        { id: 2, end_index: 7 },
+      ],
       jobs: [job(1, 1), job(2, 2), job(3, 6)],
     });
     const r1 = res.routes.find((r) => r.vehicle === 1);
@@ -165,9 +179,22 @@ describe('golden: relations', () => {
       vehicles: [veh(1), veh(2)],
       jobs: [job(1, 1), job(2, 2), job(3, 3), job(4, 4), job(5, 5), job(6, 6)],
       relations: [
-        { type: 'in_direct_sequence', steps: [{ type: 'job', id: 5 }, { type: 'job', id: 2 }] },
+        {
+          type: 'in_direct_sequence',
+          steps: [
+            { type: 'job', id: 5 },
+            { type: 'job', id: 2 },
+          ],
+        },
         { type: 'in_sequence', steps: [{ type: 'start' }, { type: 'job', id: 6 }, { type: 'job', id: 1 }] },
-        { type: 'precedence', steps: [{ type: 'job', id: 3 }, { type: 'job', id: 4 }], min_duration: 500 },
+        {
+          type: 'precedence',
+          steps: [
+            { type: 'job', id: 3 },
+            { type: 'job', id: 4 },
+          ],
+          min_duration: 500,
+        },
         { type: 'pinned', steps: [{ type: 'job', id: 4 }], vehicle: 2 },
       ],
     });
@@ -192,7 +219,16 @@ describe('golden: relations', () => {
       vehicles: [veh(1), veh(2)],
       jobs: [job(1, 6, { time_windows: [[0, 10]] }), job(2, 1)],
       shipments: [{ pickup: { id: 7, location_index: 2 }, delivery: { id: 7, location_index: 5 }, amount: [1] }],
-      relations: [{ type: 'in_same_route', steps: [{ type: 'job', id: 1 }, { type: 'pickup', id: 7 }, { type: 'delivery', id: 7 }] }],
+      relations: [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 1 },
+            { type: 'pickup', id: 7 },
+            { type: 'delivery', id: 7 },
+          ],
+        },
+      ],
     });
     expect(res.unassigned).toEqual([]);
     const r = res.routes.find((x) => ids(res, x.vehicle).includes(1))!;
@@ -205,7 +241,15 @@ describe('golden: relations', () => {
       locations,
       vehicles: [veh(1, { skills: [1] }), veh(2, { skills: [2] })],
       jobs: [job(1, 1, { skills: [1] }), job(2, 2, { skills: [2] })],
-      relations: [{ type: 'in_same_route', steps: [{ type: 'job', id: 1 }, { type: 'job', id: 2 }] }],
+      relations: [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 1 },
+            { type: 'job', id: 2 },
+          ],
+        },
+      ],
     };
     expect(() => solveCapped(req, matrices, 1)).toThrow(SolverError);
   });
@@ -255,7 +299,16 @@ describe('golden: re-optimization and time budget', () => {
       locations,
       vehicles: [veh(1), veh(2)],
       jobs: [job(1, 1), job(2, 2), job(3, 3)],
-      solution: [{ vehicle: 2, steps: [{ type: 'job', id: 3 }, { type: 'job', id: 1 }, { type: 'job', id: 2 }] }],
+      solution: [
+        {
+          vehicle: 2,
+          steps: [
+            { type: 'job', id: 3 },
+            { type: 'job', id: 1 },
+            { type: 'job', id: 2 },
+          ],
+        },
+      ],
     };
     // Without search iterations only the final local search runs: it keeps the seeded route's
     // vehicle (a fresh construction would take vehicle 1) and may only reorder it.

@@ -24,7 +24,7 @@ export interface GenOptions {
 
 /** Small LCG of the tests' own (independent of the solver's generator). */
 function lcg(seed: number) {
-  let s = (seed >>> 0) || 1;
+  let s = seed >>> 0 || 1;
   const next = () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s / 4294967296;
@@ -98,14 +98,47 @@ export function generate(o: GenOptions): { request: SolverRequest; matrices: Sol
   });
   const relations: SolverRequest['relations'] = [];
   if (o.relations && o.jobs >= 6) {
-    relations.push({ type: 'in_same_route', steps: [{ type: 'job', id: 100 }, { type: 'job', id: 101 }] });
-    relations.push({ type: 'in_sequence', steps: [{ type: 'job', id: 102 }, { type: 'job', id: 103 }] });
-    relations.push({ type: 'in_direct_sequence', steps: [{ type: 'job', id: 104 }, { type: 'job', id: 105 }] });
+    relations.push({
+      type: 'in_same_route',
+      steps: [
+        { type: 'job', id: 100 },
+        { type: 'job', id: 101 },
+      ],
+    });
+    relations.push({
+      type: 'in_sequence',
+      steps: [
+        { type: 'job', id: 102 },
+        { type: 'job', id: 103 },
+      ],
+    });
+    relations.push({
+      type: 'in_direct_sequence',
+      steps: [
+        { type: 'job', id: 104 },
+        { type: 'job', id: 105 },
+      ],
+    });
     if (o.jobs >= 8)
-      relations.push({ type: 'precedence', steps: [{ type: 'job', id: 106 }, { type: 'job', id: 107 }], min_duration: 0, max_duration: 5000 });
+      relations.push({
+        type: 'precedence',
+        steps: [
+          { type: 'job', id: 106 },
+          { type: 'job', id: 107 },
+        ],
+        min_duration: 0,
+        max_duration: 5000,
+      });
     if (o.jobs >= 9) relations.push({ type: 'pinned', steps: [{ type: 'job', id: 108 }], vehicle: 1 });
     if (o.shipments >= 1)
-      relations.push({ type: 'in_same_route', steps: [{ type: 'pickup', id: 1000 }, { type: 'delivery', id: 1000 }, { type: 'job', id: 100 }] });
+      relations.push({
+        type: 'in_same_route',
+        steps: [
+          { type: 'pickup', id: 1000 },
+          { type: 'delivery', id: 1000 },
+          { type: 'job', id: 100 },
+        ],
+      });
   }
   const request: SolverRequest = {
     locations: pts.map((p) => [p[1] / 1000, p[0] / 1000]),
@@ -127,11 +160,6 @@ export function generate(o: GenOptions): { request: SolverRequest; matrices: Sol
   return { request, matrices };
 }
 
-export function solveCapped(
-  request: SolverRequest,
-  matrices: SolverMatrices,
-  iterations = 200,
-  seed = 1,
-): SolverResult {
+export function solveCapped(request: SolverRequest, matrices: SolverMatrices, iterations = 200, seed = 1): SolverResult {
   return solve(request, matrices, { deadlineMs: Number.POSITIVE_INFINITY, clock: () => 0, seed, maxIterations: iterations });
 }

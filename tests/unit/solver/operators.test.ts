@@ -14,7 +14,16 @@ import { generate, type GenOptions } from './helpers';
 const cases: GenOptions[] = [];
 for (let seed = 1; seed <= 4; seed++) {
   cases.push({ seed, jobs: 40, shipments: 0, vehicles: 6, costs: seed % 2 === 0 });
-  cases.push({ seed: seed + 100, jobs: 30, shipments: 4, vehicles: 5, multiWindows: true, breaks: seed % 2 === 0, setup: true, costs: true });
+  cases.push({
+    seed: seed + 100,
+    jobs: 30,
+    shipments: 4,
+    vehicles: 5,
+    multiWindows: true,
+    breaks: seed % 2 === 0,
+    setup: true,
+    costs: true,
+  });
   cases.push({ seed: seed + 200, jobs: 40, shipments: 0, vehicles: 8, loose: true, costs: true });
 }
 

@@ -18,7 +18,10 @@ const ctxOf = (store = new MemoryTrackingStore()): TrackingContext & { store: Me
 
 describe('attribute filters', () => {
   it('parses name:value pairs; values may contain ":"', () => {
-    expect(parseAttributePairs('a:1|b:x:y', 'f')).toEqual([['a', '1'], ['b', 'x:y']]);
+    expect(parseAttributePairs('a:1|b:x:y', 'f')).toEqual([
+      ['a', '1'],
+      ['b', 'x:y'],
+    ]);
     expect(parseAttributePairs(undefined, 'f')).toBeUndefined();
     expect(() => parseAttributePairs('a1', 'f')).toThrow(/name:value/);
   });
@@ -51,13 +54,21 @@ describe('query parsing', () => {
   it('a single location object is accepted as a one-element list', () => {
     const body = trackBody.parse({ device_id: 'd', locations: { location: { lat: 1, lon: 2 }, timestamp: 1_700_000_000_000 } });
     expect(body.locations).toHaveLength(1);
-    expect(trackBody.safeParse({ device_id: 'd', locations: { location: { lat: 1, lon: 2 }, timestamp: 1_700_000_000 } }).success).toBe(false);
+    expect(trackBody.safeParse({ device_id: 'd', locations: { location: { lat: 1, lon: 2 }, timestamp: 1_700_000_000 } }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('activity and the index entry', () => {
   const asset = (ts?: number): StoredAsset => ({
-    id: 'a', name: '', description: '', attributes: {}, created_at: 0, updated_at: 0, version: 1,
+    id: 'a',
+    name: '',
+    description: '',
+    attributes: {},
+    created_at: 0,
+    updated_at: 0,
+    version: 1,
     ...(ts === undefined ? {} : { latest_location: { location: { lat: 52.5, lon: 13.4 }, timestamp: ts } }),
   });
   it('active for exactly 7 days after the latest location', () => {
@@ -81,7 +92,10 @@ describe('upload (in-memory store)', () => {
   it('property: any sequence of batches with duplicates and late points keeps one point per timestamp (first wins) and latest = max', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.array(fc.record({ t: fc.integer({ min: 0, max: 40 }), s: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.array(fc.record({ t: fc.integer({ min: 0, max: 40 }), s: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 8 }),
+          { minLength: 1, maxLength: 6 },
+        ),
         async (batches) => {
           const ctx = ctxOf();
           await createAsset(ctx, 'sp', { custom_id: 'a' });
@@ -143,10 +157,21 @@ describe('upload (in-memory store)', () => {
     const ctx = ctxOf();
     await createAsset(ctx, 'sp', { custom_id: 'g' });
     await bindDevice(ctx, 'sp', 'g', 'd');
-    const locations = Array.from({ length: 30 }, (_, i) => ({ location: { lat: 48.123456 + i * 0.000731, lon: 11.654321 - i * 0.000417 }, timestamp: NOW - 60_000 + i * 1000 }));
+    const locations = Array.from({ length: 30 }, (_, i) => ({
+      location: { lat: 48.123456 + i * 0.000731, lon: 11.654321 - i * 0.000417 },
+      timestamp: NOW - 60_000 + i * 1000,
+    }));
     await uploadTrack(ctx, 'sp', 'g', { device_id: 'd', locations });
-    for (const [type, precision] of [['polyline', 5], ['polyline6', 6]] as const) {
-      const data = await listLocations(ctx, 'sp', 'g', { geometryType: type, correction: { mapmatch: false, interpolate: false }, pn: 1, ps: 500 });
+    for (const [type, precision] of [
+      ['polyline', 5],
+      ['polyline6', 6],
+    ] as const) {
+      const data = await listLocations(ctx, 'sp', 'g', {
+        geometryType: type,
+        correction: { mapmatch: false, interpolate: false },
+        pn: 1,
+        ps: 500,
+      });
       const decoded = decodePolyline(data.geometry![0], precision);
       decoded.forEach((p, i) => {
         expect(Math.abs(p.lat - locations[i].location.lat)).toBeLessThanOrEqual(0.5 * 10 ** -precision + 1e-12);

@@ -1,0 +1,73 @@
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+// Layering: functions/ (HTTP and queue glue) -> shared/ (domain and libraries);
+// infra/ (declarations, local stack, build tools) -> shared/. shared/ never
+// reaches up, and a feature reaches another feature's data only through that
+// feature's store interface or service, never its DynamoDB adapter.
+const sharedMayNotImport = [
+  { group: ['**/functions/**', '../functions', '../../functions'], message: 'shared/ is below functions/: pass what it needs in.' },
+  {
+    group: ['**/infra/**', '../infra', '../../infra'],
+    message: 'shared/ is below infra/: own the value in shared/ and import it from infra/.',
+  },
+  { group: ['../*/dynamo-*'], message: "A feature uses another feature's store interface, not its DynamoDB adapter." },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      '.data/**',
+      '.serverless/**',
+      '.esbuild/**',
+      'dist/**',
+      'coverage/**',
+      '.bench-out/**',
+      '.artifacts/**',
+      'infra/console/dist/**',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,mts,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/extensions': ['.ts', '.mts', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.mts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.cjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: sharedMayNotImport }] } },
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/infra/**'], message: 'functions/ is deployed code; infra/ is tooling.' }] },
+      ],
+    },
+  },
+  {
+    // Tests and the API's own command-line and browser clients read untyped JSON response bodies.
+    files: ['tests/**/*.ts', 'infra/cli/**/*.ts', 'infra/console/src/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['infra/console/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  prettier,
+);
