@@ -5,8 +5,6 @@ import type { WebhookEvent } from './schemas';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 
-export const FINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
-
 /** Result codes of a finished job (api-shapes §3: 0 = success). */
 export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const;
 

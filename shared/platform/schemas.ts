@@ -30,13 +30,6 @@ export const pagination = {
   ps: queryInt(1, 100).optional(),
 };
 
-/**
- * A field the public API defines but Waymark does not implement yet: refused
- * with a 400 naming it rather than silently dropped.
- */
-export const notImplemented = (what: string) =>
-  z.unknown().refine((v) => v === undefined, { message: `is not supported by Waymark yet (${what})` });
-
 export const identifier = z
   .string()
   .min(1)
