@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import { config } from '../platform/config';
 import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from './model';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import { retry } from '../platform/retry';
 
 // Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
 // Every partition key starts with the caller's space, so no read or write can reach another
@@ -16,8 +17,6 @@ const COUNT = 'COUNT';
 const chunkSk = (kind: BlobKind, i: number) => `${kind}#${String(i).padStart(4, '0')}`;
 /** Partition of the sparse index byPending: only queued and running jobs carry it. */
 const PENDING_INDEX_PK = 'PENDING';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function cancellationCodes(error: unknown): string[] {
   return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
@@ -34,16 +33,8 @@ function isTransactionConflict(error: unknown): boolean {
   );
 }
 
-async function retryConflicts<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (i >= attempts || !isTransactionConflict(error)) throw error;
-      await sleep(Math.random() * 25 * 2 ** i);
-    }
-  }
-}
+const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
+  retry(write, { retryable: isTransactionConflict, attempts: 6, baseDelayMs: 25 });
 
 function toRecord(item: Record<string, unknown>): JobRecord {
   const { pk: _pk, sk: _sk, pending_pk: _p, pending_sk: _s, expires_at: _e, ...rest } = item;

@@ -2,7 +2,8 @@ import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
 import { emitTrackAccepted } from './hooks';
 import type { LocationRecord, StoredAsset } from './model';
-import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from './service';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
+import { assetNotFound, concurrentChange, requireAsset, writeAsset, type TrackingContext } from './service';
 
 // POST /asset/{id}/track (issue #7 §2).
 //
@@ -65,21 +66,25 @@ async function advanceLatest(
   newest: LocationRecord,
 ): Promise<{ asset: StoredAsset; advanced: boolean }> {
   let asset = start;
-  for (let attempt = 0; ; attempt++) {
-    const latestTs = asset.latest_location?.timestamp ?? -Infinity;
-    if (newest.timestamp <= latestTs) return { asset, advanced: false };
-    const next: StoredAsset = { ...structuredClone(asset), latest_location: newest, version: asset.version + 1 };
-    const outcome = await writeAsset(ctx, space, asset, next, { latestBefore: newest.timestamp });
-    if (outcome === 'ok') return { asset: next, advanced: true };
-    if (attempt >= 8) throw conflict(`asset "${asset.id}" is being changed concurrently; try again`);
-    const reread = await ctx.store.getAsset(space, asset.id);
-    if (!reread) throw GONE;
-    if (reread.device_id !== start.device_id) {
-      // Re-bound meanwhile: the points were sent by the previous device.
-      throw conflict(`device_id: asset "${asset.id}" was bound to another device during the upload`, 'device_id');
-    }
-    asset = reread;
-  }
+  return retry(
+    async (attempt) => {
+      if (attempt > 0) {
+        const reread = await ctx.store.getAsset(space, asset.id);
+        if (!reread) throw GONE;
+        if (reread.device_id !== start.device_id) {
+          // Re-bound meanwhile: the points were sent by the previous device.
+          throw conflict(`device_id: asset "${asset.id}" was bound to another device during the upload`, 'device_id');
+        }
+        asset = reread;
+      }
+      const latestTs = asset.latest_location?.timestamp ?? -Infinity;
+      if (newest.timestamp <= latestTs) return { asset, advanced: false };
+      const next: StoredAsset = { ...structuredClone(asset), latest_location: newest, version: asset.version + 1 };
+      if ((await writeAsset(ctx, space, asset, next, { latestBefore: newest.timestamp })) !== 'ok') throw new WriteConflict();
+      return { asset: next, advanced: true };
+    },
+    { retryable: isWriteConflict, attempts: 9, exhausted: () => concurrentChange(start.id) },
+  );
 }
 
 export async function uploadTrack(ctx: TrackingContext, space: string, id: string, body: TrackBody): Promise<TrackResult> {
