@@ -1,7 +1,7 @@
 import { warmDefaultIndex } from '../../shared/places/service';
 import { batchResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 warmDefaultIndex();
 

@@ -1,7 +1,7 @@
 import { docIdPath } from '../../shared/places/schemas';
 import { getPlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 // api-shapes §4 gives {docId, place[], dataSource, score}; spec 002 §2 adds status 200 and msg.
 export const handler = httpHandler({

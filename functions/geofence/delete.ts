@@ -1,7 +1,7 @@
 import { idPath } from '../../shared/geofence/schemas';
 import { deletedResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
 // Spec 000 §2: delete responses carry `ok` in lower case.
 export const handler = httpHandler({

@@ -8,7 +8,7 @@ import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
 import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
 import { emitWebhook, webhookQueueUrl } from '../../shared/webhooks/delivery';
-import { trackingContext } from '../tracking/context';
+import { trackingContext } from '../tracking/deps';
 
 // The monitor service and evaluator of this process, built on first use.
 

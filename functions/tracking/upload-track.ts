@@ -3,7 +3,7 @@ import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery, trackBody } from '../../shared/tracking/schemas';
 import { uploadTrack } from '../../shared/tracking/track';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.uploadTrack',
