@@ -8,7 +8,7 @@ import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
 import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
 import { emitWebhook, webhookQueueUrl } from '../../shared/webhooks/delivery';
-import { trackingContext } from '../tracking/deps';
+import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 
 // The monitor service and evaluator of this process, built on first use.
 
@@ -43,18 +43,30 @@ export const notifyWebhooks: Notifier = async (space, events, config) => {
   else void Promise.all(sends);
 };
 
-/** The DynamoDB adapters both the service and the evaluator work on. */
-function stores() {
+let built: ReturnType<typeof buildStores> | undefined;
+
+function buildStores() {
   const monitorStore = new DynamoMonitorStore();
-  return { monitors: monitorStore, config: monitorStore, geofences: new DynamoGeofenceStore(), evaluation: new DynamoMonitorStateStore() };
+  return {
+    monitors: monitorStore,
+    config: monitorStore,
+    geofences: new DynamoGeofenceStore(),
+    evaluation: new DynamoMonitorStateStore(),
+    // Assets and their history, read for the event list and for evaluation recovery.
+    tracking: new DynamoTrackingStore(),
+  };
 }
+
+/** The DynamoDB adapters both the service and the evaluator work on. */
+export const monitorStores = () => (built ??= buildStores());
 
 export function monitorEvaluator(): MonitorEvaluator {
   if (!evaluator) {
+    const { tracking, ...stores } = monitorStores();
     evaluator = new MonitorEvaluator({
-      ...stores(),
+      ...stores,
       notify: notifyWebhooks,
-      history: (space, assetId, from, to) => trackingContext().store.readHistory(space, assetId, from + 1, to),
+      history: (space, assetId, from, to) => tracking.readHistory(space, assetId, from + 1, to),
       speedLimitAt: roadSpeedLimitAt,
       cacheMs: settings.monitorCacheMs(),
     });
@@ -64,9 +76,10 @@ export function monitorEvaluator(): MonitorEvaluator {
 
 export function monitors(): MonitorService {
   if (!service) {
+    const { tracking, ...stores } = monitorStores();
     service = new MonitorService({
-      ...stores(),
-      assetExists: async (space, id) => (await trackingContext().store.getAsset(space, id)) !== null,
+      ...stores,
+      assetExists: async (space, id) => (await tracking.getAsset(space, id)) !== null,
       roadSpeedLimits: roadSpeedLimitsAvailable,
       changed: (space) => monitorEvaluator().invalidate(space),
     });

@@ -1,4 +1,3 @@
-import '../monitors/hook'; // an asset's monitor events and state go with it
 import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { deleteAsset } from '../../shared/tracking/assets';

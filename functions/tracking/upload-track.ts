@@ -1,4 +1,3 @@
-import '../monitors/hook'; // monitor evaluation (#8) listens on the upload hook
 import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery, trackBody } from '../../shared/tracking/schemas';
 import { uploadTrack } from '../../shared/tracking/track';

@@ -1,4 +1,3 @@
-import './quiet-sdk';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { ensureConsoleBuilt } from './console';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
+import { quietSdk } from './quiet-sdk';
 
 // `npm start`: the whole local stack in one process tree. DynamoDB Local and
 // the SQS emulator come up first, then the tables and queues of
@@ -77,6 +77,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 async function main(): Promise<void> {
+  quietSdk();
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   // If whatever started us (npm, a shell, a test) dies without passing on a

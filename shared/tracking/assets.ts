@@ -1,6 +1,6 @@
 import { paginate, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
-import { emitAssetDeleted } from './hooks';
+import { tell } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
 import { assetView, type AssetView, type StoredAsset } from './model';
@@ -81,7 +81,7 @@ export async function deleteAsset(ctx: TrackingContext, space: string, id: strin
     { retryable: isWriteConflict, exhausted: () => concurrentChange(id) },
   );
   await ctx.store.purgeHistory(space, id);
-  await emitAssetDeleted({ space, assetId: id });
+  await tell(ctx.listeners?.assetDeleted, { space, assetId: id });
 }
 
 export type SortField = 'created_at' | 'updated_at' | 'name' | 'id';

@@ -3,6 +3,7 @@ import { conflict, notFound } from '../platform/errors';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetCells } from '../geo';
 import { ACTIVE_WINDOW_MS, isActive, type IndexEntry, type StoredAsset } from './model';
+import type { TrackingListeners } from './hooks';
 import type { TrackingStore, WriteOutcome } from './store';
 
 // Shared plumbing of the tracking operations: the store, the clock, and the
@@ -12,6 +13,8 @@ export interface TrackingContext {
   store: TrackingStore;
   /** Unix milliseconds. */
   now: () => number;
+  /** Features told about accepted uploads and deleted assets (monitors). */
+  listeners?: TrackingListeners;
 }
 
 export function newAssetId(): string {

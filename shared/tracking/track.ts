@@ -1,6 +1,6 @@
 import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
-import { emitTrackAccepted } from './hooks';
+import { tell } from './hooks';
 import type { LocationRecord, StoredAsset } from './model';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetNotFound, concurrentChange, requireAsset, writeAsset, type TrackingContext } from './service';
@@ -128,7 +128,7 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
   const advanced = moved.value.advanced;
 
   const prevTs = previousLatest?.timestamp ?? -Infinity;
-  await emitTrackAccepted({
+  await tell(ctx.listeners?.trackAccepted, {
     space,
     asset,
     previousLatest,
