@@ -8,6 +8,7 @@ import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
 import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
 import { emitWebhook, webhookQueueUrl } from '../../shared/webhooks/delivery';
+import { webhookDelivery } from '../webhooks/deps';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 
 // The monitor service and evaluator of this process, built on first use.
@@ -29,14 +30,17 @@ export function webhookId(space: string, assetId: string, eventKey: string): str
 export const notifyWebhooks: Notifier = async (space, events, config) => {
   const sends = events.flatMap((e) =>
     config.urls.map((url) =>
-      emitWebhook({
-        id: webhookId(space, e.asset_id, eventId(e)),
-        event: `monitor.${e.event_type}`,
-        url,
-        payload: { event: e.event_type, data: e },
-        space,
-        keyHash: config.keyHash,
-      }),
+      emitWebhook(
+        {
+          id: webhookId(space, e.asset_id, eventId(e)),
+          event: `monitor.${e.event_type}`,
+          url,
+          payload: { event: e.event_type, data: e },
+          space,
+          keyHash: config.keyHash,
+        },
+        webhookDelivery(),
+      ),
     ),
   );
   if (webhookQueueUrl()) await Promise.all(sends);

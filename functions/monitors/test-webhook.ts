@@ -3,7 +3,8 @@ import { invalid } from '../../shared/platform/errors';
 import type { EventRecord } from '../../shared/monitors/model';
 import { keyQuery } from '../../shared/monitors/schemas';
 import { testWebhookResponse } from '../../shared/monitors/responses';
-import { attempt, defaultDeps, DEFAULT_TIMEOUT_SECONDS } from '../../shared/webhooks/delivery';
+import { attempt, DEFAULT_TIMEOUT_SECONDS } from '../../shared/webhooks/delivery';
+import { webhookDelivery } from '../webhooks/deps';
 import { httpHandler } from '../lib/http-handler';
 import { monitors } from './deps';
 
@@ -36,7 +37,7 @@ export const handler = httpHandler({
     const config = await monitors().webhookConfig(principal.space);
     const webhook = config?.urls ?? [];
     if (!config || !webhook.length) throw invalid('webhook', 'no webhook URL is configured; set one with PUT /config first');
-    const deps = defaultDeps();
+    const deps = webhookDelivery();
     const now = Date.now();
     const results = await Promise.all(
       webhook.map(async (url) => {

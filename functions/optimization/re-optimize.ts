@@ -3,6 +3,7 @@ import { reOptimize } from '../../shared/optimization/service';
 import { reOptimizationSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
+import { optimization } from './deps';
 import { selfHosts } from './self-hosts';
 
 // POST /optimization/re_optimization: the earlier request with changes, seeded by its solution.
@@ -12,5 +13,5 @@ export const handler = httpHandler({
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: reOptimizationSchema,
-  run: async ({ body, principal, headers }) => reOptimize(principal, body, { selfHosts: selfHosts(headers) }),
+  run: async ({ body, principal, headers }) => reOptimize(optimization(), principal, body, { selfHosts: selfHosts(headers) }),
 });

@@ -3,6 +3,7 @@ import { submitProblem } from '../../shared/optimization/service';
 import { optimizationRequestSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
+import { optimization } from './deps';
 import { selfHosts } from './self-hosts';
 
 // POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
@@ -12,5 +13,5 @@ export const handler = httpHandler({
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: optimizationRequestSchema,
-  run: async ({ body, principal, headers }) => submitProblem(principal, body, { selfHosts: selfHosts(headers) }),
+  run: async ({ body, principal, headers }) => submitProblem(optimization(), principal, body, { selfHosts: selfHosts(headers) }),
 });

@@ -1,11 +1,12 @@
 import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
 import { parseJobMessage } from '../../shared/optimization/queue';
 import { logger } from '../../shared/platform/log';
-import { defaultWorkerDeps, failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
+import { failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
 import { sqsBatchHandler } from '../lib/sqs-batch';
+import { optimization, workerDeps } from './deps';
 
 // SQS consumer of the job queue (batch size 1; partial batch responses). runJob logs its own failures.
-export function createWorker(deps: WorkerDeps = defaultWorkerDeps) {
+export function createWorker(deps: () => WorkerDeps = workerDeps) {
   return sqsBatchHandler({
     name: 'optimization job',
     parse: parseJobMessage,
@@ -17,7 +18,7 @@ export function createWorker(deps: WorkerDeps = defaultWorkerDeps) {
           maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
           remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 60_000,
         },
-        deps,
+        deps(),
       ),
   });
 }
@@ -28,6 +29,6 @@ export const handler = createWorker();
 export const deadLetterHandler = sqsBatchHandler({
   name: 'dead-lettered optimization job',
   parse: parseJobMessage,
-  run: failDeadLetter,
+  run: (message) => failDeadLetter(message, optimization()),
   failed: (message, error) => logger.error('dead-lettered job not failed', { job_id: message.id, error }),
 });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { webhookSecretResponse } from '../../shared/webhooks/responses';
-import { DynamoWebhookSecretStore } from '../../shared/webhooks/dynamo-secrets';
+import { webhookSecrets } from './deps';
 import { httpHandler } from '../lib/http-handler';
 
 // GET /webhooks/secret: the signing secret of the calling key's webhooks (created on first use).
 // POST /webhooks/secret/rotate: replaces it. See shared/webhooks/README.md.
-const secrets = new DynamoWebhookSecretStore();
-
 const describe = (record: { secret: string; created_at: number }) => ({
   status: 'Ok',
   data: {
@@ -24,7 +22,7 @@ export const handler = httpHandler({
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),
-  run: async ({ principal }) => describe(await secrets.getOrCreate(principal.space, principal.keyHash)),
+  run: async ({ principal }) => describe(await webhookSecrets().getOrCreate(principal.space, principal.keyHash)),
 });
 
 export const rotateHandler = httpHandler({
@@ -33,5 +31,5 @@ export const rotateHandler = httpHandler({
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),
-  run: async ({ principal }) => describe(await secrets.rotate(principal.space, principal.keyHash)),
+  run: async ({ principal }) => describe(await webhookSecrets().rotate(principal.space, principal.keyHash)),
 });

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
+import { enqueueJob } from '../../shared/optimization/queue';
 import { requeuePendingJobs } from '../../shared/optimization/requeue';
 import { ensureConsoleBuilt } from './console';
 import { ensureDemoNetwork } from './networks';
@@ -112,7 +114,10 @@ async function main(): Promise<void> {
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.
-  const requeued = await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
+  const requeued = await requeuePendingJobs({
+    store: new DynamoOptimizationJobStore(),
+    enqueue: (message) => enqueueJob(message, queueUrls['optimization-jobs']),
+  });
   if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
   ensureConsoleBuilt(root, say);
