@@ -4,7 +4,7 @@ import { reOptimizationSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
 import { optimization } from './deps';
-import { selfHosts } from './self-hosts';
+import { selfHosts } from '../lib/self-hosts';
 
 // POST /optimization/re_optimization: the earlier request with changes, seeded by its solution.
 export const handler = httpHandler({

@@ -4,7 +4,7 @@ import { optimizationRequestSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
 import { optimization } from './deps';
-import { selfHosts } from './self-hosts';
+import { selfHosts } from '../lib/self-hosts';
 
 // POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
 export const handler = httpHandler({
