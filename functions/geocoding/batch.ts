@@ -5,7 +5,7 @@ import { places } from './deps';
 
 warmDefaultIndex();
 
-// Spec 002 §8: at most 100 queries, 1 request per second per key (quota batch_geocode).
+// At most 100 queries, 1 request per second per key (quota batch_geocode).
 export const handler = httpHandler({
   name: 'multigeocode.batch',
   response: batchResponse,

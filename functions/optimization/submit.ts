@@ -6,7 +6,7 @@ import { httpHandler } from '../lib/http-handler';
 import { optimization } from './deps';
 import { selfHosts } from '../lib/self-hosts';
 
-// POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
+// POST /optimization/v2: validates the whole problem, stores and queues it.
 export const handler = httpHandler({
   name: 'optimization.submit',
   response: submitResponse,

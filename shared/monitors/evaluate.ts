@@ -8,7 +8,7 @@ import { emptyState, evaluate, type EngineContext, type TrackPoint } from './eng
 import type { EventRecord, StoredMonitor } from './model';
 import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } from './store';
 
-// Monitor evaluation on an accepted track upload (issue #8 §2): load the
+// Monitor evaluation on an accepted track upload: load the
 // space's monitors and their compiled fences (cached per process for
 // `cacheMs`), read the asset's evaluation state, run the pure engine on the
 // points newer than the state's watermark, and commit state and events in one

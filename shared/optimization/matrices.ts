@@ -1,6 +1,6 @@
 // Travel matrices of a validated problem, one set per routing profile its vehicles use:
 //   1. the request's own duration_matrix (and distance_matrix) when given, for every profile;
-//   2. else the routing engine (#9): a loaded road network covering the locations, or its
+//   2. else the routing engine: a loaded road network covering the locations, or its
 //      great-circle fallback (distance x detour factor at the profile's speed), always flagged
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.

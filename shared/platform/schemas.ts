@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Building blocks shared by every service schema. Query values always arrive
 // as strings; these parse them into typed values with rule-naming messages.
 
-/** Seed 000 §2 rule 4: string query parameters carry at most 256 characters. */
+/** String query parameters carry at most 256 characters. */
 export const MAX_QUERY_VALUE_LENGTH = 256;
 
 export const queryInt = (min: number, max: number) =>

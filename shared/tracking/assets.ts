@@ -7,7 +7,7 @@ import { assetView, type AssetView, type StoredAsset } from './model';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetNotFound, concurrentChange, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
 
-// Asset operations (issue #7 §1).
+// Asset operations.
 
 const nowSeconds = (ctx: TrackingContext) => Math.floor(ctx.now() / 1000);
 

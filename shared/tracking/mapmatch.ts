@@ -2,8 +2,8 @@ import { roadNetworks } from '../routing/loaded-networks';
 import type { MapMatchResult, Profile, TracePoint } from '../routing';
 import { NoNetworkCoverageError, PROFILES } from '../routing';
 
-// Map matching of a track (correction mapmatch=1) through the routing engine
-// (issue #9). The engine matches against the road networks this process
+// Map matching of a track (correction mapmatch=1) through the routing engine.
+// The engine matches against the road networks this process
 // serves (shared/routing/loaded-networks.ts: the artefacts in WAYMARK_NETWORK_DIR, loaded on
 // first use); where none covers the track, the answer says "not matched" and
 // the track is returned as recorded.

@@ -5,7 +5,7 @@ import type { LocationRecord, StoredAsset } from './model';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetNotFound, concurrentChange, requireAsset, writeAsset, type TrackingContext } from './service';
 
-// POST /asset/{id}/track (issue #7 §2).
+// POST /asset/{id}/track.
 //
 // 1. The asset must be bound, and the body's device_id must be its device.
 // 2. Points are stored in the history keyed by (asset, timestamp): a point
@@ -15,7 +15,7 @@ import { assetNotFound, concurrentChange, requireAsset, writeAsset, type Trackin
 //    newer than the stored one: one conditional transaction on the asset item
 //    (version and "stored latest is older") that also moves the H3 index entry.
 //    Steps 2 and 3 are independent and idempotent, and run in parallel.
-// 4. Monitor listeners (issue #8) run with the new and the forward points.
+// 4. The context's trackAccepted listeners (monitors) run with the new and the forward points.
 
 /** Points more than this far in the future are refused (a clock error would pin latest_location). */
 export const MAX_FUTURE_MS = 24 * 3600 * 1000;
