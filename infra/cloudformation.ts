@@ -166,7 +166,3 @@ export function iamStatements(): Json[] {
   }
   return statements;
 }
-
-export function queueArn(id: string): Json {
-  return { 'Fn::GetAtt': [logicalId(id, 'Queue'), 'Arn'] };
-}

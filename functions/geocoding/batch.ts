@@ -1,11 +1,11 @@
 import { warmDefaultIndex } from '../../shared/places/service';
 import { batchResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 warmDefaultIndex();
 
-// Spec 002 §8: at most 100 queries, 1 request per second per key (quota batch_geocode).
+// At most 100 queries, 1 request per second per key (quota batch_geocode).
 export const handler = httpHandler({
   name: 'multigeocode.batch',
   response: batchResponse,

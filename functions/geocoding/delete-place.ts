@@ -1,7 +1,7 @@
 import { docIdPath } from '../../shared/places/schemas';
 import { deletePlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 export const handler = httpHandler({
   name: 'multigeocode.deletePlace',

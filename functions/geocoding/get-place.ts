@@ -1,9 +1,9 @@
 import { docIdPath } from '../../shared/places/schemas';
 import { getPlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
-// api-shapes §4 gives {docId, place[], dataSource, score}; spec 002 §2 adds status 200 and msg.
+// The place record {docId, place[], dataSource, score} beside status 200 and msg, as the commercial API answers.
 export const handler = httpHandler({
   name: 'multigeocode.getPlace',
   response: getPlaceResponse,

@@ -2,7 +2,7 @@ import { warmDefaultIndex } from '../../shared/places/service';
 import { searchBody } from '../../shared/places/schemas';
 import { searchResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 // The default index is built while the module loads (the cold start), not by the first search.
 warmDefaultIndex();

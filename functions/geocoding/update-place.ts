@@ -1,7 +1,7 @@
 import { docIdPath, updatePlaceBody } from '../../shared/places/schemas';
 import { updatePlaceResponse } from '../../shared/places/responses';
 import { httpHandler } from '../lib/http-handler';
-import { places } from './service';
+import { places } from './deps';
 
 export const handler = httpHandler({
   name: 'multigeocode.updatePlace',

@@ -1,7 +1,7 @@
 import { batchDeleteBody } from '../../shared/geofence/schemas';
 import { deletedResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
 // All or nothing: if any id is missing, nothing is deleted (404 names them).
 export const handler = httpHandler({

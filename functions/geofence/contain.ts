@@ -1,7 +1,7 @@
 import { containQuery } from '../../shared/geofence/schemas';
 import { containResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
 export const handler = httpHandler({
   name: 'geofence.contain',

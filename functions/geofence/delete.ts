@@ -1,9 +1,9 @@
 import { idPath } from '../../shared/geofence/schemas';
 import { deletedResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
-// Spec 000 §2: delete responses carry `ok` in lower case.
+// Delete responses carry `ok` in lower case, as the commercial API's do.
 export const handler = httpHandler({
   name: 'geofence.delete',
   response: deletedResponse,

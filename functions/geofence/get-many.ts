@@ -1,7 +1,7 @@
 import { getManyQuery } from '../../shared/geofence/schemas';
 import { getManyResponse } from '../../shared/geofence/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
 export const handler = httpHandler({
   name: 'geofence.getMany',

@@ -1,7 +1,7 @@
 import { idPath, updateGeofenceBody } from '../../shared/geofence/schemas';
 import { okStatus } from '../../shared/platform/responses';
 import { httpHandler } from '../lib/http-handler';
-import { geofences } from './service';
+import { geofences } from './deps';
 
 export const handler = httpHandler({
   name: 'geofence.update',

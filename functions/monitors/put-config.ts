@@ -1,7 +1,7 @@
 import { keyQuery, webhookConfigBody } from '../../shared/monitors/schemas';
 import { okStatus } from '../../shared/platform/responses';
 import { httpHandler } from '../lib/http-handler';
-import { selfHosts } from '../optimization/self-hosts';
+import { selfHosts } from '../lib/self-hosts';
 import { monitors } from './deps';
 
 export const handler = httpHandler({

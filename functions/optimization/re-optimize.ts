@@ -3,7 +3,8 @@ import { reOptimize } from '../../shared/optimization/service';
 import { reOptimizationSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
-import { selfHosts } from './self-hosts';
+import { optimization } from './deps';
+import { selfHosts } from '../lib/self-hosts';
 
 // POST /optimization/re_optimization: the earlier request with changes, seeded by its solution.
 export const handler = httpHandler({
@@ -12,5 +13,5 @@ export const handler = httpHandler({
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: reOptimizationSchema,
-  run: async ({ body, principal, headers }) => reOptimize(principal, body, { selfHosts: selfHosts(headers) }),
+  run: async ({ body, principal, headers }) => reOptimize(optimization(), principal, body, { selfHosts: selfHosts(headers) }),
 });

@@ -3,14 +3,15 @@ import { submitProblem } from '../../shared/optimization/service';
 import { optimizationRequestSchema } from '../../shared/optimization/schemas';
 import { submitResponse } from '../../shared/optimization/responses';
 import { httpHandler } from '../lib/http-handler';
-import { selfHosts } from './self-hosts';
+import { optimization } from './deps';
+import { selfHosts } from '../lib/self-hosts';
 
-// POST /optimization/v2 (seed 001 §4): validates the whole problem, stores and queues it.
+// POST /optimization/v2: validates the whole problem, stores and queues it.
 export const handler = httpHandler({
   name: 'optimization.submit',
   response: submitResponse,
   service: 'optimization',
   query: z.object({ key: z.string().optional() }),
   body: optimizationRequestSchema,
-  run: async ({ body, principal, headers }) => submitProblem(principal, body, { selfHosts: selfHosts(headers) }),
+  run: async ({ body, principal, headers }) => submitProblem(optimization(), principal, body, { selfHosts: selfHosts(headers) }),
 });

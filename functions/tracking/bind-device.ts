@@ -2,7 +2,7 @@ import { okStatus } from '../../shared/platform/responses';
 import { assetPath, bindBody, keyQuery } from '../../shared/tracking/schemas';
 import { bindDevice } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.bindDevice',

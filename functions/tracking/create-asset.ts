@@ -2,7 +2,7 @@ import { createAssetResponse } from '../../shared/tracking/responses';
 import { createAssetBody, keyQuery } from '../../shared/tracking/schemas';
 import { createAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.createAsset',

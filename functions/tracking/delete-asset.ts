@@ -1,9 +1,8 @@
-import '../monitors/hook'; // an asset's monitor events and state go with it
 import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { deleteAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.deleteAsset',

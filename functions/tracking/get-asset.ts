@@ -2,7 +2,7 @@ import { getAssetResponse } from '../../shared/tracking/responses';
 import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { getAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.getAsset',

@@ -2,7 +2,7 @@ import { lastLocationResponse } from '../../shared/tracking/responses';
 import { assetPath, keyQuery } from '../../shared/tracking/schemas';
 import { lastLocation } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.lastLocation',

@@ -3,7 +3,7 @@ import { listAssetsQuery } from '../../shared/tracking/schemas';
 import { listAssets, parseSort } from '../../shared/tracking/assets';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.listAssets',

@@ -2,7 +2,7 @@ import { listLocationsResponse } from '../../shared/tracking/responses';
 import { assetPath, locationListQuery } from '../../shared/tracking/schemas';
 import { listLocations, parseCorrection } from '../../shared/tracking/history';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.listLocations',

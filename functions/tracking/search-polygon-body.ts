@@ -5,7 +5,7 @@ import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromObjects } from '../../shared/tracking/filters';
 import { searchArea } from '../../shared/tracking/search';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 // POST /search/polygon {polygon{type, coordinates}, match_filter{...}, pn, ps}:
 // GeoJSON rings of [lon, lat], a bare ring, or a flat number list.

@@ -5,7 +5,7 @@ import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
 import { searchArea } from '../../shared/tracking/search';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 // GET /search/polygon?polygon=lat,lon|lat,lon|...|first
 export const handler = httpHandler({

@@ -2,7 +2,7 @@ import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery, updateAssetBody } from '../../shared/tracking/schemas';
 import { updateAsset } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.updateAsset',

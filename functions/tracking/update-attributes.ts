@@ -2,7 +2,7 @@ import { okStatus } from '../../shared/platform/responses';
 import { assetPath, attributesBody, keyQuery } from '../../shared/tracking/schemas';
 import { updateAttributes } from '../../shared/tracking/assets';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.updateAttributes',

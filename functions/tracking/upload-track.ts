@@ -1,9 +1,8 @@
-import '../monitors/hook'; // monitor evaluation (#8) listens on the upload hook
 import { okStatus } from '../../shared/platform/responses';
 import { assetPath, keyQuery, trackBody } from '../../shared/tracking/schemas';
 import { uploadTrack } from '../../shared/tracking/track';
 import { httpHandler } from '../lib/http-handler';
-import { trackingContext } from './context';
+import { trackingContext } from './deps';
 
 export const handler = httpHandler({
   name: 'tracking.uploadTrack',

@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import { webhookSecretResponse } from '../../shared/webhooks/responses';
-import { DynamoWebhookSecretStore } from '../../shared/webhooks/dynamo-secrets';
+import { describeSecret } from '../../shared/webhooks/sign';
+import { webhookSecrets } from './deps';
 import { httpHandler } from '../lib/http-handler';
 
 // GET /webhooks/secret: the signing secret of the calling key's webhooks (created on first use).
 // POST /webhooks/secret/rotate: replaces it. See shared/webhooks/README.md.
-const secrets = new DynamoWebhookSecretStore();
-
-const describe = (record: { secret: string; created_at: number }) => ({
-  status: 'Ok',
-  data: {
-    secret: record.secret,
-    created_at: record.created_at,
-    scheme:
-      'Standard Webhooks v1: webhook-signature = "v1," + base64(HMAC-SHA256(base64decode(secret without "whsec_"), webhook-id + "." + webhook-timestamp + "." + body))',
-    headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
-  },
-});
 
 export const handler = httpHandler({
   name: 'webhooks.secret',
@@ -24,7 +13,10 @@ export const handler = httpHandler({
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),
-  run: async ({ principal }) => describe(await secrets.getOrCreate(principal.space, principal.keyHash)),
+  run: async ({ principal }) => ({
+    status: 'Ok',
+    data: describeSecret(await webhookSecrets().getOrCreate(principal.space, principal.keyHash)),
+  }),
 });
 
 export const rotateHandler = httpHandler({
@@ -33,5 +25,5 @@ export const rotateHandler = httpHandler({
   service: null,
   limit: 'keys',
   query: z.object({ key: z.string().optional() }),
-  run: async ({ principal }) => describe(await secrets.rotate(principal.space, principal.keyHash)),
+  run: async ({ principal }) => ({ status: 'Ok', data: describeSecret(await webhookSecrets().rotate(principal.space, principal.keyHash)) }),
 });

@@ -1,4 +1,3 @@
-import '../local/quiet-sdk';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueRootKey } from '../../shared/auth/issue';
@@ -6,6 +5,7 @@ import { hashApiKey } from '../../shared/auth/keys';
 import { LIMIT_NAMES, SERVICES, type LimitName, type Quota, type Service } from '../../shared/auth/model';
 import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 import { readStackFile } from '../local/stack-file';
+import { quietSdk } from '../local/quiet-sdk';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -57,6 +57,7 @@ function parseQuotas(raw: string[] | undefined): Partial<Record<LimitName, Quota
 const toHash = (value: string) => (/^[0-9a-f]{64}$/.test(value) ? value : hashApiKey(value));
 
 async function main(): Promise<void> {
+  quietSdk();
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {

@@ -1,15 +1,17 @@
-import './quiet-sdk';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
+import { enqueueJob } from '../../shared/optimization/queue';
 import { requeuePendingJobs } from '../../shared/optimization/requeue';
 import { ensureConsoleBuilt } from './console';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
+import { quietSdk } from './quiet-sdk';
 
 // `npm start`: the whole local stack in one process tree. DynamoDB Local and
 // the SQS emulator come up first, then the tables and queues of
@@ -77,6 +79,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 async function main(): Promise<void> {
+  quietSdk();
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   // If whatever started us (npm, a shell, a test) dies without passing on a
@@ -111,7 +114,10 @@ async function main(): Promise<void> {
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.
-  const requeued = await requeuePendingJobs({ queueUrl: queueUrls['optimization-jobs'] });
+  const requeued = await requeuePendingJobs({
+    store: new DynamoOptimizationJobStore(),
+    enqueue: (message) => enqueueJob(message, queueUrls['optimization-jobs']),
+  });
   if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
   ensureConsoleBuilt(root, say);

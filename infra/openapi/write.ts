@@ -1,6 +1,6 @@
-import '../local/quiet-sdk';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { quietSdk } from '../local/quiet-sdk';
 import { buildDocument } from './document';
 import { repoRoot } from './routes';
 
@@ -13,6 +13,7 @@ export function serialize(document: unknown): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  quietSdk();
   writeFileSync(DOCUMENT_PATH, serialize(await buildDocument()));
   process.stdout.write(`wrote ${DOCUMENT_PATH}\n`);
 }

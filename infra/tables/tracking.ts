@@ -1,6 +1,6 @@
 import { N, S, type QueueDeclaration, type TableDeclaration } from '../model';
 
-// Live tracking (issue #7). Every partition key starts with the caller's data
+// Live tracking. Every partition key starts with the caller's data
 // space (organisation|namespace); see shared/tracking/README.md.
 export const trackingTables: TableDeclaration[] = [
   {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int } from '../platform/responses';
 
-// 200 bodies of the namespaced key service (spec 000 §2, §4; api-shapes §2, §6).
+// 200 bodies of the namespaced key service.
 
 export const createNamespacedKeyResponse = z.looseObject({
   status: z.literal(200),
@@ -9,7 +9,7 @@ export const createNamespacedKeyResponse = z.looseObject({
     apikey: z.string(),
     namespace: z.string(),
     expired_at: int,
-    // The official client's typed response reads this name (api-shapes §6).
+    // The official client's typed response reads this name.
     expires_at: int,
     sub_id: int,
     created_at: int,

@@ -23,7 +23,7 @@ async function boundary(def: Definition, isochrone: IsochroneProvider): Promise<
         throw invalid('isochrone', 'needs contours_minute or contours_meter');
       }
       const start = parseLatLon(ic.coordinates, 'isochrone.coordinates');
-      // Spec 000 §2: with both given, contours_meter is ignored.
+      // With both given, contours_meter is ignored.
       const byTime = ic.contours_minute !== undefined;
       const mode = ic.mode ?? 'car';
       const denoise = ic.denoise ?? 0.5;

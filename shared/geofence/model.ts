@@ -2,7 +2,7 @@ import type { GeoJsonPolygon } from '../geo';
 
 export type GeofenceType = 'circle' | 'polygon' | 'isochrone';
 
-/** A geofence as returned by the API (api-shapes §1); absent fields are omitted. */
+/** A geofence as returned by the API; absent fields are omitted. */
 export interface GeofenceRecord {
   id: string;
   name?: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, latLon, metaData, okData, page } from '../platform/responses';
 
-// 200 bodies of the geofence service (spec 000 §4; api-shapes §1).
+// 200 bodies of the geofence service.
 
 const polygon = z.looseObject({ type: z.literal('Polygon'), coordinates: z.array(z.array(z.array(z.number()))) });
 
@@ -43,5 +43,5 @@ export const containResponse = okData(
   }),
 );
 
-/** Spec 000 §2: delete responses show `ok` in lower case. */
+/** Delete responses show `ok` in lower case, as the commercial API's do. */
 export const deletedResponse = z.looseObject({ status: z.literal('ok') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commaList, identifier, pagination, queryBoolean } from '../platform/schemas';
 
-// Geofence wire shapes (spec 000 §2, §4, §8; api-shapes §1). Geometry rules
+// Geofence wire shapes. Geometry rules
 // that need real geometry (rings, areas, self-intersection) are checked by
 // shared/geo after these structural checks.
 

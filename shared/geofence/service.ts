@@ -3,6 +3,7 @@ import { conflict, invalid, notFound } from '../platform/errors';
 import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
 import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { applyUpdate, atIndex, buildRecord } from './build';
 import { containResults, type ContainItem } from './contain';
 import type { IsochroneProvider } from './isochrone';
@@ -91,13 +92,19 @@ export class GeofenceService {
   }
 
   async update(space: string, id: string, change: UpdateGeofenceInput): Promise<void> {
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const current = await this.store.get(space, id);
-      if (!current) throw notFound(`id: no geofence "${id}"`);
-      const next = await applyUpdate(current.record, change, Math.floor(this.clock() / 1000), this.isochrone);
-      if (await this.store.replace(space, next, current)) return;
-    }
-    throw conflict(`id: geofence "${id}" is being changed concurrently; read it again and retry`);
+    await retry(
+      async () => {
+        const current = await this.store.get(space, id);
+        if (!current) throw notFound(`id: no geofence "${id}"`);
+        const next = await applyUpdate(current.record, change, Math.floor(this.clock() / 1000), this.isochrone);
+        if (!(await this.store.replace(space, next, current))) throw new WriteConflict();
+      },
+      {
+        retryable: isWriteConflict,
+        attempts: UPDATE_ATTEMPTS,
+        exhausted: () => conflict(`id: geofence "${id}" is being changed concurrently; read it again and retry`),
+      },
+    );
   }
 
   async delete(space: string, ids: readonly string[]): Promise<void> {

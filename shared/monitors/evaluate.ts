@@ -2,12 +2,13 @@ import { compileFence, type CompiledFence, type FenceInput } from '../geo';
 import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
 import type { GeofenceStore } from '../geofence/store';
 import { logger } from '../platform/log';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { engineContext } from './compile';
 import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
 import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } from './store';
 
-// Monitor evaluation on an accepted track upload (issue #8 §2): load the
+// Monitor evaluation on an accepted track upload: load the
 // space's monitors and their compiled fences (cached per process for
 // `cacheMs`), read the asset's evaluation state, run the pure engine on the
 // points newer than the state's watermark, and commit state and events in one
@@ -153,55 +154,60 @@ export class MonitorEvaluator {
     if (!input.points.length && input.previousLatestTs === undefined && input.latestTs === undefined) return [];
     const ctx = await this.context(input.space);
     if (!ctx.monitors.length) return [];
-    const store = this.deps.evaluation;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const stored = await store.read(input.space, input.assetId);
-      if (stored?.outbox.length) await store.flushOutbox(input.space, input.assetId, stored.version, stored.outbox);
-      const current = stored && stored.assetCreatedAt === input.assetCreatedAt ? stored.state : emptyState();
-      let points = input.points;
-      // Points between the watermark and the asset's latest location that this upload did not
-      // bring: stored by a concurrent upload of the same points (the history keeps the first
-      // write), or by an earlier upload whose evaluation failed before committing (its retry
-      // finds nothing new to store). Read them from the history and evaluate them too.
-      const watermark = current.last?.ts;
-      const target = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
-      if (this.deps.history && watermark !== undefined && target > watermark && target - watermark <= MAX_RECOVERY_MS) {
-        const missed = await this.deps.history(input.space, input.assetId, watermark, target);
-        if (missed.length) {
-          const byTs = new Map<number, TrackPoint>();
-          for (const p of missed) byTs.set(p.timestamp, p);
-          for (const p of input.points) if (!byTs.has(p.timestamp)) byTs.set(p.timestamp, p);
-          points = [...byTs.values()];
-        }
+    const events = await retry(() => this.commitOnce(input, ctx), {
+      retryable: isWriteConflict,
+      attempts: MAX_ATTEMPTS,
+      exhausted: () => new Error(`monitor state of asset "${input.assetId}" kept changing concurrently`),
+    });
+    // Only events that were stored are announced.
+    if (events.length && ctx.webhooks?.urls.length && this.deps.notify) {
+      try {
+        await this.deps.notify(input.space, events, ctx.webhooks);
+      } catch (error) {
+        logger.error('monitor event webhooks could not be queued', { error });
       }
-      const result = evaluate(ctx.engine, {
-        assetId: input.assetId,
-        attributes: input.attributes,
-        state: current,
-        points,
-        now: input.now,
-        speedLimitAt: this.deps.speedLimitAt,
-      });
-      if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
-      const ok = await store.commit(
-        input.space,
-        input.assetId,
-        stored?.version ?? null,
-        { state: result.state, assetCreatedAt: input.assetCreatedAt },
-        result.events,
-      );
-      if (ok) {
-        if (result.events.length && ctx.webhooks?.urls.length && this.deps.notify) {
-          try {
-            await this.deps.notify(input.space, result.events, ctx.webhooks);
-          } catch (error) {
-            logger.error('monitor event webhooks could not be queued', { error });
-          }
-        }
-        return result.events;
-      }
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
     }
-    throw new Error(`monitor state of asset "${input.assetId}" kept changing concurrently`);
+    return events;
+  }
+
+  /** One read-evaluate-commit of the asset's state; WriteConflict when a concurrent commit got there first. */
+  private async commitOnce(input: TrackInput, ctx: SpaceContext): Promise<EventRecord[]> {
+    const stored = await this.deps.evaluation.read(input.space, input.assetId);
+    if (stored?.outbox.length) await this.deps.evaluation.flushOutbox(input.space, input.assetId, stored.version, stored.outbox);
+    const current = stored && stored.assetCreatedAt === input.assetCreatedAt ? stored.state : emptyState();
+    let points = input.points;
+    // Points between the watermark and the asset's latest location that this upload did not
+    // bring: stored by a concurrent upload of the same points (the history keeps the first
+    // write), or by an earlier upload whose evaluation failed before committing (its retry
+    // finds nothing new to store). Read them from the history and evaluate them too.
+    const watermark = current.last?.ts;
+    const target = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
+    if (this.deps.history && watermark !== undefined && target > watermark && target - watermark <= MAX_RECOVERY_MS) {
+      const missed = await this.deps.history(input.space, input.assetId, watermark, target);
+      if (missed.length) {
+        const byTs = new Map<number, TrackPoint>();
+        for (const p of missed) byTs.set(p.timestamp, p);
+        for (const p of input.points) if (!byTs.has(p.timestamp)) byTs.set(p.timestamp, p);
+        points = [...byTs.values()];
+      }
+    }
+    const result = evaluate(ctx.engine, {
+      assetId: input.assetId,
+      attributes: input.attributes,
+      state: current,
+      points,
+      now: input.now,
+      speedLimitAt: this.deps.speedLimitAt,
+    });
+    if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
+    const ok = await this.deps.evaluation.commit(
+      input.space,
+      input.assetId,
+      stored?.version ?? null,
+      { state: result.state, assetCreatedAt: input.assetCreatedAt },
+      result.events,
+    );
+    if (!ok) throw new WriteConflict();
+    return result.events;
   }
 }

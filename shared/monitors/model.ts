@@ -1,4 +1,4 @@
-// Monitors and events (issue #8; spec 002 §2 Monitor / Event record, §6; api-shapes §5).
+// Monitors and events: the stored monitor, its read view and the event record.
 
 export const MONITOR_TYPES = ['enter', 'exit', 'enter_and_exit', 'speeding', 'idle'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
@@ -107,7 +107,7 @@ export interface EventLocation {
   speed: number | null;
 }
 
-/** Event record (spec 002 §2; api-shapes §5). `timestamp`, `triggered_timestamp` are Unix ms. */
+/** Event record, as the commercial API lists it. `timestamp`, `triggered_timestamp` are Unix ms. */
 export interface EventRecord {
   asset_id: string;
   /** "" for speeding and idle. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, latLon, metaData, okData, page } from '../platform/responses';
 
-// 200 bodies of monitors, events and event webhook config (spec 002 §2, §6; api-shapes §5).
+// 200 bodies of monitors, events and event webhook config.
 
 const attributes = z.record(z.string(), z.string());
 
@@ -13,7 +13,7 @@ export const monitor = z.looseObject({
   tags: z.array(z.string()),
   meta_data: metaData,
   match_filter: z.looseObject({ include_all_of_attributes: attributes.optional(), include_any_of_attributes: attributes.optional() }),
-  // Spec 002 §2: the read response shows `geofences`, which may be null.
+  // The read response shows `geofences`, which may be null.
   geofences: z.array(z.string()).nullable(),
   geofence_config: z.looseObject({ geofence_ids: z.array(z.string()) }).optional(),
   speeding_config: z

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MONITOR_TYPES } from './model';
 import { commaList, identifier, pagination, queryInt } from '../platform/schemas';
 
-// Monitor, event and event-webhook wire shapes (issue #8; spec 002 §2, §4, §6;
-// api-shapes §5). Structural checks only: what a type requires, and whether
+// Monitor, event and event-webhook wire shapes. Structural checks only: what a type requires, and whether
 // geofences exist, is checked by shared/monitors/service.ts with messages that
 // name the field. Unknown fields are ignored; null is accepted wherever a field
 // is optional (clients send `speeding_config: null` for other types).

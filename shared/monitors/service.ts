@@ -3,6 +3,7 @@ import { conflict, invalid, notFound, unprocessable } from '../platform/errors';
 import type { GeofenceStore } from '../geofence/store';
 import type { CreateMonitorInput, UpdateMonitorInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { webhookUrlProblem } from '../webhooks/url';
 import {
   eventId,
@@ -17,7 +18,7 @@ import {
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
-// the event-webhook configuration (issue #8 §1, §3, §4).
+// the event-webhook configuration.
 
 const UPDATE_ATTEMPTS = 3;
 
@@ -182,20 +183,24 @@ export class MonitorService {
   }
 
   async update(space: string, id: string, change: UpdateMonitorInput): Promise<void> {
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const current = await this.deps.monitors.get(space, id);
-      if (!current) throw notFound(`id: no monitor "${id}"`);
-      const { id: _id, created_at, updated_at: _u, ...base } = current.record;
-      const draft = applyFields(base, change, change.type ?? current.record.type, () => this.roadLimits());
-      const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
-      await this.checkGeofences(space, added);
-      const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
-      if (await this.deps.monitors.replace(space, { record, rev: randomUUID() }, current.rev)) {
-        this.deps.changed?.(space);
-        return;
-      }
-    }
-    throw conflict(`id: monitor "${id}" is being changed concurrently; read it again and retry`);
+    await retry(
+      async () => {
+        const current = await this.deps.monitors.get(space, id);
+        if (!current) throw notFound(`id: no monitor "${id}"`);
+        const { id: _id, created_at, updated_at: _u, ...base } = current.record;
+        const draft = applyFields(base, change, change.type ?? current.record.type, () => this.roadLimits());
+        const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
+        await this.checkGeofences(space, added);
+        const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
+        if (!(await this.deps.monitors.replace(space, { record, rev: randomUUID() }, current.rev))) throw new WriteConflict();
+      },
+      {
+        retryable: isWriteConflict,
+        attempts: UPDATE_ATTEMPTS,
+        exhausted: () => conflict(`id: monitor "${id}" is being changed concurrently; read it again and retry`),
+      },
+    );
+    this.deps.changed?.(space);
   }
 
   async delete(space: string, id: string): Promise<void> {

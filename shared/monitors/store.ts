@@ -54,6 +54,8 @@ export interface EvaluationStore {
   flushOutbox(space: string, assetId: string, version: number, events: readonly EventRecord[]): Promise<void>;
   /** Events of the asset with triggered_timestamp in [from, to], oldest first. */
   listEvents(space: string, assetId: string, from: number, to: number, monitorId?: string): Promise<EventRecord[]>;
+  /** Deletes the asset's evaluation state and events (the asset was deleted). */
+  purgeAsset(space: string, assetId: string): Promise<void>;
 }
 
 export interface WebhookConfig {

@@ -1,13 +1,13 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from './model';
+import type { BlobKind, JobOutcome, OptimizationJobStore, PendingJobRef } from './store';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import { retry } from '../platform/retry';
 
 // Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
 // Every partition key starts with the caller's space, so no read or write can reach another
 // organisation or namespace. All conditional writes of the job lifecycle live here.
-
-export type BlobKind = 'REQ' | 'RES';
 
 const jobPk = (space: string, id: string) => `JOB#${space}#${id}`;
 const pendingPk = (space: string, keyHash: string) => `PENDING#${space}#${keyHash}`;
@@ -16,8 +16,6 @@ const COUNT = 'COUNT';
 const chunkSk = (kind: BlobKind, i: number) => `${kind}#${String(i).padStart(4, '0')}`;
 /** Partition of the sparse index byPending: only queued and running jobs carry it. */
 const PENDING_INDEX_PK = 'PENDING';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function cancellationCodes(error: unknown): string[] {
   return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
@@ -34,29 +32,15 @@ function isTransactionConflict(error: unknown): boolean {
   );
 }
 
-async function retryConflicts<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (i >= attempts || !isTransactionConflict(error)) throw error;
-      await sleep(Math.random() * 25 * 2 ** i);
-    }
-  }
-}
+const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
+  retry(write, { retryable: isTransactionConflict, attempts: 6, baseDelayMs: 25 });
 
 function toRecord(item: Record<string, unknown>): JobRecord {
   const { pk: _pk, sk: _sk, pending_pk: _p, pending_sk: _s, expires_at: _e, ...rest } = item;
   return rest as unknown as JobRecord;
 }
 
-export interface PendingJobRef {
-  space: string;
-  id: string;
-  status: JobStatus;
-}
-
-export class DynamoOptimizationJobStore {
+export class DynamoOptimizationJobStore implements OptimizationJobStore {
   private get table(): string {
     return config.table('optimization-jobs');
   }
@@ -174,12 +158,7 @@ export class DynamoOptimizationJobStore {
    * Moves a pending job to its final state and frees its pending slot, in one transaction: the
    * slot is released exactly once however often this is called. False when already final.
    */
-  async finish(
-    job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>,
-    outcome:
-      | { status: 'completed'; now: number; resultChunks: number; resultBytes: number; warnings: string[] }
-      | { status: 'failed'; now: number; code: number; message: string },
-  ): Promise<boolean> {
+  async finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome): Promise<boolean> {
     const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':queued': 'queued', ':running': 'running' };
     let set = '#status = :final, finished_at = :now, updated_at = :now';
     if (outcome.status === 'completed') {

@@ -1,11 +1,11 @@
 // Travel matrices of a validated problem, one set per routing profile its vehicles use:
 //   1. the request's own duration_matrix (and distance_matrix) when given, for every profile;
-//   2. else the routing engine (#9): a loaded road network covering the locations, or its
+//   2. else the routing engine: a loaded road network covering the locations, or its
 //      great-circle fallback (distance x detour factor at the profile's speed), always flagged
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import { FALLBACK_WARNING, greatCircleMatrix, NetworkRegistry, parseTruck, type AvoidOptions, type MatrixResult } from '../routing';
+import { FALLBACK_WARNING, greatCircleMatrix, parseTruck, type AvoidOptions, type MatrixResult } from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
@@ -16,15 +16,6 @@ import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfil
 const UNREACHABLE = 1e9;
 
 export const DISTANCE_FALLBACK_WARNING = 'distance_matrix not given: distances are great-circle estimates (x1.3 detour factor)';
-
-/** Tests may route on a registry of their own; otherwise the process's road networks (shared/routing/loaded-networks.ts). */
-let override: NetworkRegistry | undefined;
-
-export function setRoutingRegistry(r: NetworkRegistry | undefined): void {
-  override = r;
-}
-
-const registry = (): NetworkRegistry => override ?? roadNetworks();
 
 export function profilesOf(req: OptimizationRequest): string[] {
   return [...new Set(req.vehicles.map((_, i) => vehicleProfile(req, i)))];
@@ -59,7 +50,7 @@ export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): 
     if (!req.distance_matrix) out.push(DISTANCE_FALLBACK_WARNING);
     return out;
   }
-  const covered = registry().find(locations.map(([lat, lon]) => ({ lat, lon })));
+  const covered = roadNetworks().find(locations.map(([lat, lon]) => ({ lat, lon })));
   if (!covered) {
     out.push(FALLBACK_WARNING);
     if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: no road network covers these locations`);
@@ -112,7 +103,7 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): Bu
   let source = 'great-circle';
   for (const p of profilesOf(req)) {
     const mode = profileMode(req, p);
-    const result: MatrixResult = registry().matrix(points, {
+    const result: MatrixResult = roadNetworks().matrix(points, {
       profile: mode,
       truck:
         mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
@@ -136,9 +127,9 @@ export function routeGeometries(result: SolverResult, req: OptimizationRequest):
     const coords = route.steps.filter((s) => s.location).map((s) => s.location as [number, number]);
     if (coords.length >= 2 && !req.duration_matrix) {
       const points = coords.map(([lat, lon]) => ({ lat, lon }));
-      if (registry().find(points)) {
+      if (roadNetworks().find(points)) {
         try {
-          return registry().route(points, { profile: profiles.get(route.vehicle) ?? 'car' }).geometry;
+          return roadNetworks().route(points, { profile: profiles.get(route.vehicle) ?? 'car' }).geometry;
         } catch {
           // fall through to straight legs
         }

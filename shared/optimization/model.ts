@@ -1,16 +1,14 @@
 // The stored job of the route optimization service and its lifecycle:
 //   queued -> running -> completed | failed     (running -> running again on a retry)
-// queued and running jobs are "pending": they count against the key's 25 (seed 001 §8).
+// queued and running jobs are "pending": they count against the key's MAX_PENDING_JOBS_PER_KEY.
 import type { WebhookEvent } from './schemas';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 
-export const FINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
-
-/** Result codes of a finished job (api-shapes §3: 0 = success). */
+/** Result codes of a finished job (0 = success). */
 export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const;
 
-/** Pending (queued + running) jobs per API key (seed 001 §8). */
+/** Pending (queued + running) jobs per API key. */
 export const MAX_PENDING_JOBS_PER_KEY = 25;
 
 /** Deliveries of a job message before it goes to the dead-letter queue; the last one fails the job. */

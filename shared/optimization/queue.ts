@@ -15,3 +15,13 @@ export function jobQueueUrl(): string {
 export async function enqueueJob(message: JobMessage, queueUrl = jobQueueUrl()): Promise<void> {
   await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
 }
+
+/** The job a queue message names; undefined when the body is not a job message. */
+export function parseJobMessage(body: string): JobMessage | undefined {
+  try {
+    const m = JSON.parse(body) as Partial<JobMessage>;
+    return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { int, metaData } from '../platform/responses';
 
-// 200 bodies of route optimization v2 (spec 001 §2 "Optimization result";
-// api-shapes §3 with its Decision on pending and failed jobs).
+// 200 bodies of route optimization v2: submit, and the result of a pending, finished or
+// failed job (pending and failed jobs answer 200 with status "Ok" / "Error").
 
 const amounts = z.array(int);
 const latLonPair = z.tuple([z.number(), z.number()]);

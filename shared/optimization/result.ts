@@ -1,4 +1,4 @@
-// Bodies of GET /optimization/v2/result (api-shapes §3 and its Decision on pending jobs).
+// Bodies of GET /optimization/v2/result: a pending job answers 200 "Job still processing".
 import type { SolverResult } from '../solver';
 import type { JobRecord } from './model';
 

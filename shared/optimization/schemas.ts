@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Route optimization v2 request shapes (spec 001 §2, api-shapes §3). The one source of the
+// Route optimization v2 request shapes. The one source of the
 // types, of the structural validation and (later) of the OpenAPI document. Rules that need the
 // whole problem (indices, ids, dimensions, relations, matrices, limits) live in
 // shared/optimization/validate.ts and run right after this schema.
@@ -15,7 +15,7 @@ const amounts = () => z.array(nonNegInt());
 const skills = () => z.array(nonNegInt());
 const metadata = () => z.record(z.string(), z.unknown());
 
-/** Seed 001 §8. */
+/** Size limits of one problem, as the commercial API sets them. */
 export const MAX_LOCATIONS = 4000;
 export const MAX_TASKS = 4000;
 export const MAX_TRUCK_WEIGHT_KG = 100_000;
@@ -76,7 +76,7 @@ export const jobSchema = z.object({
 });
 
 export const shipmentStepSchema = z.object({
-  /** The delivery step's id defaults to (and must equal) its pickup's id (seed 001 §2). */
+  /** The delivery step's id defaults to (and must equal) its pickup's id. */
   id: int().optional(),
   location_index: nonNegInt(),
   service: nonNegInt().optional(),
@@ -115,7 +115,7 @@ export const webhookSchema = z.object({
 export const routingSchema = z.object({
   mode: z.enum(['car', 'truck']).optional(),
   traffic_timestamp: nonNegInt().optional(),
-  /** "height,width,length" in cm (api-shapes §3); an array of the three numbers is accepted too. */
+  /** "height,width,length" in cm; an array of the three numbers is accepted too. */
   truck_size: z.union([z.string(), z.array(z.number())]).optional(),
   truck_weight: nonNeg().max(MAX_TRUCK_WEIGHT_KG).optional(),
   /** toll, highway, ferry, "bbox: minLat,minLon,maxLat,maxLon", ...; a "|"-joined string is accepted. */
@@ -170,7 +170,7 @@ export const optimizationRequestSchema = z.object({
   cost_matrix: matrix().optional(),
   duration_matrix: matrix().optional(),
   distance_matrix: matrix().optional(),
-  /** An earlier plan to start the search from (api-shapes §3). */
+  /** An earlier plan to start the search from. */
   solution: z.array(initialRouteSchema).optional(),
   /** Tasks the earlier plan left out; accepted and not needed (they are in jobs/shipments). */
   unassigned: z.unknown().optional(),

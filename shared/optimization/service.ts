@@ -6,17 +6,23 @@ import { notFound, tooManyRequests } from '../platform/errors';
 import { logger } from '../platform/log';
 import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
 import type { SolverResult } from '../solver';
-import { DynamoOptimizationJobStore } from './dynamo-store';
-import { emitWebhook } from '../webhooks/delivery';
+import { emitWebhook, type DeliveryDeps } from '../webhooks/delivery';
 import { decodeBlob, encodeBlob } from './blob';
 import { routingWarnings } from './matrices';
-import { JOB_RETENTION_SECONDS, MAX_PENDING_JOBS_PER_KEY, RESULT_CODE, type JobRecord, type JobWebhook } from './model';
-import { enqueueJob } from './queue';
+import { JOB_RETENTION_SECONDS, MAX_PENDING_JOBS_PER_KEY, RESULT_CODE, type JobMessage, type JobRecord, type JobWebhook } from './model';
 import { applyReOptimization } from './reoptimize';
 import { failedBody, pendingBody, type ResultBody } from './result';
+import type { OptimizationJobStore } from './store';
 import { validateProblem, type ValidateContext } from './validate';
 
-export const store = new DynamoOptimizationJobStore();
+/** What the service works with, built by its caller (functions/optimization/deps.ts, tests). */
+export interface OptimizationDeps {
+  store: OptimizationJobStore;
+  /** Puts a job message on the job queue. */
+  enqueue: (message: JobMessage) => Promise<void>;
+  /** How job webhooks are queued (or, without a queue, sent). */
+  webhooks: DeliveryDeps;
+}
 
 export interface SubmitResponse {
   id: string;
@@ -36,18 +42,25 @@ export function eventId(jobId: string, event: WebhookEvent): string {
 }
 
 /** Queues the event if the job's webhook subscribed to it; true when nothing is left to send. */
-export async function emitJobEvent(job: Pick<JobRecord, 'id' | 'space' | 'key_hash' | 'webhook'>, event: WebhookEvent): Promise<boolean> {
+export async function emitJobEvent(
+  deps: OptimizationDeps,
+  job: Pick<JobRecord, 'id' | 'space' | 'key_hash' | 'webhook'>,
+  event: WebhookEvent,
+): Promise<boolean> {
   const hook = job.webhook;
   if (!hook || !hook.events.includes(event)) return true;
-  return emitWebhook({
-    id: eventId(job.id, event),
-    event,
-    url: hook.url,
-    timeout: hook.timeout,
-    payload: { event, request_id: job.id, timestamp: now() },
-    space: job.space,
-    keyHash: job.key_hash,
-  });
+  return emitWebhook(
+    {
+      id: eventId(job.id, event),
+      event,
+      url: hook.url,
+      timeout: hook.timeout,
+      payload: { event, request_id: job.id, timestamp: now() },
+      space: job.space,
+      keyHash: job.key_hash,
+    },
+    deps.webhooks,
+  );
 }
 
 function webhookOf(req: OptimizationRequest): JobWebhook | undefined {
@@ -57,7 +70,14 @@ function webhookOf(req: OptimizationRequest): JobWebhook | undefined {
 }
 
 /** Stores a validated problem as a queued job and queues it; 429 past the key's pending limit. */
-async function createJob(principal: Principal, req: OptimizationRequest, warnings: string[], parentId?: string): Promise<SubmitResponse> {
+async function createJob(
+  deps: OptimizationDeps,
+  principal: Principal,
+  req: OptimizationRequest,
+  warnings: string[],
+  parentId?: string,
+): Promise<SubmitResponse> {
+  const { store } = deps;
   const { space, keyHash } = principal;
   if (!(await store.reservePending(space, keyHash, MAX_PENDING_JOBS_PER_KEY))) {
     throw tooManyRequests(
@@ -93,7 +113,7 @@ async function createJob(principal: Principal, req: OptimizationRequest, warning
     throw error;
   }
   try {
-    await enqueueJob({ space, id });
+    await deps.enqueue({ space, id });
   } catch (error) {
     // The job exists but nothing will run it: fail it (which frees the slot) and report the fault.
     await store
@@ -102,46 +122,56 @@ async function createJob(principal: Principal, req: OptimizationRequest, warning
     throw error;
   }
   logger.info('optimization job queued', { job_id: id, parent_id: parentId, request_bytes: job.request_bytes, chunks: job.request_chunks });
-  await emitJobEvent(job, 'JOB_CREATED');
+  await emitJobEvent(deps, job, 'JOB_CREATED');
   return { id, message: '', status: 'Ok', warnings };
 }
 
-export async function submitProblem(principal: Principal, body: OptimizationRequest, ctx: ValidateContext): Promise<SubmitResponse> {
+export async function submitProblem(
+  deps: OptimizationDeps,
+  principal: Principal,
+  body: OptimizationRequest,
+  ctx: ValidateContext,
+): Promise<SubmitResponse> {
   const { request, locations } = validateProblem(body, ctx);
-  return createJob(principal, request, routingWarnings(request, locations));
+  return createJob(deps, principal, request, routingWarnings(request, locations));
 }
 
-async function findJob(principal: Principal, id: string): Promise<JobRecord> {
+async function findJob(store: OptimizationJobStore, principal: Principal, id: string): Promise<JobRecord> {
   const job = await store.get(principal.space, id);
   if (!job) throw notFound(`id: no optimization job ${id}`);
   return job;
 }
 
-export async function loadRequest(job: JobRecord): Promise<OptimizationRequest> {
+export async function loadRequest(store: OptimizationJobStore, job: JobRecord): Promise<OptimizationRequest> {
   return decodeBlob<OptimizationRequest>(await store.getBlob(job.space, job.id, 'REQ', job.request_chunks));
 }
 
-export async function loadResult(job: JobRecord): Promise<ResultBody> {
+export async function loadResult(store: OptimizationJobStore, job: JobRecord): Promise<ResultBody> {
   return decodeBlob<ResultBody>(await store.getBlob(job.space, job.id, 'RES', job.result_chunks ?? 0));
 }
 
 /** GET /optimization/v2/result: pending body, full result or failure; 404 outside the caller's space. */
-export async function getResult(principal: Principal, id: string): Promise<ResultBody> {
-  const job = await findJob(principal, id);
+export async function getResult(deps: Pick<OptimizationDeps, 'store'>, principal: Principal, id: string): Promise<ResultBody> {
+  const job = await findJob(deps.store, principal, id);
   if (job.status === 'queued' || job.status === 'running') return pendingBody(job);
   if (job.status === 'failed') return failedBody(job);
-  return loadResult(job);
+  return loadResult(deps.store, job);
 }
 
-export async function reOptimize(principal: Principal, body: ReOptimizationRequest, ctx: ValidateContext): Promise<SubmitResponse> {
-  const parent = await findJob(principal, body.existing_request_id);
-  const original = await loadRequest(parent);
+export async function reOptimize(
+  deps: OptimizationDeps,
+  principal: Principal,
+  body: ReOptimizationRequest,
+  ctx: ValidateContext,
+): Promise<SubmitResponse> {
+  const parent = await findJob(deps.store, principal, body.existing_request_id);
+  const original = await loadRequest(deps.store, parent);
   let previous: SolverResult | undefined;
   if (parent.status === 'completed') {
-    const stored = await loadResult(parent);
+    const stored = await loadResult(deps.store, parent);
     previous = stored.result as unknown as SolverResult;
   }
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);
-  return createJob(principal, request, routingWarnings(request, locations), parent.id);
+  return createJob(deps, principal, request, routingWarnings(request, locations), parent.id);
 }

@@ -1,8 +1,8 @@
-// Whole-problem validation of a route optimization request (issue #4 §1), run after the zod
+// Whole-problem validation of a route optimization request, run after the zod
 // schema and before anything is stored or queued. Every broken rule is collected, so a caller
 // fixes the request in one round trip: 400 "<field>: <rule>; <field>: <rule>", the first field
 // in `field`. Relation rule 4 (no vehicle can take all steps of a relation) is 422: the input is
-// well formed, but no feasible solution can be produced (seed 001 §7).
+// well formed, but no feasible solution can be produced.
 import { ApiError } from '../platform/errors';
 import { MAX_AVOID_BBOX_PERIMETER_KM, MAX_TASKS, MAX_TRUCK_SIZE_CM, type OptimizationRequest, type RelationInput } from './schemas';
 import { webhookUrlProblem } from '../webhooks/url';
@@ -23,7 +23,7 @@ export function issuesError(issues: Issue[], status = 400): ApiError {
   return new ApiError(status, listed.join('; '), { field: issues[0]?.field });
 }
 
-/** Routing profiles allowed by location count (seed 001 §8; overlaps resolved in the caller's favour). */
+/** Routing profiles allowed by location count (where the commercial limits overlap, the caller's favour). */
 export function maxProfiles(locations: number): number {
   if (locations <= 100) return 15;
   if (locations <= 600) return 6;
@@ -146,7 +146,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   });
   const n = locations.length;
 
-  // Task count (seed 001 §8).
+  // Task count: jobs plus two steps per shipment, at most MAX_TASKS.
   const tasks = jobs.length + 2 * shipments.length;
   if (tasks === 0) add('jobs', 'at least one job or shipment is required');
   if (tasks > MAX_TASKS) add('jobs', `at most ${MAX_TASKS} tasks, counted as jobs + 2 x shipments (got ${tasks})`);
@@ -165,7 +165,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
     index(`shipments[${i}].delivery.location_index`, s.delivery.location_index);
   });
 
-  // Ids unique per kind; a shipment's delivery id equals its pickup id (seed 001 §2).
+  // Ids unique per kind; a shipment's delivery id equals its pickup id.
   const unique = (kind: string, list: { field: string; id: number }[]) => {
     const seen = new Map<number, string>();
     for (const { field, id } of list) {
@@ -243,7 +243,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   if (req.distance_matrix !== undefined && req.duration_matrix === undefined)
     add('duration_matrix', 'is required when distance_matrix is given');
 
-  // Relations (seed 001 §4).
+  // Relations: every step names a known task at a place its type allows, plus the numbered rules.
   const jobById = new Map(jobs.map((j) => [j.id, j]));
   const shipmentById = new Map(shipments.map((s) => [s.pickup.id, s]));
   const vehicleById = new Map(vehicles.map((v) => [v.id, v]));
@@ -363,7 +363,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   if (constraint.max_activity_waiting_time !== undefined && !relations.some((r) => r.type === 'in_same_route'))
     add('options.constraint.max_activity_waiting_time', 'is only available with an in_same_route relation (rule 3)');
 
-  // Routing preferences (seed 001 §8).
+  // Routing preferences: truck size, avoided areas and routing profiles within their limits.
   const routing = options.routing ?? {};
   if (routing.truck_size !== undefined) {
     const size = parseTruckSize(routing.truck_size);

@@ -17,7 +17,7 @@ import { encodeBlob } from './blob';
 import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { completedBody } from './result';
-import { emitJobEvent, loadRequest, store } from './service';
+import { emitJobEvent, loadRequest, type OptimizationDeps } from './service';
 import type { OptimizationRequest } from './schemas';
 import type { LatLon } from './geo';
 import { parseLatLon } from './geo';
@@ -31,12 +31,11 @@ export interface DeliveryInfo {
   remainingMs: () => number;
 }
 
-export interface WorkerDeps {
+export interface WorkerDeps extends OptimizationDeps {
   solve: typeof solveWithStats;
+  /** Unix ms, for the solving deadline and the progress log. */
   clock: () => number;
 }
-
-export const defaultWorkerDeps: WorkerDeps = { solve: solveWithStats, clock: () => Date.now() };
 
 export type Outcome = 'completed' | 'failed' | 'skipped' | 'missing';
 
@@ -84,24 +83,27 @@ export function toSolverRequest(req: OptimizationRequest, locations: LatLon[]): 
  * Sends the final event of a finished job and notes it, so a redelivered message can send it
  * again when the worker died in between (at least once; the event id stays the same).
  */
-async function sendFinalEvent(job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
+async function sendFinalEvent(deps: OptimizationDeps, job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
   if (!job.webhook || job.final_event_sent) return;
-  if (await emitJobEvent(job, status === 'completed' ? 'JOB_COMPLETED' : 'JOB_FAILED')) {
-    await store.markFinalEventSent(job.space, job.id).catch((error) => logger.warn('final event not noted', { job_id: job.id, error }));
+  if (await emitJobEvent(deps, job, status === 'completed' ? 'JOB_COMPLETED' : 'JOB_FAILED')) {
+    await deps.store
+      .markFinalEventSent(job.space, job.id)
+      .catch((error) => logger.warn('final event not noted', { job_id: job.id, error }));
   }
 }
 
-async function fail(job: JobRecord, code: number, message: string): Promise<Outcome> {
-  const done = await store.finish(job, { status: 'failed', now: now(), code, message });
+async function fail(deps: OptimizationDeps, job: JobRecord, code: number, message: string): Promise<Outcome> {
+  const done = await deps.store.finish(job, { status: 'failed', now: now(), code, message });
   if (done) {
     logger.warn('optimization job failed', { job_id: job.id, code, message, attempts: job.attempts });
-    await sendFinalEvent(job, 'failed');
+    await sendFinalEvent(deps, job, 'failed');
   }
   return done ? 'failed' : 'skipped';
 }
 
 /** Runs one job message. Throws to have SQS redeliver it (a retryable failure). */
-export async function runJob(message: JobMessage, info: DeliveryInfo, deps: WorkerDeps = defaultWorkerDeps): Promise<Outcome> {
+export async function runJob(message: JobMessage, info: DeliveryInfo, deps: WorkerDeps): Promise<Outcome> {
+  const { store } = deps;
   const { space, id } = message;
   const existing = await store.get(space, id);
   if (!existing) {
@@ -110,7 +112,7 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
   }
   if (existing.status === 'completed' || existing.status === 'failed') {
     logger.info('optimization job already finished; redelivery ignored', { job_id: id, status: existing.status });
-    await sendFinalEvent(existing, existing.status);
+    await sendFinalEvent(deps, existing, existing.status);
     return 'skipped';
   }
   const job = await store.markRunning(space, id, now());
@@ -120,7 +122,7 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     logger.info(msg, { job_id: id, attempt: job.attempts, elapsed_ms: deps.clock() - started, ...fields });
   log('optimization job started', { receive_count: info.receiveCount });
   try {
-    const req = await loadRequest(job);
+    const req = await loadRequest(store, job);
     const locations = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLon[];
     const built = buildMatrices(req, locations);
     log('travel matrices ready', { locations: locations.length, source: built.source });
@@ -156,24 +158,24 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     });
     if (!done) return 'skipped';
     log('optimization job completed', { result_bytes: blob.rawBytes, chunks: blob.chunks.length });
-    await sendFinalEvent(job, 'completed');
+    await sendFinalEvent(deps, job, 'completed');
     return 'completed';
   } catch (error) {
-    if (error instanceof SolverError) return fail(job, RESULT_CODE.input, error.message);
-    if (error instanceof RoutingError) return fail(job, RESULT_CODE.routing, error.message);
+    if (error instanceof SolverError) return fail(deps, job, RESULT_CODE.input, error.message);
+    if (error instanceof RoutingError) return fail(deps, job, RESULT_CODE.routing, error.message);
     logger.error('optimization job attempt failed', { job_id: id, attempt: job.attempts, receive_count: info.receiveCount, error });
     if (info.receiveCount >= info.maxReceiveCount) {
-      await fail(job, RESULT_CODE.internal, `internal error after ${info.receiveCount} attempts: ${(error as Error).message}`);
+      await fail(deps, job, RESULT_CODE.internal, `internal error after ${info.receiveCount} attempts: ${(error as Error).message}`);
     }
     throw error;
   }
 }
 
 /** Dead-letter consumer: a job whose message ran out of deliveries is failed (if not already). */
-export async function failDeadLetter(message: JobMessage): Promise<Outcome> {
-  const job = await store.get(message.space, message.id);
+export async function failDeadLetter(message: JobMessage, deps: OptimizationDeps): Promise<Outcome> {
+  const job = await deps.store.get(message.space, message.id);
   if (!job) return 'missing';
   if (job.status === 'completed' || job.status === 'failed') return 'skipped';
   logger.error('optimization job dead-lettered', { job_id: job.id, attempts: job.attempts });
-  return fail(job, RESULT_CODE.internal, `the job did not finish after ${job.attempts} attempt(s) (timeout or crash)`);
+  return fail(deps, job, RESULT_CODE.internal, `the job did not finish after ${job.attempts} attempt(s) (timeout or crash)`);
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ApiError, conflict, invalid, notFound } from '../platform/errors';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import {
   getDefaultIndex,
   parseBatch,
@@ -21,8 +22,6 @@ import type { PlaceStore, StoredPlace } from './store';
 
 /** A repeated identical create within this window returns the first docId. */
 export const IDEMPOTENCY_SECONDS = 600;
-/** Optimistic attempts of a write whose space keeps changing under it. */
-const WRITE_ATTEMPTS = 8;
 
 /** GET / PUT response record (api-shapes §4). */
 export interface PlaceRecord {
@@ -40,8 +39,6 @@ export interface PlaceServiceOptions {
   defaultIndex?: () => DefaultIndex;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function record(p: StoredPlace): PlaceRecord {
   return { docId: p.docId, place: p.place, dataSource: p.dataSource, score: p.score ?? 0 };
 }
@@ -52,6 +49,9 @@ function busy(): ApiError {
     headers: { 'retry-after': '1' },
   });
 }
+
+/** Optimistic writes whose space keeps changing under them are retried, then refused with 503. */
+const WRITE_RETRY = { retryable: isWriteConflict, exhausted: busy };
 
 function nearDuplicate(dup: { docId: string }): ApiError {
   return conflict(
@@ -86,7 +86,7 @@ export class PlaceService {
     const idem = createHash('sha256')
       .update(JSON.stringify({ place: input.place, dataSource, score: input.score ?? null, force }))
       .digest('hex');
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    return retry(async () => {
       const nowSeconds = Math.floor(this.clock() / 1000);
       const earlier = await this.store.findIdempotent(space, idem, nowSeconds);
       if (earlier) return earlier;
@@ -118,9 +118,8 @@ export class PlaceService {
         return place.docId;
       }
       if (out.reason === 'idempotent') return out.docId;
-      await sleep(5 + Math.random() * 20 * (attempt + 1));
-    }
-    throw busy();
+      throw new WriteConflict();
+    }, WRITE_RETRY);
   }
 
   async get(space: string, docId: string): Promise<PlaceRecord> {
@@ -135,7 +134,7 @@ export class PlaceService {
    * unless `force`.
    */
   async update(space: string, docId: string, change: UpdatePlaceInput): Promise<PlaceRecord> {
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    return retry(async () => {
       const current = await this.store.get(space, docId);
       if (!current) throw notFound(`docId: no custom place "${docId}"`);
       const ds = change.dataSource;
@@ -170,24 +169,20 @@ export class PlaceService {
         return record(next);
       }
       if (out === 'gone') throw notFound(`docId: no custom place "${docId}"`);
-      await sleep(5 + Math.random() * 20 * (attempt + 1));
-    }
-    throw busy();
+      throw new WriteConflict();
+    }, WRITE_RETRY);
   }
 
   /** Removes only this place; default results it overrode come back. */
   async delete(space: string, docId: string): Promise<void> {
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    await retry(async () => {
       const current = await this.store.get(space, docId);
       if (!current) throw notFound(`docId: no custom place "${docId}"`);
       const out = await this.store.delete(space, current);
-      if (out === 'ok') {
-        this.cache.invalidate(space);
-        return;
-      }
       if (out === 'gone') throw notFound(`docId: no custom place "${docId}"`);
-    }
-    throw busy();
+      if (out !== 'ok') throw new WriteConflict();
+    }, WRITE_RETRY);
+    this.cache.invalidate(space);
   }
 
   /** POST /multigeocode/search: the default dataset merged with the caller's custom places. */

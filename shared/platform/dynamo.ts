@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
+import { retry } from './retry';
 
 // One document client per process: the SDK pools connections, and Lambda keeps
 // the process warm between invocations.
@@ -34,7 +35,8 @@ export function isTransactionCanceled(error: unknown): boolean {
 
 type Item = Record<string, unknown>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Items DynamoDB left unprocessed (it does under throttling): sent again after a backoff. */
+class Unprocessed extends Error {}
 
 /** The pages of a query's items, following LastEvaluatedKey (DynamoDB pages at 1 MB). */
 export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Item[]> {
@@ -64,12 +66,19 @@ export async function batchWriteAll(table: string, requests: readonly Item[], pa
     await Promise.all(
       groups.slice(i, i + parallel).map(async (group) => {
         let pending = group;
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 8) throw new Error(`BatchWrite on ${table}: ${pending.length} items still unprocessed`);
-          if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-          const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-          pending = (out.UnprocessedItems?.[table] ?? []) as Item[];
-        }
+        await retry(
+          async () => {
+            const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+            pending = (out.UnprocessedItems?.[table] ?? []) as Item[];
+            if (pending.length) throw new Unprocessed();
+          },
+          {
+            retryable: (error) => error instanceof Unprocessed,
+            attempts: 9,
+            baseDelayMs: 20,
+            exhausted: () => new Error(`BatchWrite on ${table}: ${pending.length} items still unprocessed`),
+          },
+        );
       }),
     );
   }

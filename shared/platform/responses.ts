@@ -8,7 +8,7 @@ export const int = z.number().int();
 
 export const latLon = z.looseObject({ lat: z.number(), lon: z.number() });
 
-/** api-shapes "General": page{total, offset, page, size, hasmore}. */
+/** The paging block every list answers with: page{total, offset, page, size, hasmore}. */
 export const page = z.looseObject({ total: int, offset: int, page: int, size: int, hasmore: z.boolean() });
 
 export const metaData = z.record(z.string(), z.unknown());

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Building blocks shared by every service schema. Query values always arrive
 // as strings; these parse them into typed values with rule-naming messages.
 
-/** Seed 000 §2 rule 4: string query parameters carry at most 256 characters. */
+/** String query parameters carry at most 256 characters. */
 export const MAX_QUERY_VALUE_LENGTH = 256;
 
 export const queryInt = (min: number, max: number) =>
@@ -29,13 +29,6 @@ export const pagination = {
   pn: queryInt(1, 1_000_000).optional(),
   ps: queryInt(1, 100).optional(),
 };
-
-/**
- * A field the public API defines but Waymark does not implement yet: refused
- * with a 400 naming it rather than silently dropped.
- */
-export const notImplemented = (what: string) =>
-  z.unknown().refine((v) => v === undefined, { message: `is not supported by Waymark yet (${what})` });
 
 export const identifier = z
   .string()

@@ -1,6 +1,6 @@
 import type { LimitName, Quota } from '../auth/model';
 
-// Default quotas from the spec documents (000 §8, 001 §8, 002 §8). A key can
+// Default quotas: the commercial API's per-service limits. A key can
 // carry a higher quota arranged with the operator (KeyRecord.quotas).
 export const DEFAULT_QUOTAS: Record<LimitName, Quota> = {
   geofence: { perSecond: 100, perMinute: 6000 },

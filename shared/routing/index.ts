@@ -1,7 +1,6 @@
 /**
  * Waymark routing engine: public entry point. See README.md in this folder.
  */
-import type { GraphData } from './graph';
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmPbf } from './import-pbf';
 import { Network } from './network';
@@ -32,9 +31,4 @@ export function buildNetworkFromGeoJSON(obj: unknown, opts: ImportOptions = {}):
 /** Build a Network from the bytes of an .osm.pbf extract. */
 export function buildNetworkFromOsmPbf(bytes: Uint8Array, opts: ImportOptions = {}): Network {
   return new Network(graphFromOsmPbf(bytes, opts));
-}
-
-/** Wrap already-built graph data. */
-export function networkFromGraph(data: GraphData): Network {
-  return new Network(data);
 }

@@ -1,12 +1,13 @@
 import { paginate, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
-import { emitAssetDeleted } from './hooks';
+import { tell } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
 import { assetView, type AssetView, type StoredAsset } from './model';
-import { assetNotFound, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
+import { assetNotFound, concurrentChange, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
 
-// Asset operations (issue #7 §1).
+// Asset operations.
 
 const nowSeconds = (ctx: TrackingContext) => Math.floor(ctx.now() / 1000);
 
@@ -71,17 +72,16 @@ export async function bindDevice(ctx: TrackingContext, space: string, id: string
 
 /** DELETE /asset/{id}: the asset, its index entry (one transaction), then its history. */
 export async function deleteAsset(ctx: TrackingContext, space: string, id: string): Promise<void> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const asset = await ctx.store.getAsset(space, id);
-    if (!asset) throw assetNotFound(id);
-    const outcome = await ctx.store.deleteAsset(space, asset);
-    if (outcome === 'ok') {
-      await ctx.store.purgeHistory(space, id);
-      await emitAssetDeleted({ space, assetId: id });
-      return;
-    }
-  }
-  throw conflict(`asset "${id}" is being changed concurrently; try again`);
+  await retry(
+    async () => {
+      const asset = await ctx.store.getAsset(space, id);
+      if (!asset) throw assetNotFound(id);
+      if ((await ctx.store.deleteAsset(space, asset)) !== 'ok') throw new WriteConflict();
+    },
+    { retryable: isWriteConflict, exhausted: () => concurrentChange(id) },
+  );
+  await ctx.store.purgeHistory(space, id);
+  await tell(ctx.listeners?.assetDeleted, { space, assetId: id });
 }
 
 export type SortField = 'created_at' | 'updated_at' | 'name' | 'id';

@@ -4,6 +4,7 @@ import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
 import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from './model';
 import {
   batchWriteAll,
@@ -189,13 +190,17 @@ export class DynamoTrackingStore implements TrackingStore {
       }
     };
     if (likelyNew && (await tryPut())) return points;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const stored = await this.updateBucket(pk, bucket, points);
-      if (stored) return stored;
-      // The bucket does not exist yet (or is full): create it, else it is full.
-      if (await tryPut()) return points;
-    }
-    throw bucketFull(bucket);
+    return retry(
+      async () => {
+        const stored = await this.updateBucket(pk, bucket, points);
+        if (stored) return stored;
+        // The bucket does not exist yet (or is full): create it. When that fails too, a
+        // concurrent upload created it meanwhile (update again) or it is full.
+        if (await tryPut()) return points;
+        throw new WriteConflict();
+      },
+      { retryable: isWriteConflict, attempts: 3, exhausted: () => bucketFull(bucket) },
+    );
   }
 
   /** null when the bucket is missing or has no room for the points. */

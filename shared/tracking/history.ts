@@ -6,7 +6,7 @@ import { matchTrack, toProfile } from './mapmatch';
 import { type LocationRecord } from './model';
 import { requireAsset, type TrackingContext } from './service';
 
-// GET /asset/{id}/location/last and /location/list (issue #7 §3).
+// GET /asset/{id}/location/last and /location/list.
 
 /** Spacing of the points inserted by correction interpolate=1, metres. */
 export const INTERPOLATE_STEP_M = 10;

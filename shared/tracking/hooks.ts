@@ -1,11 +1,11 @@
 import type { LocationRecord, StoredAsset } from './model';
 
-// The seams where monitors (issue #8) plug into tracking: the upload path and asset deletion.
-// Listeners run after an upload's points are stored and the latest location
-// has moved, before the upload is answered, in registration order. A listener
-// that throws fails the request (500); the upload itself is idempotent, so a
-// retried request re-stores nothing and re-runs the listeners with empty
-// `stored`/`forward` lists unless the first attempt failed before storing.
+// What tracking tells the features that follow it (monitors): an upload was accepted, an asset
+// was deleted. The listeners come in the tracking context, wired by whoever builds it
+// (functions/tracking/deps.ts). They run one after another before the request is answered; a
+// listener that throws fails the request (500). The upload itself is idempotent, so a retried
+// request re-stores nothing and re-runs the listeners with empty `stored`/`forward` lists
+// unless the first attempt failed before storing.
 
 export interface TrackAccepted {
   space: string;
@@ -31,31 +31,16 @@ export interface AssetDeleted {
   assetId: string;
 }
 
-type Listener<E> = (event: E) => Promise<void>;
+export type Listener<E> = (event: E) => Promise<void>;
 
-/** A list of listeners run one after another, so a failure stops the chain and fails the request. */
-function hook<E>() {
-  const listeners: Listener<E>[] = [];
-  return {
-    /** Registers a listener; returns a function that removes it. */
-    on(listener: Listener<E>): () => void {
-      listeners.push(listener);
-      return () => {
-        const i = listeners.indexOf(listener);
-        if (i >= 0) listeners.splice(i, 1);
-      };
-    },
-    async emit(event: E): Promise<void> {
-      for (const listener of [...listeners]) await listener(event);
-    },
-  };
+export interface TrackingListeners {
+  /** After an upload's points are stored and the latest location has moved. */
+  trackAccepted?: readonly Listener<TrackAccepted>[];
+  /** After an asset, its index entry and its history are deleted. */
+  assetDeleted?: readonly Listener<AssetDeleted>[];
 }
 
-const trackAccepted = hook<TrackAccepted>();
-const assetDeleted = hook<AssetDeleted>();
-
-export type TrackListener = Listener<TrackAccepted>;
-export const onTrackAccepted = trackAccepted.on;
-export const emitTrackAccepted = trackAccepted.emit;
-export const onAssetDeleted = assetDeleted.on;
-export const emitAssetDeleted = assetDeleted.emit;
+/** Runs the listeners in order, so a failure stops the chain and fails the request. */
+export async function tell<E>(listeners: readonly Listener<E>[] | undefined, event: E): Promise<void> {
+  for (const listener of listeners ?? []) await listener(event);
+}

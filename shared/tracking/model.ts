@@ -1,6 +1,6 @@
-// Live tracking domain types (issue #7). Wire shapes: ../../shared/spec api-shapes §5.
+// Live tracking domain types. Wire shapes: schemas.ts (requests) and responses.ts.
 
-/** An asset is active while its latest location is at most this old (spec 002 §3). */
+/** An asset is active while its latest location is at most this old (7 days). */
 export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, latLon, metaData, okData, page } from '../platform/responses';
 
-// 200 bodies of live tracking (spec 002 §2, §4; api-shapes §5). Location and
+// 200 bodies of live tracking. Location and
 // event timestamps are Unix ms, created_at/updated_at Unix seconds.
 
 export const locationRecord = z.looseObject({
@@ -48,7 +48,7 @@ export const listLocationsResponse = okData(
   }),
 );
 
-/** Search responses carry `msg` besides the usual envelope (spec 002 §2). */
+/** Search responses carry `msg` besides the usual envelope. */
 export const searchResponse = z.looseObject({
   status: z.literal('Ok'),
   msg: z.string(),

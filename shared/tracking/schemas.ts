@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagination, queryInt } from '../platform/schemas';
 
-// Request schemas of the live tracking service (issue #7; api-shapes §5, §6).
+// Request schemas of the live tracking service, as the commercial API and its official client send them.
 // Unknown fields (and query parameters such as `cluster`) are ignored.
 
 /** Latest timestamp accepted: 13-digit Unix milliseconds. */
@@ -74,7 +74,7 @@ export const MAX_LOCATIONS_PER_UPLOAD = 1000;
 
 export const trackBody = z.object({
   device_id: z.string().min(1).max(128),
-  // The official client may send a single object instead of an array (api-shapes §6).
+  // The official client may send a single object instead of an array.
   locations: z.preprocess(
     (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? [v] : v),
     z.array(locationRecord).min(1).max(MAX_LOCATIONS_PER_UPLOAD),

@@ -5,7 +5,7 @@ import { matchesAttributes, type AttributeFilter } from './filters';
 import { ACTIVE_WINDOW_MS, assetView, type AssetView, type PositionEntry } from './model';
 import type { TrackingContext } from './service';
 
-// Area search over the H3 position index (issue #7 §4, §5). The area is
+// Area search (around, bound, polygon) over the H3 position index. The area is
 // covered by H3 cells (shared/geo coverArea: a bounded number of contiguous
 // fine-cell key ranges under coarse-cell partitions); each range is one Query;
 // the entries read are then filtered exactly (inside the area, active within

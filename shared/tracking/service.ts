@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../platform/errors';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetCells } from '../geo';
 import { ACTIVE_WINDOW_MS, isActive, type IndexEntry, type StoredAsset } from './model';
+import type { TrackingListeners } from './hooks';
 import type { TrackingStore, WriteOutcome } from './store';
 
 // Shared plumbing of the tracking operations: the store, the clock, and the
@@ -11,9 +13,9 @@ export interface TrackingContext {
   store: TrackingStore;
   /** Unix milliseconds. */
   now: () => number;
+  /** Features told about accepted uploads and deleted assets (monitors). */
+  listeners?: TrackingListeners;
 }
-
-const MAX_ATTEMPTS = 8;
 
 export function newAssetId(): string {
   return randomUUID();
@@ -32,6 +34,11 @@ export function indexEntryFor(asset: StoredAsset, nowMs: number): IndexEntry | n
     ts: latest.timestamp,
     expiresAt: Math.ceil((latest.timestamp + ACTIVE_WINDOW_MS) / 1000),
   };
+}
+
+/** 409 once an asset kept changing under every attempt to write it. */
+export function concurrentChange(id: string): Error {
+  return conflict(`asset "${id}" is being changed concurrently; try again`);
 }
 
 export function assetNotFound(id: string): Error {
@@ -75,13 +82,15 @@ export async function mutateAsset(
   id: string,
   change: (asset: StoredAsset) => StoredAsset | null,
 ): Promise<StoredAsset> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await requireAsset(ctx, space, id);
-    const next = change(structuredClone(current));
-    if (!next) return current;
-    next.version = current.version + 1;
-    const outcome = await writeAsset(ctx, space, current, next);
-    if (outcome === 'ok') return next;
-  }
-  throw conflict(`asset "${id}" is being changed concurrently; try again`);
+  return retry(
+    async () => {
+      const current = await requireAsset(ctx, space, id);
+      const next = change(structuredClone(current));
+      if (!next) return current;
+      next.version = current.version + 1;
+      if ((await writeAsset(ctx, space, current, next)) !== 'ok') throw new WriteConflict();
+      return next;
+    },
+    { retryable: isWriteConflict, exhausted: () => concurrentChange(id) },
+  );
 }

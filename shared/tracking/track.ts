@@ -1,10 +1,11 @@
 import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
-import { emitTrackAccepted } from './hooks';
+import { tell } from './hooks';
 import type { LocationRecord, StoredAsset } from './model';
-import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from './service';
+import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
+import { assetNotFound, concurrentChange, requireAsset, writeAsset, type TrackingContext } from './service';
 
-// POST /asset/{id}/track (issue #7 §2).
+// POST /asset/{id}/track.
 //
 // 1. The asset must be bound, and the body's device_id must be its device.
 // 2. Points are stored in the history keyed by (asset, timestamp): a point
@@ -14,7 +15,7 @@ import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from '.
 //    newer than the stored one: one conditional transaction on the asset item
 //    (version and "stored latest is older") that also moves the H3 index entry.
 //    Steps 2 and 3 are independent and idempotent, and run in parallel.
-// 4. Monitor listeners (issue #8) run with the new and the forward points.
+// 4. The context's trackAccepted listeners (monitors) run with the new and the forward points.
 
 /** Points more than this far in the future are refused (a clock error would pin latest_location). */
 export const MAX_FUTURE_MS = 24 * 3600 * 1000;
@@ -65,21 +66,25 @@ async function advanceLatest(
   newest: LocationRecord,
 ): Promise<{ asset: StoredAsset; advanced: boolean }> {
   let asset = start;
-  for (let attempt = 0; ; attempt++) {
-    const latestTs = asset.latest_location?.timestamp ?? -Infinity;
-    if (newest.timestamp <= latestTs) return { asset, advanced: false };
-    const next: StoredAsset = { ...structuredClone(asset), latest_location: newest, version: asset.version + 1 };
-    const outcome = await writeAsset(ctx, space, asset, next, { latestBefore: newest.timestamp });
-    if (outcome === 'ok') return { asset: next, advanced: true };
-    if (attempt >= 8) throw conflict(`asset "${asset.id}" is being changed concurrently; try again`);
-    const reread = await ctx.store.getAsset(space, asset.id);
-    if (!reread) throw GONE;
-    if (reread.device_id !== start.device_id) {
-      // Re-bound meanwhile: the points were sent by the previous device.
-      throw conflict(`device_id: asset "${asset.id}" was bound to another device during the upload`, 'device_id');
-    }
-    asset = reread;
-  }
+  return retry(
+    async (attempt) => {
+      if (attempt > 0) {
+        const reread = await ctx.store.getAsset(space, asset.id);
+        if (!reread) throw GONE;
+        if (reread.device_id !== start.device_id) {
+          // Re-bound meanwhile: the points were sent by the previous device.
+          throw conflict(`device_id: asset "${asset.id}" was bound to another device during the upload`, 'device_id');
+        }
+        asset = reread;
+      }
+      const latestTs = asset.latest_location?.timestamp ?? -Infinity;
+      if (newest.timestamp <= latestTs) return { asset, advanced: false };
+      const next: StoredAsset = { ...structuredClone(asset), latest_location: newest, version: asset.version + 1 };
+      if ((await writeAsset(ctx, space, asset, next, { latestBefore: newest.timestamp })) !== 'ok') throw new WriteConflict();
+      return { asset: next, advanced: true };
+    },
+    { retryable: isWriteConflict, attempts: 9, exhausted: () => concurrentChange(start.id) },
+  );
 }
 
 export async function uploadTrack(ctx: TrackingContext, space: string, id: string, body: TrackBody): Promise<TrackResult> {
@@ -123,7 +128,7 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
   const advanced = moved.value.advanced;
 
   const prevTs = previousLatest?.timestamp ?? -Infinity;
-  await emitTrackAccepted({
+  await tell(ctx.listeners?.trackAccepted, {
     space,
     asset,
     previousLatest,

@@ -7,9 +7,9 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from '../platform/config';
 import { logger } from '../platform/log';
-import { DynamoWebhookSecretStore } from './dynamo-secrets';
 import { signedHeaders } from './sign';
 import { sqsClient } from './sqs';
+import type { WebhookSecretStore } from './store';
 import { webhookUrlProblem } from './url';
 
 /** Logical id of the delivery queue (infra/tables/optimization.ts). */
@@ -54,8 +54,6 @@ export interface DeliveryDeps {
   now: () => number;
 }
 
-const secrets = new DynamoWebhookSecretStore();
-
 export function webhookQueueUrl(): string | undefined {
   return config.queueUrl(WEBHOOK_QUEUE_ID);
 }
@@ -73,7 +71,8 @@ export async function sqsEnqueue(delivery: WebhookDelivery, delaySeconds: number
   );
 }
 
-export const defaultDeps = (): DeliveryDeps => ({
+/** Real delivery: global fetch, the webhook queue, secrets from `secrets`. */
+export const deliveryDeps = (secrets: WebhookSecretStore): DeliveryDeps => ({
   fetch: (...args) => fetch(...args),
   secretOf: async (space, keyHash) => (await secrets.getOrCreate(space, keyHash)).secret,
   enqueue: sqsEnqueue,
@@ -110,7 +109,7 @@ export async function attempt(delivery: WebhookDelivery, deps: DeliveryDeps): Pr
  * Handles one queued delivery: sends it, and on failure queues the next attempt with backoff.
  * Throws only when the retry itself cannot be queued (the queue then redelivers this message).
  */
-export async function processDelivery(delivery: WebhookDelivery, deps: DeliveryDeps = defaultDeps()): Promise<AttemptResult> {
+export async function processDelivery(delivery: WebhookDelivery, deps: DeliveryDeps): Promise<AttemptResult> {
   const result = await attempt(delivery, deps);
   const fields = { webhook_id: delivery.id, event: delivery.event, attempt: delivery.attempt, status: result.status, error: result.error };
   if (result.ok) {
@@ -143,7 +142,7 @@ export interface WebhookEventInput {
  * throws: a failure is logged and answered false. Without a configured queue (a bare process)
  * the event is sent right away with in-process retries.
  */
-export async function emitWebhook(input: WebhookEventInput, deps: DeliveryDeps = defaultDeps()): Promise<boolean> {
+export async function emitWebhook(input: WebhookEventInput, deps: DeliveryDeps): Promise<boolean> {
   const delivery: WebhookDelivery = {
     id: input.id,
     url: input.url,

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { newWebhookSecret } from './sign';
 import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
+import type { WebhookSecretRecord, WebhookSecretStore } from './store';
 
 // The webhook signing secret of each API key (table "webhooks"). The partition key starts with
 // the caller's space.
@@ -9,13 +10,7 @@ import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
 const secretPk = (space: string, keyHash: string) => `SECRET#${space}#${keyHash}`;
 const SK = 'SECRET';
 
-export interface WebhookSecretRecord {
-  secret: string;
-  /** Unix seconds. */
-  created_at: number;
-}
-
-export class DynamoWebhookSecretStore {
+export class DynamoWebhookSecretStore implements WebhookSecretStore {
   private get table(): string {
     return config.table('webhooks');
   }

@@ -5,8 +5,19 @@
 // The secret is "whsec_<base64 key>"; the HMAC key is the base64-decoded part, exactly as the
 // Standard Webhooks libraries (e.g. the `standardwebhooks` npm package) expect it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { WebhookSecretRecord } from './store';
 
 export const SECRET_PREFIX = 'whsec_';
+
+/** The signature scheme and headers, as told to whoever reads their key's secret. */
+export const SIGNATURE_SCHEME =
+  'Standard Webhooks v1: webhook-signature = "v1," + base64(HMAC-SHA256(base64decode(secret without "whsec_"), webhook-id + "." + webhook-timestamp + "." + body))';
+export const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
+
+/** A key's secret with what a receiver needs to check signatures made with it. */
+export function describeSecret(record: WebhookSecretRecord) {
+  return { secret: record.secret, created_at: record.created_at, scheme: SIGNATURE_SCHEME, headers: SIGNATURE_HEADERS };
+}
 
 export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;

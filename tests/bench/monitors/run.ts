@@ -202,7 +202,6 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
     });
     const { issueRootKey } = await import('../../../shared/auth/issue');
     const { DynamoKeyStore } = await import('../../../shared/auth/dynamo-store');
-    await import('../../../functions/monitors/hook');
     const { monitorEvaluator } = await import('../../../functions/monitors/deps');
     // Time spent in evaluation (inside the upload), and events produced.
     const ev = monitorEvaluator();

@@ -106,8 +106,8 @@ describe('an existing client pointed at Waymark', () => {
       },
     ]);
 
-    expect((await client.delete('/geofence/batch', {}, { ids: batch.data.ids })).status).toBeDefined();
-    expect((await client.delete(Client.path`/geofence/${'gbg-centrum'}`)).status).toBeDefined();
+    expect(await client.delete('/geofence/batch', {}, { ids: batch.data.ids })).toEqual({ status: 'ok' });
+    expect(await client.delete(Client.path`/geofence/${'gbg-centrum'}`)).toEqual({ status: 'ok' });
     await expect(client.get(Client.path`/geofence/${'harbour'}`)).rejects.toMatchObject({ status: 404 });
   });
 

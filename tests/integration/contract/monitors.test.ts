@@ -1,4 +1,3 @@
-import '../../../functions/monitors/hook'; // evaluation of uploads, as in the deployed track function
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../shared/monitors/model';
-import { setSpeedLimitRegistry } from '../../../shared/monitors/roads';
 import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/routing';
+import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';
 import { trackingApi, type TrackingApi } from '../tracking/api';
 import { monitorApi } from './api';
@@ -49,11 +49,11 @@ beforeAll(async () => {
   monitors = monitorApi(key);
   tracking = trackingApi(key);
 });
-afterAll(() => setSpeedLimitRegistry(undefined));
+afterAll(() => setRoadNetworks(undefined));
 
 describe('use_admin_speed_limit', () => {
   it('422 when no road network is loaded, saying how to load one', async () => {
-    setSpeedLimitRegistry(null);
+    setRoadNetworks(new NetworkRegistry());
     const r = await monitors.create({ type: 'speeding', speeding_config: { use_admin_speed_limit: true } });
     expect(r.status).toBe(422);
     expect(r.body.message).toMatch(/no road network with speed limits is loaded/);
@@ -66,7 +66,7 @@ describe('use_admin_speed_limit', () => {
   });
 
   it('events at the road limits of a real network, customer limit where the road has none', async () => {
-    setSpeedLimitRegistry(new NetworkRegistry().add(network));
+    setRoadNetworks(new NetworkRegistry().add(network));
     const admin = await monitors.create({ type: 'speeding', custom_id: 'admin', speeding_config: { use_admin_speed_limit: true } });
     expect(admin.status).toBe(200);
     const got = await monitors.get('admin');

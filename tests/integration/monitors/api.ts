@@ -1,4 +1,3 @@
-import '../../../functions/monitors/hook'; // registers evaluation even before upload-track imports it
 import { handler as create } from '../../../functions/monitors/create';
 import { handler as remove } from '../../../functions/monitors/delete';
 import { handler as get } from '../../../functions/monitors/get';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/platform/config';
 import { eventId, type EventRecord } from '../../../shared/monitors/model';
 import { sqsClient } from '../../../shared/webhooks/sqs';
-import { processDelivery, defaultDeps, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../../shared/webhooks/delivery';
+import { processDelivery, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../../shared/webhooks/delivery';
+import { webhookDelivery } from '../../../functions/webhooks/deps';
 import { geofenceClient, square } from '../geofence/client';
 import { newOrgKey } from '../support/keys';
 import { trackingApi, type TrackingApi } from '../tracking/api';
@@ -317,7 +318,7 @@ describe('event webhooks', () => {
     const payload = JSON.parse(mine[0].body);
     expect(payload.event).toBe('enter');
     expect(payload.data).toMatchObject({ asset_id: 'hooked', geofence_id: 'A', event_type: 'enter' });
-    expect((await processDelivery(mine[0], defaultDeps())).ok).toBe(true);
+    expect((await processDelivery(mine[0], webhookDelivery())).ok).toBe(true);
     expect(received).toHaveLength(2);
     expect(received[1].headers['webhook-id']).toBe(mine[0].id);
   });

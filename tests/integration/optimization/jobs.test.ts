@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, deadLetterHandler } from '../../../functions/optimization/worker';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { spaceOf } from '../../../shared/auth/model';
-import { defaultWorkerDeps } from '../../../shared/optimization/worker';
+import { optimization, workerDeps } from '../../../functions/optimization/deps';
 import { requeuePendingJobs } from '../../../shared/optimization/requeue';
 import { SolverError, solveWithStats } from '../../../shared/solver';
 import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
@@ -77,13 +77,13 @@ describe('worker retries, failures and the dead-letter queue', () => {
 
   it('a crash mid-solve leaves the job retryable; the next delivery completes it', async () => {
     let calls = 0;
-    const crashing = createWorker({
-      ...defaultWorkerDeps,
+    const crashing = createWorker(() => ({
+      ...workerDeps(),
       solve: (req, m, opts) => {
         if (calls++ === 0) throw new Error('simulated crash');
         return fastSolve(req, m, opts);
       },
-    });
+    }));
     const id = (await submit(key, smallProblem())).body.id as string;
     const first = await receiveJob(id, queues.jobs(), 1); // a 1 s visibility timeout
     const res = await crashing(sqsEventOf([first], 'optimization-jobs'), { getRemainingTimeInMillis: () => 60_000 });
@@ -102,12 +102,12 @@ describe('worker retries, failures and the dead-letter queue', () => {
   });
 
   it('after the last delivery the job is failed with status Error and the message dead-lettered', async () => {
-    const broken = createWorker({
-      ...defaultWorkerDeps,
+    const broken = createWorker(() => ({
+      ...workerDeps(),
       solve: () => {
         throw new Error('disk on fire');
       },
-    });
+    }));
     const problem = smallProblem({ options: { webhook: { url: hook.url, events: ['JOB_FAILED'] } } });
     const id = (await submit(key, problem)).body.id as string;
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -174,13 +174,13 @@ describe('worker retries, failures and the dead-letter queue', () => {
 
   it('gives the solver options.objective.solving_time_limit, capped by the time the function has left', async () => {
     const budgets: number[] = [];
-    const measuring = createWorker({
-      ...defaultWorkerDeps,
+    const measuring = createWorker(() => ({
+      ...workerDeps(),
       solve: (req, m, opts) => {
         budgets.push(opts.deadlineMs - opts.clock());
         return fastSolve(req, m, opts);
       },
-    });
+    }));
     const a = (await submit(key, smallProblem({ options: { objective: { solving_time_limit: 7 } } }))).body.id as string;
     const b = (await submit(key, smallProblem({ options: { objective: { solving_time_limit: 600 } } }))).body.id as string;
     for (const [id, remaining] of [
@@ -200,12 +200,12 @@ describe('worker retries, failures and the dead-letter queue', () => {
   });
 
   it('a problem the solver refuses fails at once with code 2', async () => {
-    const refusing = createWorker({
-      ...defaultWorkerDeps,
+    const refusing = createWorker(() => ({
+      ...workerDeps(),
       solve: () => {
         throw new SolverError('relation', 'relation 0: something impossible');
       },
-    });
+    }));
     const id = (await submit(key, smallProblem())).body.id as string;
     const m = await receiveJob(id);
     const res = await refusing(sqsEventOf([m], 'optimization-jobs'), { getRemainingTimeInMillis: () => 60_000 });
@@ -222,7 +222,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
     const id = (await submit(key, smallProblem())).body.id as string;
     const m = await receiveJob(id);
     await remove(queues.jobs(), m); // the emulator "lost" it
-    const count = await requeuePendingJobs({ queueUrl: queues.jobs() });
+    const count = await requeuePendingJobs(optimization());
     expect(count).toBeGreaterThanOrEqual(1);
     expect((await runQueuedJob(id)).failed).toBe(false);
     expect((await result(key, id)).body.result.code).toBe(0);

@@ -8,9 +8,10 @@ import { handler as reoptHandler } from '../../../functions/optimization/re-opti
 import { createWorker } from '../../../functions/optimization/worker';
 import { createDeliveryWorker } from '../../../functions/webhooks/deliver';
 import { config } from '../../../shared/platform/config';
-import { defaultWorkerDeps } from '../../../shared/optimization/worker';
+import { workerDeps } from '../../../functions/optimization/deps';
 import { solveWithStats } from '../../../shared/solver';
-import { defaultDeps, sqsEnqueue } from '../../../shared/webhooks/delivery';
+import { sqsEnqueue } from '../../../shared/webhooks/delivery';
+import { webhookDelivery } from '../../../functions/webhooks/deps';
 import { sqsClient } from '../../../shared/webhooks/sqs';
 import { invoke } from '../support/invoke';
 
@@ -46,10 +47,10 @@ export function smallProblem(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** The real worker, with the solver capped at a few iterations so tests stay fast. */
-export const fastWorker = createWorker({
-  ...defaultWorkerDeps,
+export const fastWorker = createWorker(() => ({
+  ...workerDeps(),
   solve: (req, matrices, opts) => solveWithStats(req, matrices, { ...opts, maxIterations: 50 }),
-});
+}));
 
 const jobQueue = () => config.queueUrl('optimization-jobs')!;
 const dlq = () => config.queueUrl('optimization-jobs-dlq')!;
@@ -161,7 +162,7 @@ export async function purge(queueUrl: string): Promise<void> {
 }
 
 /** Webhook deliveries with the retry delay dropped, so retries are visible at once. */
-export const deliveryWorker = createDeliveryWorker(() => ({ ...defaultDeps(), enqueue: (d) => sqsEnqueue(d, 0) }));
+export const deliveryWorker = createDeliveryWorker(() => ({ ...webhookDelivery(), enqueue: (d) => sqsEnqueue(d, 0) }));
 
 /** Runs every webhook message on the queue (and the retries they queue) until none is left. */
 export async function runWebhookQueue(rounds = 10): Promise<number> {

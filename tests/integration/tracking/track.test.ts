@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
 import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
-import { setMapMatchRegistry } from '../../../shared/tracking/mapmatch';
+import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';
 import { pointAt, trackingApi, type TrackingApi } from './api';
 
@@ -19,7 +19,7 @@ describe('tracking upload and history', () => {
   beforeAll(async () => {
     api = trackingApi((await newOrgKey()).key);
   });
-  afterAll(() => setMapMatchRegistry(undefined));
+  afterAll(() => setRoadNetworks(undefined));
   let gothenburg: ReturnType<typeof loadGothenburgSample> | undefined;
   const sample = () => (gothenburg ??= loadGothenburgSample());
 
@@ -178,7 +178,7 @@ describe('tracking upload and history', () => {
   });
 
   it('says a track is not matched where no road network covers it', async () => {
-    setMapMatchRegistry(null);
+    setRoadNetworks(new NetworkRegistry());
     const res = await api.locations('hist', { correction: 'mapmatch=1,mode=car', geometry_type: 'polyline', ps: '20' });
     expect(res.status).toBe(200);
     expect(res.body.data.snapped_points).toEqual([]);
@@ -186,7 +186,7 @@ describe('tracking upload and history', () => {
     expect(res.body.data.mapmatch.message).toMatch(/not matched/);
     expect(res.body.data.geometry).toHaveLength(1);
 
-    setMapMatchRegistry(new NetworkRegistry().add(sample()));
+    setRoadNetworks(new NetworkRegistry().add(sample()));
     const berlin = await api.locations('hist', { correction: 'mapmatch=1', ps: '20' });
     expect(berlin.body.data.mapmatch).toMatchObject({ matched: false });
     expect(berlin.body.data.mapmatch.message).toMatch(/no road network covers/);
@@ -194,7 +194,7 @@ describe('tracking upload and history', () => {
 
   it('map-matches a track on a loaded road network', async () => {
     const net = sample();
-    setMapMatchRegistry(new NetworkRegistry().add(net));
+    setRoadNetworks(new NetworkRegistry().add(net));
     // A short drive along a road of the sample: route between two points, then replay it with noise.
     const route = net.route([
       { lat: 57.7, lon: 11.97 },

@@ -4,6 +4,11 @@ import { MonitorEvaluator } from '../../../shared/monitors/evaluate';
 import type { AssetState } from '../../../shared/monitors/engine';
 import type { EventRecord, StoredMonitor } from '../../../shared/monitors/model';
 import type { EvaluationStore, StoredEvaluation, WebhookConfig } from '../../../shared/monitors/store';
+import { monitorListeners } from '../../../shared/monitors/tracking-listeners';
+import { bindDevice, createAsset, deleteAsset } from '../../../shared/tracking/assets';
+import type { TrackingContext } from '../../../shared/tracking/service';
+import { uploadTrack } from '../../../shared/tracking/track';
+import { MemoryTrackingStore } from '../tracking/memory-store';
 import { monitor, pt, T0 } from './drive';
 
 // The evaluator's orchestration with in-memory stores: conditional commits and
@@ -54,6 +59,11 @@ class MemoryEvaluation implements EvaluationStore {
   async flushOutbox() {}
   async listEvents() {
     return [...this.events.values()];
+  }
+  async purgeAsset(space: string, asset: string) {
+    const k = `${space}#${asset}`;
+    this.items.delete(k);
+    for (const key of [...this.events.keys()]) if (key.startsWith(`${k}#`)) this.events.delete(key);
   }
 }
 
@@ -116,6 +126,23 @@ const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<Monito
 const LAT = 52.01;
 
 describe('MonitorEvaluator', () => {
+  it('follows tracking through the listeners of the tracking context: uploads evaluated, deleted assets purged', async () => {
+    const { evaluator, evaluation } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    const ctx: TrackingContext = {
+      store: new MemoryTrackingStore(),
+      now: () => T0 + 60_000,
+      listeners: monitorListeners(evaluator, evaluation),
+    };
+    await createAsset(ctx, 'org|', { custom_id: 'a1' });
+    await bindDevice(ctx, 'org|', 'a1', 'd');
+    await uploadTrack(ctx, 'org|', 'a1', { device_id: 'd', locations: [pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)] });
+    expect([...evaluation.events.values()].map((e) => [e.asset_id, e.event_type])).toEqual([['a1', 'enter']]);
+    expect(evaluation.items.size).toBe(1);
+    await deleteAsset(ctx, 'org|', 'a1');
+    expect(evaluation.items.size).toBe(0);
+    expect(evaluation.events.size).toBe(0);
+  });
+
   it('writes nothing when the space has no monitors', async () => {
     const { evaluator, evaluation } = setup([]);
     expect(await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]))).toEqual([]);

@@ -3,17 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/platform/errors';
 import { decodeBlob, encodeBlob } from '../../../shared/optimization/blob';
-import {
-  buildMatrices,
-  DISTANCE_FALLBACK_WARNING,
-  routeGeometries,
-  routingWarnings,
-  setRoutingRegistry,
-} from '../../../shared/optimization/matrices';
+import { buildMatrices, DISTANCE_FALLBACK_WARNING, routeGeometries, routingWarnings } from '../../../shared/optimization/matrices';
 import { applyReOptimization, seedFromResult } from '../../../shared/optimization/reoptimize';
 import { completedBody, failedBody, pendingBody } from '../../../shared/optimization/result';
 import { defaultSolvingSeconds, solvingBudgetMs, toSolverRequest } from '../../../shared/optimization/worker';
 import { FALLBACK_WARNING, loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import type { OptimizationRequest } from '../../../shared/optimization/schemas';
 import { solve, type SolverResult } from '../../../shared/solver';
 import type { JobRecord } from '../../../shared/optimization/model';
@@ -226,7 +221,7 @@ describe('re-optimization changes', () => {
 
 describe('on a loaded road network (#9, Gothenburg sample)', () => {
   it('builds matrices on the roads and returns road geometry, without the fallback warning', () => {
-    setRoutingRegistry(new NetworkRegistry().add(loadGothenburgSample()));
+    setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample()));
     try {
       const req = request();
       const built = buildMatrices(req, locations);
@@ -246,7 +241,7 @@ describe('on a loaded road network (#9, Gothenburg sample)', () => {
       ];
       expect(buildMatrices(req, far).warnings).toContain(FALLBACK_WARNING);
     } finally {
-      setRoutingRegistry(new NetworkRegistry());
+      setRoadNetworks(undefined);
     }
   });
 });

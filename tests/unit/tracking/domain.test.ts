@@ -4,7 +4,7 @@ import { decodePolyline } from '../../../shared/geo';
 import { createAsset, bindDevice, deleteAsset, listAssets, parseSort } from '../../../shared/tracking/assets';
 import { attributeFilterFromQuery, matchesAttributes, parseAttributePairs } from '../../../shared/tracking/filters';
 import { listLocations, parseCorrection } from '../../../shared/tracking/history';
-import { onTrackAccepted, type TrackAccepted } from '../../../shared/tracking/hooks';
+import type { TrackAccepted } from '../../../shared/tracking/hooks';
 import { pageOf } from '../../../shared/platform/paging';
 import { ACTIVE_WINDOW_MS, assetView, isActive, type StoredAsset } from '../../../shared/tracking/model';
 import { searchArea } from '../../../shared/tracking/search';
@@ -118,17 +118,12 @@ describe('upload (in-memory store)', () => {
   });
 
   it('tells monitor listeners which points are new and which move the asset forward', async () => {
-    const ctx = ctxOf();
+    const seen: TrackAccepted[] = [];
+    const ctx = { ...ctxOf(), listeners: { trackAccepted: [async (e: TrackAccepted) => void seen.push(e)] } };
     await createAsset(ctx, 'sp', { custom_id: 'a' });
     await bindDevice(ctx, 'sp', 'a', 'd');
-    const seen: TrackAccepted[] = [];
-    const off = onTrackAccepted(async (e) => void seen.push(e));
-    try {
-      await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [pt(NOW - 5000), pt(NOW - 3000)] });
-      await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [pt(NOW - 4000), pt(NOW - 3000), pt(NOW - 1000)] });
-    } finally {
-      off();
-    }
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [pt(NOW - 5000), pt(NOW - 3000)] });
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [pt(NOW - 4000), pt(NOW - 3000), pt(NOW - 1000)] });
     expect(seen[0].forward.map((p) => p.timestamp)).toEqual([NOW - 5000, NOW - 3000]);
     expect(seen[1].stored.map((p) => p.timestamp)).toEqual([NOW - 4000, NOW - 1000]);
     expect(seen[1].forward.map((p) => p.timestamp)).toEqual([NOW - 1000]);

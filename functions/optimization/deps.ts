@@ -1,0 +1,15 @@
+import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
+import { enqueueJob } from '../../shared/optimization/queue';
+import type { OptimizationDeps } from '../../shared/optimization/service';
+import type { WorkerDeps } from '../../shared/optimization/worker';
+import { solveWithStats } from '../../shared/solver';
+import { webhookDelivery } from '../webhooks/deps';
+
+// The route optimization service's dependencies, built once per process after env is set.
+let deps: OptimizationDeps | undefined;
+
+export const optimization = (): OptimizationDeps =>
+  (deps ??= { store: new DynamoOptimizationJobStore(), enqueue: (message) => enqueueJob(message), webhooks: webhookDelivery() });
+
+/** The worker's: the service's plus the solver and a clock. */
+export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: solveWithStats, clock: () => Date.now() });

@@ -1,0 +1,16 @@
+import type { TrackingContext } from '../../shared/tracking/service';
+import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
+import { monitorListeners } from '../../shared/monitors/tracking-listeners';
+import { monitorEvaluator, monitorStores } from '../monitors/deps';
+
+// The tracking service's dependencies, built once per process after env is set. Monitors
+// follow every accepted upload and asset deletion.
+let ctx: TrackingContext | undefined;
+
+export function trackingContext(): TrackingContext {
+  return (ctx ??= {
+    store: new DynamoTrackingStore(),
+    now: () => Date.now(),
+    listeners: monitorListeners(monitorEvaluator(), monitorStores().evaluation),
+  });
+}

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { invalid } from '../platform/errors';
+import { attempt, DEFAULT_TIMEOUT_SECONDS, emitWebhook, webhookQueueUrl, type DeliveryDeps } from '../webhooks/delivery';
+import type { Notifier } from './evaluate';
+import { eventId, type EventRecord } from './model';
+import type { WebhookConfig } from './store';
+
+// Event webhooks of monitors, through the one webhook delivery module (shared/webhooks).
+
+/** Webhook id of an event: the same on every attempt (and for every URL). */
+export function webhookId(space: string, assetId: string, eventKey: string): string {
+  return `evt_${createHash('sha256').update(`${space}\u0000${assetId}\u0000${eventKey}`).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Every event goes to every configured URL (signed, retried with backoff). With a queue that
+ * is one SQS send per delivery; without one (a bare process) delivery runs in the background
+ * so the upload is not held up.
+ */
+export function webhookNotifier(deps: () => DeliveryDeps): Notifier {
+  return async (space, events, config) => {
+    const sends = events.flatMap((e) =>
+      config.urls.map((url) =>
+        emitWebhook(
+          {
+            id: webhookId(space, e.asset_id, eventId(e)),
+            event: `monitor.${e.event_type}`,
+            url,
+            payload: { event: e.event_type, data: e },
+            space,
+            keyHash: config.keyHash,
+          },
+          deps(),
+        ),
+      ),
+    );
+    if (webhookQueueUrl()) await Promise.all(sends);
+    else void Promise.all(sends);
+  };
+}
+
+/** The event a test delivery carries: an `enter` of a made-up asset, fence and monitor at `now`. */
+export function sampleEvent(now: number): EventRecord {
+  const at = { location: { lat: 52.52, lon: 13.405 }, timestamp: now, speed: 0 };
+  return {
+    asset_id: 'test-asset',
+    geofence_id: 'test-geofence',
+    monitor_id: 'test-monitor',
+    monitor_tags: [],
+    event_type: 'enter',
+    timestamp: now,
+    triggered_timestamp: now,
+    triggered_location: at,
+    prev_location: { ...at, timestamp: now - 1000 },
+    extra: {},
+  };
+}
+
+export interface TestDeliveryResult {
+  url: string;
+  ok: boolean;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * One signed POST of a sample event to every configured URL, right away, answering what each
+ * endpoint said. No retries: this is for checking an endpoint while setting it up.
+ */
+export async function testWebhooks(
+  space: string,
+  config: WebhookConfig | undefined,
+  deps: DeliveryDeps,
+  now = Date.now(),
+): Promise<TestDeliveryResult[]> {
+  const urls = config?.urls ?? [];
+  if (!config || !urls.length) throw invalid('webhook', 'no webhook URL is configured; set one with PUT /config first');
+  const body = JSON.stringify({ event: 'test', data: sampleEvent(now) });
+  return Promise.all(
+    urls.map(async (url) => {
+      const r = await attempt(
+        {
+          id: `evt_test_${randomUUID().replace(/-/g, '')}`,
+          url,
+          body,
+          timeout: DEFAULT_TIMEOUT_SECONDS,
+          space,
+          key_hash: config.keyHash,
+          attempt: 1,
+          event: 'monitor.test',
+        },
+        deps,
+      );
+      return { url, ok: r.ok, ...(r.status !== undefined ? { status: r.status } : {}), ...(r.error ? { error: r.error } : {}) };
+    }),
+  );
+}
