@@ -8,7 +8,7 @@ export * from './constants';
 export { orient2d, orient2dExact, onSegment, segmentIntersection, type SegmentIntersection } from './predicates';
 export * from './sphere';
 export { authalicQ, signedRingAreaM2, boxAreaKm2 } from './area';
-export { prepareRing, pointInRingXY, pointInPreparedRing, type PreparedRing } from './ring';
+export { prepareRing, pointInRingXY, pointInPolygonXY, pointInPreparedRing, type PreparedRing } from './ring';
 export { findSelfIntersections, type SelfIntersection } from './selfIntersection';
 export { normalizePolygonInput, validatePolygon, ringAreaKm2, type PolygonValidationOptions, type ValidatedPolygon } from './polygon';
 export * from './circle';
