@@ -1,6 +1,6 @@
 /**
- * Waymark GEO library: pure, storage-free geometry for the geofence (issue #3) and live-tracking
- * (issue #7) services. See README.md for the design, conventions and accuracy.
+ * Waymark GEO library: pure, storage-free geometry for the geofence and live-tracking
+ * services. See README.md for the design, conventions and accuracy.
  */
 export * from './types';
 export * from './errors';

@@ -24,7 +24,7 @@ export const IDEMPOTENCY_SECONDS = 600;
 /** Optimistic attempts of a write whose space keeps changing under it. */
 const WRITE_ATTEMPTS = 8;
 
-/** GET / PUT response record (api-shapes §4). */
+/** GET / PUT response record: a custom place as the API returns it. */
 export interface PlaceRecord {
   docId: string;
   place: PlaceItem[];
