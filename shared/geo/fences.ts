@@ -367,7 +367,7 @@ export function compileFences(fences: ReadonlyArray<FenceInput | CompiledFence>,
   };
 }
 
-/** Limit of the contains matrix (geofences x locations), spec section 4 rule 1. */
+/** Most geofence x location pairs one contains request may ask for (a larger matrix is a 400). */
 export const MAX_CONTAIN_PAIRS = 5000;
 
 /** Throws a 400 GeoError when geofences x locations exceeds 5000 (check before any work). */

@@ -4,7 +4,7 @@ import { badRequest } from './errors';
 import { validatePolygon } from './polygon';
 import type { GeoJsonPolygon, LatLon, LonLatBox } from './types';
 
-/** Geometry part of a geofence record (api-shapes section 1), computed from a create/update body. */
+/** Geometry part of a geofence record, computed from a create/update body. */
 export interface GeofenceGeometry {
   type: 'circle' | 'polygon';
   /** Display polygon (circles: 64-gon on the circle); stored as the record's `geojson`. */
@@ -22,7 +22,7 @@ export interface GeofenceGeometry {
  * `{type: 'circle', circle: {center: {lat, lon}, radius}}` or
  * `{type: 'polygon', polygon: {geojson: <any shape normalizePolygonInput accepts>}}` (the
  * update form `polygon.geojson.geometry` is accepted too). Isochrones are computed by the routing
- * engine (#9), not here: type 'isochrone' throws a 400 GeoError with code 'invalid_argument' so
+ * engine, not here: type 'isochrone' throws a 400 GeoError with code 'invalid_argument' so
  * callers must branch before calling. Errors: GeoError 400 / 422 with messages naming the field.
  */
 export function geofenceGeometry(body: { type?: unknown; circle?: unknown; polygon?: unknown }): GeofenceGeometry {

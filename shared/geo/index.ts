@@ -1,6 +1,6 @@
 /**
- * Waymark GEO library: pure, storage-free geometry for the geofence (issue #3) and live-tracking
- * (issue #7) services. See README.md for the design, conventions and accuracy.
+ * Waymark GEO library: pure, storage-free geometry for the geofence and live-tracking
+ * services. See README.md for the design, conventions and accuracy.
  */
 export * from './types';
 export * from './errors';
@@ -8,7 +8,7 @@ export * from './constants';
 export { orient2d, orient2dExact, onSegment, segmentIntersection, type SegmentIntersection } from './predicates';
 export * from './sphere';
 export { authalicQ, signedRingAreaM2, boxAreaKm2 } from './area';
-export { prepareRing, pointInRingXY, pointInPreparedRing, type PreparedRing } from './ring';
+export { prepareRing, pointInRingXY, pointInPolygonXY, pointInPreparedRing, type PreparedRing } from './ring';
 export { findSelfIntersections, type SelfIntersection } from './selfIntersection';
 export { normalizePolygonInput, validatePolygon, ringAreaKm2, type PolygonValidationOptions, type ValidatedPolygon } from './polygon';
 export * from './circle';

@@ -1,48 +1,38 @@
 /**
  * Exact 2-D orientation predicate (the sign of a 2x2 determinant), used by self-intersection,
- * point-in-polygon and boundary tests.
+ * point-in-polygon and boundary tests, on robust-predicates' orient2d (Shewchuk's adaptive
+ * floating-point filter over exact expansion arithmetic).
  *
- * Fast path: Shewchuk's floating-point filter (error bound ccwerrboundA), which decides the sign
- * for all but nearly-degenerate inputs. Slow path: exact arithmetic on BigInt. Every IEEE-754
- * double is m * 2^e with integer m, so the determinant is evaluated exactly after scaling all six
- * inputs to the smallest exponent. The result's sign is therefore exact for any finite inputs.
+ * That arithmetic is exact only while no product underflows or overflows. Every input is a
+ * multiple of its own ulp, so when each nonzero input lies in [2^-485, 2^500] every difference,
+ * product and partial product of the expansions is a multiple of 2^-1074 below the overflow
+ * limit, hence exactly representable (subnormals included). Inputs outside that band are first
+ * scaled by a power of two, which is exact and multiplies the determinant by a positive power
+ * of two, so its sign is kept. The result is exact for finite inputs whose nonzero magnitudes
+ * span less than 2^980 (any geographic coordinates do, down to 1e-140 degrees).
  */
+import { orient2d as orient2dRobust } from 'robust-predicates';
 
-const EPSILON = 2 ** -53;
-const CCW_ERR_BOUND_A = (3 + 16 * EPSILON) * EPSILON;
-const TINY = 2 ** -900;
+const MIN_SAFE = 2 ** -485;
+const MAX_SAFE = 2 ** 500;
+/** Where scaling puts the largest input's binary exponent (a margin below MAX_SAFE). */
+const SCALED_EXPONENT = 498;
 
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-const MANT_MASK = (1n << 52n) - 1n;
-const HIDDEN = 1n << 52n;
+const inBand = (x: number) => x === 0 || (Math.abs(x) >= MIN_SAFE && Math.abs(x) <= MAX_SAFE);
 
-function decompose(x: number): [bigint, number] {
-  f64[0] = x;
-  const bits = u64[0];
-  const neg = bits >> 63n === 1n;
-  const expBits = Number((bits >> 52n) & 0x7ffn);
-  const frac = bits & MANT_MASK;
-  let m: bigint;
-  let e: number;
-  if (expBits === 0) {
-    m = frac;
-    e = -1074;
-  } else {
-    m = frac | HIDDEN;
-    e = expBits - 1075;
-  }
-  return [neg ? -m : m, e];
+/** x * 2^k, exactly, also when 2^k itself is not a finite double (|k| > 1023). */
+function timesPowerOfTwo(x: number, k: number): number {
+  const half = Math.trunc(k / 2);
+  return x * 2 ** half * 2 ** (k - half);
 }
 
-/** Exact sign of (ax-cx)*(by-cy) - (ay-cy)*(bx-cx), computed with BigInt. Returns -1, 0 or 1. */
-export function orient2dExact(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const parts = [ax, ay, bx, by, cx, cy].map(decompose);
-  let emin = Infinity;
-  for (const [, e] of parts) if (e < emin) emin = e;
-  const v = parts.map(([m, e]) => m << BigInt(e - emin));
-  const det = (v[0] - v[4]) * (v[3] - v[5]) - (v[1] - v[5]) * (v[2] - v[4]);
-  return det > 0n ? 1 : det < 0n ? -1 : 0;
+/** robust-predicates' orient2d on inputs scaled into the band where it is exact. */
+function orient2dScaled(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  const big = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by), Math.abs(cx), Math.abs(cy));
+  if (big === 0 || !Number.isFinite(big)) return 0;
+  const k = SCALED_EXPONENT - Math.floor(Math.log2(big));
+  const s = (x: number) => timesPowerOfTwo(x, k);
+  return orient2dRobust(s(ax), s(ay), s(bx), s(by), s(cx), s(cy));
 }
 
 /**
@@ -50,26 +40,19 @@ export function orient2dExact(ax: number, ay: number, bx: number, by: number, cx
  * (a, b, c counter-clockwise), -1 to the right, 0 when the three points are exactly collinear.
  */
 export function orient2d(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const detleft = (ax - cx) * (by - cy);
-  const detright = (ay - cy) * (bx - cx);
-  const det = detleft - detright;
-  // The filter assumes no underflow: products this small (sub-1e-270 degrees squared) go exact.
-  if (Math.abs(detleft) + Math.abs(detright) < TINY) return orient2dExact(ax, ay, bx, by, cx, cy);
-  let detsum: number;
-  if (detleft > 0) {
-    if (detright <= 0) return det > 0 ? 1 : det < 0 ? -1 : 0;
-    detsum = detleft + detright;
-  } else if (detleft < 0) {
-    if (detright >= 0) return det > 0 ? 1 : det < 0 ? -1 : 0;
-    detsum = -detleft - detright;
-  } else {
-    return det > 0 ? 1 : det < 0 ? -1 : 0;
-  }
-  const errbound = CCW_ERR_BOUND_A * detsum;
-  if (det >= errbound) return 1;
-  if (-det >= errbound) return -1;
-  return orient2dExact(ax, ay, bx, by, cx, cy);
+  const d =
+    inBand(ax) && inBand(ay) && inBand(bx) && inBand(by) && inBand(cx) && inBand(cy)
+      ? orient2dRobust(ax, ay, bx, by, cx, cy)
+      : orient2dScaled(ax, ay, bx, by, cx, cy);
+  // robust-predicates measures with the y axis pointing down: its sign is the opposite
+  return d < 0 ? 1 : d > 0 ? -1 : 0;
 }
+
+/**
+ * The same exact sign as orient2d, for callers that run their own inlined floating-point
+ * filter and only need the exact answer when it cannot decide.
+ */
+export const orient2dExact = orient2d;
 
 /** True when c lies on the closed segment a-b (exact). */
 export function onSegment(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {

@@ -1,4 +1,4 @@
-import { orient2d } from './predicates';
+import { onSegment, orient2d } from './predicates';
 import type { LonLat } from './types';
 
 /**
@@ -69,9 +69,9 @@ export function antimeridianShift(minLon: number): number {
 /**
  * Exact point-in-ring test in the plane, boundary inclusive (a point on an edge or a vertex is
  * inside). Crossing-number with the half-open rule and exact orientation predicates.
- * xs/ys hold the closed ring (n+1 entries, last == first).
+ * `coords` holds the closed ring ([x, y] positions, n+1 entries, last == first).
  */
-export function pointInRingXY(coords: readonly LonLat[], px: number, py: number): boolean {
+export function pointInRingXY(coords: readonly (readonly number[])[], px: number, py: number): boolean {
   let inside = false;
   for (let i = 0; i + 1 < coords.length; i++) {
     const ax = coords[i][0],
@@ -107,6 +107,26 @@ export function pointInPreparedRing(r: PreparedRing, lon: number, lat: number): 
   for (let k = -1; k <= 1; k++) {
     const x = lon + 360 * k;
     if (x >= r.minLon && x <= r.maxLon && pointInRingXY(r.coords, x, lat)) return true;
+  }
+  return false;
+}
+
+/**
+ * Point-in-polygon in the plane for GeoJSON-style rings (closed, the outer ring first, then
+ * holes): inside the outer ring and strictly inside no hole. Every boundary point, a hole's
+ * included, belongs to the polygon.
+ */
+export function pointInPolygonXY(rings: readonly (readonly (readonly number[])[])[], px: number, py: number): boolean {
+  if (!rings.length || !pointInRingXY(rings[0], px, py)) return false;
+  for (let h = 1; h < rings.length; h++) {
+    if (pointInRingXY(rings[h], px, py) && !onRingBoundary(rings[h], px, py)) return false;
+  }
+  return true;
+}
+
+function onRingBoundary(coords: readonly (readonly number[])[], px: number, py: number): boolean {
+  for (let i = 0; i + 1 < coords.length; i++) {
+    if (onSegment(coords[i][0], coords[i][1], coords[i + 1][0], coords[i + 1][1], px, py)) return true;
   }
   return false;
 }

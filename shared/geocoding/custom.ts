@@ -5,7 +5,8 @@
 import MiniSearch from 'minisearch';
 import { foldText } from './format';
 import { haversineMeters } from './geo';
-import type { Candidate, Filters } from './engine';
+import type { Filters } from './filters';
+import type { Candidate } from './results';
 import { combineScore, customBoost, proximity, textScore, WEIGHTS, type QueryPlan, type RankDoc } from './rank';
 import { maxTypos, similarity } from './text';
 import type { CustomPlace, Entity, PlaceItem } from './types';

@@ -1,6 +1,8 @@
 // Search pipeline: default dataset + custom overlays -> override rule -> one ranking.
 
-import { DefaultIndex, makeFilters, type Candidate } from './engine';
+import { DefaultIndex } from './engine';
+import { makeFilters } from './filters';
+import type { Candidate } from './results';
 import { haversineMeters } from './geo';
 import { foldText } from './format';
 import { similarity } from './text';

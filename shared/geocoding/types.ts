@@ -1,4 +1,5 @@
-// Wire shapes of the multi-geocoding API (shared/spec/api-shapes.md §4). Field names are exact.
+// Wire shapes of the multi-geocoding API. Field names are exactly those the commercial API's
+// clients send and read.
 
 export interface GeoPoint {
   lat: number;

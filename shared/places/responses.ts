@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// 200 bodies of multi-geocoding (spec 002 §2, §4; api-shapes §4).
+// 200 bodies of multi-geocoding.
 
 const text = z.string().optional();
 
@@ -29,7 +29,7 @@ export const batchResponse = z.looseObject({ results: z.array(searchResponse) })
 export const createPlaceResponse = z.looseObject({ docId: z.string() });
 export const updatePlaceResponse = placeRecord;
 
-/** Spec 002 §2: get and delete carry status 200 and msg. */
+/** Get and delete answers also carry status 200 and msg, as the commercial API's do. */
 const statusMsg = { status: z.literal(200), msg: z.string() };
 export const getPlaceResponse = placeRecord.extend(statusMsg);
 export const deletePlaceResponse = z.looseObject(statusMsg);

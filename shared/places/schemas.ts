@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { placeTitle } from '../geocoding';
 
-// Multi-geocoding wire shapes (spec 002 §2, §4, §8; api-shapes §4). Search and
+// Multi-geocoding wire shapes of custom places (create, update, records). Search and
 // batch bodies are validated by the geocoding library (shared/geocoding
 // validate.ts), which knows the dataset's countries; custom places here.
 

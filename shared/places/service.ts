@@ -23,7 +23,7 @@ import type { PlaceStore, StoredPlace } from './store';
 /** A repeated identical create within this window returns the first docId. */
 export const IDEMPOTENCY_SECONDS = 600;
 
-/** GET / PUT response record (api-shapes §4). */
+/** GET / PUT response record: a custom place as the API returns it. */
 export interface PlaceRecord {
   docId: string;
   place: PlaceItem[];

@@ -12,7 +12,7 @@ export interface StoredPlace {
   docId: string;
   place: PlaceItem[];
   dataSource: DataSource;
-  /** The caller's boost (api-shapes §4 `score`); absent = 0. */
+  /** The caller's boost (the place's `score` on the wire); absent = 0. */
   score?: number;
   /** Changes on every write of this place. */
   rev: string;

@@ -58,22 +58,3 @@ export function bboxContains(b: BBox, lat: number, lon: number): boolean {
 export function bboxArea(b: BBox): number {
   return Math.max(0, b.maxLat - b.minLat) * Math.max(0, b.maxLon - b.minLon);
 }
-
-/** Ray casting point-in-polygon on a GeoJSON polygon ([lon,lat] rings, holes excluded). */
-export function pointInPolygon(lat: number, lon: number, rings: number[][][]): boolean {
-  let inside = false;
-  for (let r = 0; r < rings.length; r++) {
-    const ring = rings[r];
-    let inRing = false;
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const xi = ring[i][0];
-      const yi = ring[i][1];
-      const xj = ring[j][0];
-      const yj = ring[j][1];
-      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inRing = !inRing;
-    }
-    if (r === 0) inside = inRing;
-    else if (inRing) return false;
-  }
-  return inside;
-}

@@ -17,7 +17,7 @@ export { graphFromGeoJSON, graphFromOsmPbf };
 export type { ImportOptions, ImportProgress } from './import-geojson';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';
-export { haversine, pointInPolygon } from './geo';
+export { haversine } from './geo';
 export { parseAvoid, parseTruck } from './options';
 export { matrixRows, unreachableCount } from './matrix-utils';
 export type { MatrixRowsOptions } from './matrix-utils';

@@ -4,7 +4,7 @@
  */
 import { cellsToMultiPolygon, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { Seed } from './dijkstra';
-import { pointInPolygon } from './geo';
+import { pointInPolygonXY } from '../geo/ring';
 import type { Network } from './network';
 import { RoutingInputError, type IsochroneOptions, type IsochroneResult, type LatLon } from './types';
 
@@ -109,7 +109,7 @@ export function isochrone(net: Network, origin: LatLon, o: IsochroneOptions): Is
   const polys = cellsToMultiPolygon(comps[chosen], true) as number[][][][];
   let poly = polys[0];
   if (polys.length > 1) {
-    poly = polys.find((p) => pointInPolygon(ph.lat, ph.lon, p)) ?? polys.reduce((a, b) => (ringArea(b[0]) > ringArea(a[0]) ? b : a));
+    poly = polys.find((p) => pointInPolygonXY(p, ph.lon, ph.lat)) ?? polys.reduce((a, b) => (ringArea(b[0]) > ringArea(a[0]) ? b : a));
   }
   // denoise: fill holes smaller than denoise x outer area
   const outerArea = ringArea(poly[0]);

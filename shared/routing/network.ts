@@ -3,7 +3,7 @@ import { ContractionHierarchy } from './ch';
 import { Searcher, type Seed } from './dijkstra';
 import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
-import { mapMatch as mapMatchImpl } from './mapmatch';
+import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { buildMetric, metricKey, type Metric } from './metric';
 import { encodePolyline } from './polyline';
 import { SegmentIndex, type Phantom } from './spatial';

@@ -160,7 +160,7 @@ export interface MapMatchOptions {
   beta?: number;
   /** Candidate search radius in metres (default 50, max the snap distance). */
   searchRadius?: number;
-  /** Max candidates per point (default 8). */
+  /** Max candidates per point (default 10). */
   maxCandidates?: number;
 }
 

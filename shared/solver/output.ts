@@ -1,4 +1,4 @@
-// The `result` object of api-shapes §3, built from the full evaluation of each route.
+// The API's `result` object of an optimization, built from the full evaluation of each route.
 import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP, type Problem } from './problem';
 import { unassignedReason } from './reasons';
 import { evaluateRoute } from './route-eval';

@@ -65,7 +65,7 @@ export interface Problem {
   pair: Int32Array; // the other half of a shipment, -1 for jobs
   maxInVehicle: Float64Array;
   allowed: Uint8Array; // task x vehicle: skills and pinning
-  relaxTw: Uint8Array; // relation steps may break their windows (spec 001 §4 rule 1)
+  relaxTw: Uint8Array; // relation steps may break their windows
   waitLimited: Uint8Array; // max_activity_waiting_time applies (in_same_route steps)
   group: Int32Array; // tasks tied to one route by relations share a group, else -1
   taskRelations: number[][];
@@ -101,7 +101,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const opts = req.options ?? {};
   const cons = opts.constraint ?? {};
   const hasRel = (req.relations ?? []).length > 0;
-  // Spec 001 §4 rule 2: with relations the soft constraints are not available.
+  // With relations the soft constraints (lateness, overtime) are not available.
   const maxLate = hasRel ? 0 : (cons.max_visit_lateness ?? 0);
   const maxOver = hasRel ? 0 : (cons.max_vehicle_overtime ?? 0);
 
@@ -368,7 +368,8 @@ function buildRelations(req: SolverRequest, ids: number[], kind: Uint8Array, vIn
     for (const s of tasks) {
       if (kind[s] === KIND_JOB) continue;
       const other = kind[s] === KIND_PICKUP ? s + 1 : s - 1;
-      // Spec 001 §4 rules 5 and 6.
+      // A relation holds both halves of a shipment, and (unless it only groups or pins them) the
+      // pickup before the delivery.
       if (!tasks.includes(other))
         throw new SolverError('relation', `relation ${ri}: shipment ${ids[s]} needs both its pickup and delivery`);
       if (r.type !== 'in_same_route' && r.type !== 'pinned' && kind[s] === KIND_DELIVERY && steps.indexOf(s) < steps.indexOf(other))
@@ -390,7 +391,7 @@ function buildRelations(req: SolverRequest, ids: number[], kind: Uint8Array, vIn
   return { relaxTw, waitLimited, taskRelations, relations, group };
 }
 
-/** Spec 001 §4 rule 4: some vehicle must have the skills and capacity for a whole group. */
+/** Some vehicle must have the skills and capacity for a whole relation group. */
 function checkGroupsServable(
   group: Int32Array,
   allowed: Uint8Array,

@@ -1,4 +1,4 @@
-// Public types of the solver: the request shape of api-shapes §3 (already validated by the
+// Public types of the solver: the API's optimization request shape (already validated by the
 // service, locations parsed), the resolved matrices, the options, and the `result` shape.
 
 export type LatLon = [number, number];

@@ -1,5 +1,5 @@
 /**
- * Domain-level geofence containment benchmark (issue #3 section 7): 100 fences of 64-1000
+ * Domain-level geofence containment benchmark: 100 fences of 64-1000
  * vertices x 50 points = 5000 pairs through shared/geo, no HTTP, no storage.
  * Exported so run.ts (and a later HTTP benchmark) can call it.
  */

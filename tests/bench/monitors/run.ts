@@ -1,5 +1,5 @@
 /**
- * npm run bench:monitors   (issue #8 §6)
+ * npm run bench:monitors
  *
  * 1. Engine: evaluation cost per point with 20 monitors (14 geofence monitors
  *    over 1,000 geofences, 3 speeding, 3 idle) on a random drive through the

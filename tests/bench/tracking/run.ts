@@ -1,5 +1,5 @@
 /**
- * npm run bench:tracking  (issue #7 §6)
+ * npm run bench:tracking
  *
  * Boots its own DynamoDB Local (in memory, free port), provisions the tables,
  * and measures through the real handlers (auth, rate limit, validation, domain,

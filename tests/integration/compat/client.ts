@@ -1,5 +1,5 @@
 // A small re-creation of how the commercial API's official TypeScript client talks
-// (api-shapes.md §6), so tests can check Waymark accepts exactly that wire traffic.
+// (request encoding, headers, retries), so tests can check Waymark accepts exactly that wire traffic.
 // It is not that SDK: only its request encoding, headers, retries and response
 // handling are reproduced.
 

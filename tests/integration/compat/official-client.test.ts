@@ -5,7 +5,7 @@ import { bootStack, runCli, type BootedStack } from '../support/stack';
 import { APIError, Client } from './client';
 
 // An existing client's session against the real stack over HTTP: the wire traffic
-// of api-shapes.md §6 in, the response shapes of api-shapes.md §1-§5 out.
+// of the commercial API's official client in, every service's response shapes out.
 
 const problem = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../fixtures/optimization/gothenburg-demo.json'), 'utf8'));
 const ring = [

@@ -8,7 +8,7 @@ import { handler as updatePlace } from '../../../functions/geocoding/update-plac
 import { newOrgKey } from '../support/keys';
 import { call } from './call';
 
-// api-shapes §4 against the OpenAPI document.
+// Multi-geocoding (search, custom places, batch) against the OpenAPI document.
 
 let key: string;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { handler as deleteKey } from '../../../functions/platform/delete-namespa
 import { newOrgKey } from '../support/keys';
 import { call } from './call';
 
-// api-shapes §1 and §2, against the OpenAPI document.
+// Geofences (records and containment) against the OpenAPI document.
 
 const ring = (lon: number, lat: number, d: number) => [
   [

@@ -18,7 +18,7 @@ import { handler as secret, rotateHandler as rotateSecret } from '../../../funct
 import { newOrgKey } from '../support/keys';
 import { call } from './call';
 
-// api-shapes §5 (monitors, events, event webhooks) and the webhook signing
+// Monitors (monitors, events, event webhooks) and the webhook signing
 // secret, against the OpenAPI document.
 
 const T0 = Date.now() - 600_000;

@@ -6,7 +6,7 @@ import { runQueuedJob, smallProblem, unthrottled } from '../optimization/support
 import { newOrgKey } from '../support/keys';
 import { call } from './call';
 
-// api-shapes §3 against the OpenAPI document: submit, the pending and the
+// Route optimization against the OpenAPI document: submit, the pending and the
 // finished result, re-optimization. The worker runs in-process.
 
 let key: string;

@@ -16,7 +16,7 @@ import { handler as uploadTrack } from '../../../functions/tracking/upload-track
 import { newOrgKey } from '../support/keys';
 import { call } from './call';
 
-// api-shapes §5 (assets, tracks, history, area search) against the OpenAPI
+// Live tracking (assets, tracks, history, area search) against the OpenAPI
 // document, under both prefixes.
 
 const T0 = Date.now() - 600_000;

@@ -25,7 +25,7 @@ export function geocodingClient(key: string) {
 
 export type GeocodingClient = ReturnType<typeof geocodingClient>;
 
-/** A custom place body (api-shapes §4). */
+/** A custom place body as the API takes it. */
 export function placeBody(
   title: string,
   lat: number,

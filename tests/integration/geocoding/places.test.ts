@@ -7,7 +7,7 @@ import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { customIds, docIds, geocodingClient, placeBody, type GeocodingClient } from './client';
 
-// Multi-geocoding through its handlers against DynamoDB Local (spec 002, api-shapes §4).
+// Multi-geocoding through its handlers against DynamoDB Local.
 // Every test that counts places or ranks results has its own organisation, so its
 // data space holds only what the test wrote.
 

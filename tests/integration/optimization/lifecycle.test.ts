@@ -33,7 +33,7 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
     expect(submitted.body.warnings.join(' ')).toMatch(/great-circle/);
     const id = submitted.body.id as string;
 
-    // Queued: the pending body of api-shapes §3.
+    // Queued: the pending body (no result yet).
     const pending = await result(key, id);
     expect(pending.status).toBe(200);
     expect(pending.body).toMatchObject({ status: 'Ok', message: 'Job still processing', description: 'small' });

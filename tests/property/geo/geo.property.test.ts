@@ -53,7 +53,7 @@ const starRing = (maxRadiusDeg: number, minVertices = 3, maxVertices = 60) =>
 
 /**
  * Independent brute-force reference: ray casting over every edge (no bounding boxes, no strip
- * index, no floating-point filter), with the exact BigInt orientation for the crossing side and
+ * index, no floating-point filter), with the exact orientation (orient2dExact) for the crossing side and
  * an explicit on-segment check for the boundary.
  */
 function bruteForce(ring: LonLat[], p: LatLon): boolean {

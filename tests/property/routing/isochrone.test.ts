@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { getHexagonEdgeLengthAvg, UNITS } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, haversine, pointInPolygon } from '../../../shared/routing/index';
+import { pointInPolygonXY } from '../../../shared/geo';
+import { buildNetworkFromGeoJSON, haversine } from '../../../shared/routing/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 
 const arb = fc.integer({ min: 2, max: 12 }).chain((n) =>
@@ -50,7 +51,7 @@ describe('isochrone property', () => {
         const m = net.matrix([start], { targets, method: 'dijkstra', ...opts });
         const slack = 2 * getHexagonEdgeLengthAvg(iso.h3Resolution, UNITS.m) + 1;
         for (let v = 0; v < g.nodeCount; v++) {
-          const inside = pointInPolygon(targets[v].lat, targets[v].lon, iso.polygon.coordinates);
+          const inside = pointInPolygonXY(iso.polygon.coordinates, targets[v].lon, targets[v].lat);
           if (m.distances[v] <= limit - 0.01) expect(inside, `node ${v} at ${m.distances[v]} m, limit ${limit}`).toBe(true);
           if (haversine(start.lat, start.lon, targets[v].lat, targets[v].lon) > limit + slack) expect(inside).toBe(false);
         }

@@ -10,6 +10,7 @@ import {
   fenceContains,
   compileFence,
   haversineMeters,
+  pointInPolygonXY,
   pointInPreparedRing,
   prepareRing,
   validateCircle,
@@ -87,6 +88,41 @@ describe('point in polygon: boundary counts as inside', () => {
       { lat: 0, lon: 0.5 },
     ])[0].contain;
     expect(r).toEqual([false, true, false, false]);
+  });
+});
+
+describe('point in polygon with holes (GeoJSON rings in the plane)', () => {
+  // a 0..4 square with a 1..3 square hole
+  const outer: LonLat[] = [
+    [0, 0],
+    [4, 0],
+    [4, 4],
+    [0, 4],
+    [0, 0],
+  ];
+  const hole: LonLat[] = [
+    [1, 1],
+    [1, 3],
+    [3, 3],
+    [3, 1],
+    [1, 1],
+  ];
+  const cases: Array<[number, number, boolean, string]> = [
+    [0.5, 0.5, true, 'between the outer ring and the hole'],
+    [2, 2, false, 'inside the hole'],
+    [1, 2, true, "on the hole's edge"],
+    [3, 3, true, "on the hole's vertex"],
+    [0, 2, true, "on the outer ring's edge"],
+    [5, 2, false, 'outside'],
+  ];
+  for (const [x, y, want, where] of cases) {
+    it(`(${x}, ${y}) ${where} -> ${want}`, () => {
+      expect(pointInPolygonXY([outer, hole], x, y)).toBe(want);
+    });
+  }
+  it('without holes it is the ring test; no rings contain nothing', () => {
+    expect(pointInPolygonXY([outer], 2, 2)).toBe(true);
+    expect(pointInPolygonXY([], 2, 2)).toBe(false);
   });
 });
 

@@ -79,21 +79,35 @@ describe('exact predicates', () => {
       cy = 24;
     expect(orient2d(ax, ay, bx, by, cx, cy)).toBe(0);
     const e = 2 ** -50;
-    expect(orient2d(0.5 + e, 0.5, 12, 12, 24, 24)).toBe(orient2dExact(0.5 + e, 0.5, 12, 12, 24, 24));
-    expect(orient2dExact(0.5 + e, 0.5, 12, 12, 24, 24)).not.toBe(0);
-    // Grid of tiny perturbations: fast path always agrees with the exact BigInt evaluation.
+    // (0.5 + e, 0.5) lies just right of the line y = x through b -> c, so a, b, c turn clockwise
+    expect(orient2d(0.5 + e, 0.5, 12, 12, 24, 24)).toBe(-1);
+    expect(orient2dExact(0.5 + e, 0.5, 12, 12, 24, 24)).toBe(-1);
+    // Grid of tiny perturbations of a: left of y = x (counter-clockwise) exactly when py > px.
     for (let i = 0; i < 64; i++) {
       for (let j = 0; j < 64; j++) {
         const px = 0.5 + i * 2 ** -53,
           py = 0.5 + j * 2 ** -53;
-        expect(orient2d(px, py, 12, 12, 24, 24)).toBe(orient2dExact(px, py, 12, 12, 24, 24));
+        expect(orient2d(px, py, 12, 12, 24, 24)).toBe(Math.sign(j - i));
       }
     }
   });
   it('orient2d stays exact with subnormal products (no filter underflow)', () => {
     expect(orient2d(5e-324, -5e-324, 0, 5e-324, 0, 0)).toBe(orient2dExact(5e-324, -5e-324, 0, 5e-324, 0, 0));
-    expect(orient2d(5e-324, -5e-324, 0, 5e-324, 0, 0)).not.toBe(0);
+    expect(orient2d(5e-324, -5e-324, 0, 5e-324, 0, 0)).toBe(1);
     expect(orient2d(1e-200, 0, 0, 1e-200, 0, 0)).toBe(1);
+    expect(orient2d(0, 1e-200, 1e-200, 0, 0, 0)).toBe(-1);
+  });
+  it('orient2d keeps its sign when every input is scaled by a power of two (tiny and huge inputs)', () => {
+    for (const k of [-1000, -600, -300, 300, 600]) {
+      const s = 2 ** k;
+      for (let i = 0; i < 8; i++) {
+        for (let j = 0; j < 8; j++) {
+          const px = (0.5 + i * 2 ** -53) * s,
+            py = (0.5 + j * 2 ** -53) * s;
+          expect(orient2d(px, py, 12 * s, 12 * s, 24 * s, 24 * s)).toBe(Math.sign(j - i));
+        }
+      }
+    }
   });
   it('segment intersection classes', () => {
     expect(segmentIntersection(0, 0, 2, 2, 0, 2, 2, 0)).toBe('crossing');

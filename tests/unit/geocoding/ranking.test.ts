@@ -29,7 +29,7 @@ describe('default dataset', () => {
     expect(paris.docId).toBe('gn:2988507');
   });
 
-  it('answers in the exact api-shapes §4 entity shape', () => {
+  it('answers in the exact wire entity shape', () => {
     const [e] = run('Berlin', { limit: 1 });
     expect(Object.keys(e).sort()).toEqual(['dataSource', 'docId', 'place', 'score']);
     expect(e.dataSource).toEqual({ source: 'default', refId: '2950159', status: 'enable' });

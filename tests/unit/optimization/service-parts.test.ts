@@ -219,7 +219,7 @@ describe('re-optimization changes', () => {
   });
 });
 
-describe('on a loaded road network (#9, Gothenburg sample)', () => {
+describe('on a loaded road network (Gothenburg sample)', () => {
   it('builds matrices on the roads and returns road geometry, without the fallback warning', () => {
     setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample()));
     try {

@@ -5,7 +5,7 @@ import { optimizationRequestSchema } from '../../../shared/optimization/schemas'
 import { parseWith } from '../../../shared/platform/validate';
 import { localSelfHosts } from '../../../shared/webhooks/url';
 
-// Validation tables: one row per rule of issue #4 §1 (schema and whole-problem rules).
+// Validation tables: one row per validation rule (schema and whole-problem rules).
 
 type Problem = Record<string, any>;
 
@@ -335,7 +335,7 @@ const rows: Row[] = [
     message: /duration_matrix: is required when distance_matrix is given/,
   },
 
-  // Relations (seed 001 §4).
+  // Relations.
   {
     rule: 'relation vehicle exists',
     mutate: (p) => (p.relations = [{ type: 'in_same_route', steps: [{ type: 'job', id: 2 }], vehicle: 9 }]),
@@ -608,7 +608,7 @@ const rows: Row[] = [
     message: /has its delivery but not its pickup/,
   },
 
-  // Routing preferences (seed 001 §8).
+  // Routing preferences.
   {
     rule: 'truck_size format',
     mutate: (p) => (p.options = { routing: { truck_size: '200,300' } }),

@@ -3,7 +3,8 @@
  * Imported once for the file.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { haversine, loadGothenburgSample, pointInPolygon, type LatLon, type Network } from '../../../shared/routing/index';
+import { pointInPolygonXY } from '../../../shared/geo';
+import { haversine, loadGothenburgSample, type LatLon, type Network } from '../../../shared/routing/index';
 import { projectOnSegment } from '../../../shared/routing/geo';
 import { seededRandom } from '../../fixtures/random';
 
@@ -92,7 +93,7 @@ describe('Gothenburg network', () => {
     let checked = 0;
     for (const v of s.order) {
       if (s.cost[v] > 600) continue;
-      expect(pointInPolygon(net.graph.data.lat[v], net.graph.data.lon[v], iso.polygon.coordinates)).toBe(true);
+      expect(pointInPolygonXY(iso.polygon.coordinates, net.graph.data.lon[v], net.graph.data.lat[v])).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
@@ -104,7 +105,7 @@ describe('Gothenburg network', () => {
     const d = net.graph.data;
     let inside = 0;
     for (let v = 0; v < net.nodeCount; v += 7) {
-      const inPoly = pointInPolygon(d.lat[v], d.lon[v], iso.polygon.coordinates);
+      const inPoly = pointInPolygonXY(iso.polygon.coordinates, d.lon[v], d.lat[v]);
       if (inPoly) inside++;
       if (haversine(origin.lat, origin.lon, d.lat[v], d.lon[v]) > 2000 + 600) expect(inPoly).toBe(false);
     }

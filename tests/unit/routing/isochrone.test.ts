@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, haversine, pointInPolygon, PointTooFarError, RoutingInputError } from '../../../shared/routing/index';
+import { pointInPolygonXY } from '../../../shared/geo';
+import { buildNetworkFromGeoJSON, haversine, PointTooFarError, RoutingInputError } from '../../../shared/routing/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork } from '../../fixtures/routing/graphs';
 
 describe('isochrone on a grid', () => {
@@ -15,7 +16,7 @@ describe('isochrone on a grid', () => {
     const m = net.matrix([origin], { targets: gridTargets() });
     const targets = gridTargets();
     for (let j = 0; j < targets.length; j++) {
-      const inside = pointInPolygon(targets[j].lat, targets[j].lon, iso.polygon.coordinates);
+      const inside = pointInPolygonXY(iso.polygon.coordinates, targets[j].lon, targets[j].lat);
       if (m.distances[j] <= limit) expect(inside, `node ${j} at ${m.distances[j]} m`).toBe(true);
       // beyond the limit by more than two H3 cells of slack (res 11 edge ~29 m): outside
       if (haversine(origin.lat, origin.lon, targets[j].lat, targets[j].lon) > limit + 150) expect(inside).toBe(false);
