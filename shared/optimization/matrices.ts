@@ -10,7 +10,7 @@ import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
 import type { LatLon } from './geo';
-import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate';
+import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate/routing';
 
 /** Stand-in for "unreachable" in a matrix (the solver wants finite numbers). */
 const UNREACHABLE = 1e9;

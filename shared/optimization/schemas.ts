@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Route optimization v2 request shapes (spec 001 §2, api-shapes §3). The one source of the
 // types, of the structural validation and (later) of the OpenAPI document. Rules that need the
 // whole problem (indices, ids, dimensions, relations, matrices, limits) live in
-// shared/optimization/validate.ts and run right after this schema.
+// shared/optimization/validate/ and run right after this schema.
 
 const int = () => z.number().int();
 const nonNegInt = () => z.number().int().min(0);
