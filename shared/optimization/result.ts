@@ -1,5 +1,5 @@
 // Bodies of GET /optimization/v2/result (api-shapes §3 and its Decision on pending jobs).
-import type { SolverResult } from '../solver';
+import type { ClientResult } from './client-result';
 import type { JobRecord } from './model';
 
 export const PENDING_MESSAGE = 'Job still processing';
@@ -41,7 +41,7 @@ export function failedBody(job: JobRecord): ResultBody {
 /** The full result of a completed job, as stored (and served unchanged). */
 export function completedBody(
   job: Pick<JobRecord, 'description' | 'created_at'>,
-  result: SolverResult,
+  result: ClientResult,
   geometries: string[],
   warnings: string[],
   solutionCreatedAt: number,

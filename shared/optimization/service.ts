@@ -5,7 +5,7 @@ import type { Principal } from '../auth/model';
 import { notFound, tooManyRequests } from '../platform/errors';
 import { logger } from '../platform/log';
 import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
-import type { SolverResult } from '../solver';
+import type { ClientResult } from './client-result';
 import { DynamoOptimizationJobStore } from './dynamo-store';
 import { emitWebhook } from '../webhooks/delivery';
 import { decodeBlob, encodeBlob } from './blob';
@@ -136,10 +136,10 @@ export async function getResult(principal: Principal, id: string): Promise<Resul
 export async function reOptimize(principal: Principal, body: ReOptimizationRequest, ctx: ValidateContext): Promise<SubmitResponse> {
   const parent = await findJob(principal, body.existing_request_id);
   const original = await loadRequest(parent);
-  let previous: SolverResult | undefined;
+  let previous: ClientResult | undefined;
   if (parent.status === 'completed') {
     const stored = await loadResult(parent);
-    previous = stored.result as unknown as SolverResult;
+    previous = stored.result as unknown as ClientResult;
   }
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);

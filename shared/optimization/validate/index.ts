@@ -14,6 +14,7 @@ import { checkTaskCount, parseLocations } from './locations';
 import { checkMatrices } from './matrices';
 import { checkRelationConstraints, checkRelations } from './relations';
 import { checkRouting } from './routing';
+import { checkVehicleLocations } from './vehicles';
 import { checkWindows } from './windows';
 
 export { issuesError, type Issue } from './issues';
@@ -30,21 +31,34 @@ export interface ValidatedProblem {
 }
 
 /**
- * Checks every cross-field rule; returns the request normalized (shipment delivery ids filled
- * in) with its parsed locations, or throws the 400 (all issues) or 422.
+ * The seed's defaults made explicit: a delivery takes its pickup's id unless it has its own; a
+ * relation's vehicle may come under the client's deprecated name `id`.
+ */
+function normalize(input: OptimizationRequest): OptimizationRequest {
+  const req: OptimizationRequest = {
+    ...input,
+    shipments: input.shipments?.map((s) => ({ ...s, delivery: { ...s.delivery, id: s.delivery.id ?? s.pickup.id } })),
+    relations: input.relations?.map((r) => (r.vehicle === undefined && r.id !== undefined ? { ...r, vehicle: r.id } : r)),
+  };
+  if (!req.shipments) delete req.shipments;
+  if (!req.relations) delete req.relations;
+  return req;
+}
+
+/**
+ * Checks every cross-field rule; returns the request normalized (see normalize) with its parsed
+ * locations, or throws the 400 (all issues) or 422.
  */
 export function validateProblem(input: OptimizationRequest, ctx: ValidateContext): ValidatedProblem {
   const issues: Issue[] = [];
   const add = (field: string, rule: string) => void issues.push({ field, rule });
-  const req: OptimizationRequest = {
-    ...input,
-    shipments: input.shipments?.map((s) => ({ ...s, delivery: { ...s.delivery, id: s.delivery.id ?? s.pickup.id } })),
-  };
+  const req = normalize(input);
   const locations = parseLocations(req, add);
   const n = locations.length;
   checkTaskCount(req, add);
   checkIndices(req, n, add);
-  checkIds(input, req, add);
+  checkIds(req, add);
+  checkVehicleLocations(req, locations, add);
   const dims = checkDimensions(req, add);
   checkWindows(req, add);
   checkMatrices(req, n, add);

@@ -15,4 +15,5 @@ export function checkIndices(req: OptimizationRequest, n: number, add: AddIssue)
     index(`shipments[${i}].pickup.location_index`, s.pickup.location_index);
     index(`shipments[${i}].delivery.location_index`, s.delivery.location_index);
   });
+  req.depots?.forEach((d, i) => index(`depots[${i}].location_index`, d.location_index));
 }

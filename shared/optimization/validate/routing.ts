@@ -44,10 +44,13 @@ export interface AvoidBox {
   maxLon: number;
 }
 
-/** "bbox: minLat,minLon,maxLat,maxLon" (also "bbox:..." or "bbox=..."); null when not a bbox entry. */
+/**
+ * "bbox: minLat,minLon,maxLat,maxLon" (also "bbox:..." or "bbox=..."); null when not a bbox entry.
+ * A bare "bbox" (the client's enum literal, no coordinates) is not a box: it is warned, not refused.
+ */
 export function parseAvoidBox(entry: string): AvoidBox | 'malformed' | null {
   const m = /^\s*bbox\s*[:=]?\s*(.*)$/i.exec(entry);
-  if (!m) return null;
+  if (!m || m[1].trim() === '') return null;
   const p = m[1].split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
   if (p.length !== 4 || p.some((x) => !Number.isFinite(x))) return 'malformed';
   const box = {
