@@ -15,6 +15,7 @@ import { enqueueJob } from './queue';
 import { applyReOptimization } from './reoptimize';
 import { failedBody, pendingBody, type ResultBody } from './result';
 import { validateProblem, type ValidateContext } from './validate';
+import { problemWarnings, reOptimizationWarnings } from './warnings';
 
 export const store = new DynamoOptimizationJobStore();
 
@@ -108,7 +109,7 @@ async function createJob(principal: Principal, req: OptimizationRequest, warning
 
 export async function submitProblem(principal: Principal, body: OptimizationRequest, ctx: ValidateContext): Promise<SubmitResponse> {
   const { request, locations } = validateProblem(body, ctx);
-  return createJob(principal, request, routingWarnings(request, locations));
+  return createJob(principal, request, [...problemWarnings(request, locations), ...routingWarnings(request, locations)]);
 }
 
 async function findJob(principal: Principal, id: string): Promise<JobRecord> {
@@ -143,5 +144,6 @@ export async function reOptimize(principal: Principal, body: ReOptimizationReque
   }
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);
-  return createJob(principal, request, routingWarnings(request, locations), parent.id);
+  const warnings = [...reOptimizationWarnings(body), ...problemWarnings(request, locations), ...routingWarnings(request, locations)];
+  return createJob(principal, request, warnings, parent.id);
 }
