@@ -118,7 +118,7 @@ const failed = z.looseObject({
   solution_created_time: int.optional(),
   status: z.literal('Error'),
   message: z.string(),
-  result: z.looseObject({ code: int }),
+  result: z.looseObject({ code: int, error: z.string().optional() }),
 });
 
 /** GET /optimization/v2/result: the finished result, the pending body or the failure. */

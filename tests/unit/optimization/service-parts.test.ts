@@ -140,7 +140,7 @@ describe('result bodies', () => {
   });
   it('failed: status Error with a non-zero code', () => {
     const body = failedBody({ ...job, status: 'failed', code: 2, message: 'bad', finished_at: 120 });
-    expect(body).toMatchObject({ status: 'Error', message: 'bad', result: { code: 2 }, solution_created_time: 120 });
+    expect(body).toMatchObject({ status: 'Error', message: 'bad', result: { code: 2, error: 'bad' }, solution_created_time: 120 });
   });
   it('completed: the solver result with an encoded polyline per route', () => {
     const req = request();
