@@ -14,3 +14,17 @@ export function parseLatLon(text: string): LatLon | null {
   if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return null;
   return [lat, lon];
 }
+
+/** A client point `{lat, lon}` (or `lng`) as [lat, lon]; null without a longitude. */
+export function pointLatLon(p: { lat: number; lon?: number; lng?: number }): LatLon | null {
+  const lon = p.lon ?? p.lng;
+  return lon === undefined ? null : [p.lat, lon];
+}
+
+/** Coordinates closer than this (degrees, about 1 cm) are one location. */
+const SAME_POINT = 1e-7;
+
+/** Index of the location at `p`, or -1. */
+export function locationIndexOf(locations: LatLon[], p: LatLon): number {
+  return locations.findIndex(([lat, lon]) => Math.abs(lat - p[0]) < SAME_POINT && Math.abs(lon - p[1]) < SAME_POINT);
+}

@@ -8,9 +8,11 @@ import polyline from '@mapbox/polyline';
 import { FALLBACK_WARNING, greatCircleMatrix, parseTruck, type AvoidOptions, type MatrixResult } from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
-import type { ProfileMatrices, SolverMatrices, SolverResult } from '../solver';
+import type { ProfileMatrices, SolverMatrices } from '../solver';
+import type { ClientResult } from './client-result';
 import type { LatLon } from './geo';
-import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate';
+import { idKey } from './ids';
+import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate/routing';
 
 /** Stand-in for "unreachable" in a matrix (the solver wants finite numbers). */
 const UNREACHABLE = 1e9;
@@ -121,15 +123,15 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): Bu
  * Each route's geometry as an encoded polyline (precision 5): the road path when a loaded
  * network covers the route, else the straight legs between its stops.
  */
-export function routeGeometries(result: SolverResult, req: OptimizationRequest): string[] {
-  const profiles = new Map(req.vehicles.map((v, i) => [v.id, profileMode(req, vehicleProfile(req, i))]));
+export function routeGeometries(result: ClientResult, req: OptimizationRequest): string[] {
+  const profiles = new Map(req.vehicles.map((v, i) => [idKey(v.id), profileMode(req, vehicleProfile(req, i))]));
   return result.routes.map((route) => {
     const coords = route.steps.filter((s) => s.location).map((s) => s.location as [number, number]);
     if (coords.length >= 2 && !req.duration_matrix) {
       const points = coords.map(([lat, lon]) => ({ lat, lon }));
       if (roadNetworks().find(points)) {
         try {
-          return roadNetworks().route(points, { profile: profiles.get(route.vehicle) ?? 'car' }).geometry;
+          return roadNetworks().route(points, { profile: profiles.get(idKey(route.vehicle)) ?? 'car' }).geometry;
         } catch {
           // fall through to straight legs
         }

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { int, metaData } from '../platform/responses';
 
 // 200 bodies of route optimization v2: submit, and the result of a pending, finished or
-// failed job (pending and failed jobs answer 200 with status "Ok" / "Error").
+// failed job (pending and failed jobs answer 200 with status "Ok" / "Error"). Ids come back
+// in the type the caller declared them (integer or string); fields the client's types name
+// differently are sent under both names.
 
 const amounts = z.array(int);
+const id = z.union([int, z.string()]);
 const latLonPair = z.tuple([z.number(), z.number()]);
 
 /** POST /optimization/v2 and POST /optimization/re_optimization. */
@@ -29,7 +32,7 @@ const totals = {
 
 const step = z.looseObject({
   type: z.enum(['start', 'job', 'pickup', 'delivery', 'break', 'end']),
-  id: int.optional(),
+  id: id.optional(),
   arrival: int,
   duration: int,
   distance: int,
@@ -38,27 +41,40 @@ const step = z.looseObject({
   waiting_time: int,
   // A break happens wherever the vehicle is, so it has no location of its own.
   location: latLonPair.optional(),
+  // Absent on a start at a vehicle `location` that is not one of the request's locations.
   location_index: int.optional(),
   load: amounts,
   description: z.string().optional(),
   metadata: metaData.optional(),
+  /** Seconds past the window end (soft constraint max_visit_lateness), when non-zero. */
+  late_by: int.optional(),
 });
 
 const route = z.looseObject({
-  vehicle: int,
+  vehicle: id,
   ...totals,
   description: z.string().optional(),
   geometry: z.string(),
   metadata: metaData.optional(),
   steps: z.array(step),
+  /** The routing profile the vehicle used. */
+  profile: z.string().optional(),
+  /** The vehicle's capacity, when it has one. */
+  adopted_capacity: amounts.optional(),
+  /** Seconds past the vehicle's window end (soft constraint max_vehicle_overtime), when non-zero. */
+  overtime: int.optional(),
+  /** `overtime` under the client's name. */
+  vehicle_overtime: int.optional(),
 });
 
 const unassigned = z.looseObject({
-  id: int,
+  id,
   type: z.enum(['job', 'pickup', 'delivery']),
   location: latLonPair,
   location_index: int.optional(),
   reason: z.string(),
+  /** The task's outsourcing_cost, when it has one. */
+  outsourcing_cost: z.number().optional(),
 });
 
 const header = {
@@ -74,7 +90,17 @@ const completed = z.looseObject({
   message: z.string(),
   result: z.looseObject({
     code: int,
-    summary: z.looseObject({ ...totals, routes: int, unassigned: int }),
+    summary: z.looseObject({
+      ...totals,
+      routes: int,
+      unassigned: int,
+      /** Seconds of visit lateness over all steps, and of vehicle overtime over all routes, when non-zero. */
+      lateness: int.optional(),
+      overtime: int.optional(),
+      /** `lateness` under the client's name, with the count of late visits. */
+      total_visit_lateness: int.optional(),
+      num_late_visits: int.optional(),
+    }),
     routes: z.array(route),
     unassigned: z.array(unassigned),
   }),
@@ -92,7 +118,7 @@ const failed = z.looseObject({
   solution_created_time: int.optional(),
   status: z.literal('Error'),
   message: z.string(),
-  result: z.looseObject({ code: int }),
+  result: z.looseObject({ code: int, error: z.string().optional() }),
 });
 
 /** GET /optimization/v2/result: the finished result, the pending body or the failure. */

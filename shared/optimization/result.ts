@@ -1,5 +1,5 @@
 // Bodies of GET /optimization/v2/result: a pending job answers 200 "Job still processing".
-import type { SolverResult } from '../solver';
+import type { ClientResult } from './client-result';
 import type { JobRecord } from './model';
 
 export const PENDING_MESSAGE = 'Job still processing';
@@ -25,7 +25,7 @@ export function pendingBody(job: JobRecord): ResultBody {
   };
 }
 
-/** A failed job: status "Error", the reason in `message`, a non-zero `result.code`. */
+/** A failed job: status "Error", the reason in `message` (and in `result.error`, the client's place), a non-zero `result.code`. */
 export function failedBody(job: JobRecord): ResultBody {
   return {
     description: job.description ?? '',
@@ -33,7 +33,7 @@ export function failedBody(job: JobRecord): ResultBody {
     solution_created_time: job.finished_at,
     status: 'Error',
     message: job.message ?? 'the job failed',
-    result: { code: job.code ?? 1 },
+    result: { code: job.code ?? 1, error: job.message ?? 'the job failed' },
     warnings: job.warnings,
   };
 }
@@ -41,7 +41,7 @@ export function failedBody(job: JobRecord): ResultBody {
 /** The full result of a completed job, as stored (and served unchanged). */
 export function completedBody(
   job: Pick<JobRecord, 'description' | 'created_at'>,
-  result: SolverResult,
+  result: ClientResult,
   geometries: string[],
   warnings: string[],
   solutionCreatedAt: number,

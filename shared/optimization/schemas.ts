@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Route optimization v2 request shapes. The one source of the
 // types, of the structural validation and (later) of the OpenAPI document. Rules that need the
 // whole problem (indices, ids, dimensions, relations, matrices, limits) live in
-// shared/optimization/validate.ts and run right after this schema.
+// shared/optimization/validate/ and run right after this schema.
 
 const int = () => z.number().int();
 const nonNegInt = () => z.number().int().min(0);
@@ -22,6 +22,7 @@ export const MAX_TRUCK_WEIGHT_KG = 100_000;
 export const MAX_TRUCK_SIZE_CM = { height: 1000, width: 5000, length: 5000 } as const;
 export const MAX_AVOID_BBOX_PERIMETER_KM = 500;
 export const MAX_PRIORITY = 100;
+export const MAX_ID_LENGTH = 256;
 export const WEBHOOK_EVENTS = ['JOB_CREATED', 'JOB_COMPLETED', 'JOB_FAILED'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -31,22 +32,42 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
  */
 const matrix = () => z.custom<number[][]>((v) => Array.isArray(v), { message: 'must be an array of rows (n x n non-negative integers)' });
 
-export const locationsSchema = z.object({
+/**
+ * An id of a vehicle, job, shipment step, break, depot or zone: an integer or a
+ * string (the client's types). "7" and 7 name the same id: they collide when both are declared,
+ * and a reference in either form finds the declaration; results give the declared form back.
+ */
+export const idSchema = z.union([int(), z.string().min(1).max(MAX_ID_LENGTH)]);
+export type Id = z.output<typeof idSchema>;
+
+/** The client's point shape; its driver-assignment types spell the longitude `lng`. */
+const pointSchema = z.looseObject({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180).optional(),
+  lng: z.number().min(-180).max(180).optional(),
+});
+export type PointInput = z.output<typeof pointSchema>;
+
+export const locationsSchema = z.looseObject({
   id: int().optional(),
   location: z.array(z.string()).min(1).max(MAX_LOCATIONS),
+  /** Curbside approach per location: accepted, not honoured yet (warned). */
+  approaches: z.array(z.string()).optional(),
 });
 
-export const breakSchema = z.object({
-  id: int(),
+export const breakSchema = z.looseObject({
+  id: idSchema,
   time_windows: z.array(timeWindowSchema).min(1),
   service: nonNegInt().optional(),
 });
 
-export const vehicleSchema = z.object({
-  id: int(),
+export const vehicleSchema = z.looseObject({
+  id: idSchema,
   description: z.string().optional(),
   start_index: nonNegInt().optional(),
   end_index: nonNegInt().optional(),
+  /** The client's vehicle: where it is now, the route's start when start_index is not given. */
+  location: pointSchema.optional(),
   capacity: amounts().optional(),
   time_window: timeWindowSchema.optional(),
   skills: skills().optional(),
@@ -55,14 +76,36 @@ export const vehicleSchema = z.object({
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
   breaks: z.array(breakSchema).optional(),
-  costs: z.object({ fixed: nonNeg().optional(), per_hour: nonNeg().optional(), per_km: nonNeg().optional() }).optional(),
+  costs: z.looseObject({ fixed: nonNeg().optional(), per_hour: nonNeg().optional(), per_km: nonNeg().optional() }).optional(),
   max_travel_cost: nonNeg().optional(),
   profile: z.string().min(1).max(64).optional(),
   metadata: metadata().optional(),
+  // The client's driver-assignment vehicle fields: accepted, not honoured yet (warned).
+  attributes: z.unknown().optional(),
+  priority: z.number().optional(),
+  remaining_waypoints: z.array(pointSchema).optional(),
 });
 
-export const jobSchema = z.object({
-  id: int(),
+/** Fields of the client's jobs and shipments the solver does not model yet: accepted and warned. */
+const unmodelledTaskFields = {
+  follow_lifo_order: z.boolean().optional(),
+  incompatible_load_types: z.array(z.string()).optional(),
+  joint_order: z.number().optional(),
+  load_types: z.array(z.string()).optional(),
+  outsourcing_cost: z.number().min(0).optional(),
+  revenue: z.number().optional(),
+  volume: z
+    .looseObject({ alignment: z.string().optional(), depth: nonNeg().optional(), height: nonNeg().optional(), width: nonNeg().optional() })
+    .optional(),
+  zones: z.array(idSchema).optional(),
+};
+const unmodelledVisitFields = {
+  max_visit_lateness: nonNeg().optional(),
+  sequence_order: z.number().optional(),
+};
+
+export const jobSchema = z.looseObject({
+  id: idSchema,
   location_index: nonNegInt(),
   description: z.string().optional(),
   service: nonNegInt().optional(),
@@ -73,72 +116,113 @@ export const jobSchema = z.object({
   skills: skills().optional(),
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   metadata: metadata().optional(),
+  depot_ids: z.array(idSchema).optional(),
+  ...unmodelledTaskFields,
+  ...unmodelledVisitFields,
 });
 
-export const shipmentStepSchema = z.object({
-  /** The delivery step's id defaults to (and must equal) its pickup's id. */
-  id: int().optional(),
+export const shipmentStepSchema = z.looseObject({
+  /**
+   * The seed gives a shipment's delivery the id of its pickup (the default); the client gives
+   * each step its own. Pickup ids are unique among pickups, delivery ids among deliveries.
+   */
+  id: idSchema.optional(),
   location_index: nonNegInt(),
   service: nonNegInt().optional(),
   setup: nonNegInt().optional(),
   time_windows: z.array(timeWindowSchema).optional(),
   description: z.string().optional(),
+  /** Echoed on this step in the result (else the shipment's metadata). */
+  metadata: metadata().optional(),
+  ...unmodelledVisitFields,
 });
 
-export const shipmentSchema = z.object({
-  pickup: shipmentStepSchema.extend({ id: int() }),
+export const shipmentSchema = z.looseObject({
+  pickup: shipmentStepSchema.extend({ id: idSchema }),
   delivery: shipmentStepSchema,
   amount: amounts().optional(),
   skills: skills().optional(),
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   max_time_in_vehicle: nonNegInt().optional(),
   metadata: metadata().optional(),
+  ...unmodelledTaskFields,
 });
 
 export const RELATION_TYPES = ['in_same_route', 'in_sequence', 'in_direct_sequence', 'precedence', 'pinned'] as const;
 export const STEP_TYPES = ['start', 'end', 'job', 'pickup', 'delivery'] as const;
 
-export const relationSchema = z.object({
+export const relationSchema = z.looseObject({
   type: z.enum(RELATION_TYPES),
-  steps: z.array(z.object({ type: z.enum(STEP_TYPES), id: int().optional() })).min(1),
-  vehicle: int().optional(),
+  steps: z.array(z.looseObject({ type: z.enum(STEP_TYPES), id: idSchema.optional() })).min(1),
+  vehicle: idSchema.optional(),
+  /** The client's deprecated name for `vehicle`; `vehicle` wins, and the two must agree. */
+  id: idSchema.optional(),
   min_duration: nonNegInt().optional(),
   max_duration: nonNegInt().optional(),
 });
 
-export const webhookSchema = z.object({
+export const webhookSchema = z.looseObject({
   url: z.string().min(1).max(2048),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional(),
   timeout: int().min(1).max(60).optional(),
 });
 
-export const routingSchema = z.object({
+/** Routing fields the matrices do not apply yet: accepted and warned (in a profile too). */
+const unmodelledRoutingFields = {
+  allow: z.array(z.string()).optional(),
+  context: z.string().optional(),
+  cross_border: z.boolean().optional(),
+  hazmat_type: z.array(z.string()).optional(),
+  truck_axle_load: nonNeg().optional(),
+};
+
+/** A routing profile: only its mode is applied yet; its other routing fields are warned. */
+const profileSchema = z.looseObject({
+  mode: z.enum(['car', 'truck']).optional(),
+  traffic_timestamp: nonNegInt().optional(),
+  truck_size: z.union([z.string(), z.array(z.number())]).optional(),
+  truck_weight: nonNeg().max(MAX_TRUCK_WEIGHT_KG).optional(),
+  avoid: z.union([z.array(z.string()), z.string()]).optional(),
+  ...unmodelledRoutingFields,
+});
+
+export const routingSchema = z.looseObject({
   mode: z.enum(['car', 'truck']).optional(),
   traffic_timestamp: nonNegInt().optional(),
   /** "height,width,length" in cm; an array of the three numbers is accepted too. */
   truck_size: z.union([z.string(), z.array(z.number())]).optional(),
   truck_weight: nonNeg().max(MAX_TRUCK_WEIGHT_KG).optional(),
-  /** toll, highway, ferry, "bbox: minLat,minLon,maxLat,maxLon", ...; a "|"-joined string is accepted. */
+  /**
+   * toll, highway, ferry, "bbox: minLat,minLon,maxLat,maxLon", none; a "|"-joined string is
+   * accepted. Other values (left_turn, uturn, a bare "bbox", ...) are accepted and warned.
+   */
   avoid: z.union([z.array(z.string()), z.string()]).optional(),
-  profiles: z.record(z.string().min(1).max(64), z.object({ mode: z.enum(['car', 'truck']).optional() }).loose()).optional(),
+  profiles: z.record(z.string().min(1).max(64), profileSchema).optional(),
+  /** Waymark keeps no matrix cache, so every request is computed afresh as this asks. */
+  disable_cache: z.boolean().optional(),
+  ...unmodelledRoutingFields,
 });
 
-export const optionsSchema = z.object({
+export const optionsSchema = z.looseObject({
   objective: z
-    .object({
+    .looseObject({
       travel_cost: z.enum(['duration', 'distance', 'air_distance', 'customized']).optional(),
       custom: z
-        .object({
+        .looseObject({
           type: z.enum(['min', 'min-max']),
           value: z.enum(['vehicles', 'completion_time', 'tasks', 'travel_cost']),
         })
         .optional(),
       /** Seconds the solver may search; capped by the worker's own time budget. */
       solving_time_limit: int().min(1).max(3600).optional(),
+      // The client's objective switches: accepted, not honoured yet (warned).
+      allow_early_arrival: z.boolean().optional(),
+      minimise_num_depots: z.boolean().optional(),
+      solver_mode: z.string().optional(),
     })
     .optional(),
   constraint: z
-    .object({
+    .looseObject({
       max_vehicle_overtime: nonNegInt().optional(),
       vehicle_overtime_penalty: nonNeg().optional(),
       max_visit_lateness: nonNegInt().optional(),
@@ -148,23 +232,58 @@ export const optionsSchema = z.object({
     .optional(),
   routing: routingSchema.optional(),
   webhook: webhookSchema.optional(),
+  /** Order and route grouping: accepted, not honoured yet (warned). */
+  grouping: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const initialRouteSchema = z.object({
-  vehicle: int(),
-  steps: z.array(z.object({ type: z.enum([...STEP_TYPES, 'break']), id: int().optional() })),
+/** Figures of a route or step of an earlier plan: accepted; the search recomputes them. */
+const planFigures = {
+  arrival: z.number().optional(),
+  cost: z.number().optional(),
+  description: z.string().optional(),
+  distance: z.number().optional(),
+  duration: z.number().optional(),
+  geometry: z.string().optional(),
+  delivery: z.array(z.number()).optional(),
+  pickup: z.array(z.number()).optional(),
+  load: z.array(z.number()).optional(),
+  location: z.array(z.number()).optional(),
+  location_index: z.number().optional(),
+  priority: z.number().optional(),
+  service: z.number().optional(),
+  setup: z.number().optional(),
+  waiting_time: z.number().optional(),
+};
+export const PLAN_FIGURES = Object.keys(planFigures);
+
+export const initialRouteSchema = z.looseObject({
+  vehicle: idSchema,
+  steps: z.array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break']), id: idSchema.optional(), ...planFigures })),
+  ...planFigures,
 });
 
-export const optimizationRequestSchema = z.object({
+export const depotSchema = z.looseObject({
+  id: idSchema,
+  location_index: nonNegInt(),
+  description: z.string().optional(),
+  service: nonNeg().optional(),
+  time_windows: z.array(z.array(z.number())).optional(),
+});
+
+export const zoneSchema = z.looseObject({
+  id: idSchema,
+  geofence_id: z.string().optional(),
+  geometry: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const optimizationRequestSchema = z.looseObject({
   description: z.string().max(1024).optional(),
   locations: locationsSchema,
   vehicles: z.array(vehicleSchema).min(1),
   jobs: z.array(jobSchema).optional(),
   shipments: z.array(shipmentSchema).optional(),
-  depots: z
-    .array(z.unknown())
-    .refine((d) => d.length === 0, { message: 'is not supported by Waymark yet (depots); give vehicles start_index/end_index' })
-    .optional(),
+  /** Accepted with their ids checked, not honoured yet (warned): vehicles start at start_index/location. */
+  depots: z.array(depotSchema).optional(),
   relations: z.array(relationSchema).optional(),
   options: optionsSchema.optional(),
   cost_matrix: matrix().optional(),
@@ -172,8 +291,14 @@ export const optimizationRequestSchema = z.object({
   distance_matrix: matrix().optional(),
   /** An earlier plan to start the search from. */
   solution: z.array(initialRouteSchema).optional(),
-  /** Tasks the earlier plan left out; accepted and not needed (they are in jobs/shipments). */
-  unassigned: z.unknown().optional(),
+  /**
+   * Tasks the earlier plan left out: [pickup id, delivery id] pairs for shipments. Nothing more is
+   * needed from it (every task not in `solution` is inserted anyway); unknown ids are warned.
+   */
+  unassigned: z.looseObject({ jobs: z.array(idSchema).optional(), shipments: z.array(z.array(idSchema)).optional() }).optional(),
+  // Accepted, not honoured yet (warned).
+  zones: z.array(zoneSchema).optional(),
+  existing_solution_id: z.string().optional(),
 });
 
 export type OptimizationRequest = z.output<typeof optimizationRequestSchema>;
@@ -183,20 +308,22 @@ export type ShipmentInput = z.output<typeof shipmentSchema>;
 export type RelationInput = z.output<typeof relationSchema>;
 export type WebhookOptions = z.output<typeof webhookSchema>;
 
+/** `modify` is an array in the seed's form and a single object in the client's; both are accepted. */
 const changes = <T extends z.ZodType, R extends z.ZodType>(item: T, removeId: R) =>
   z
-    .object({
+    .looseObject({
       add: z.array(item).optional(),
-      modify: z.array(item).optional(),
+      modify: z.union([z.array(item), item]).optional(),
       remove: z.array(removeId).optional(),
     })
     .optional();
 
-/** Removal entries: an id, or an object carrying one (`{id}`; a shipment's `{pickup: {id}}`). */
-const removeId = z.union([int(), z.object({ id: int() }).loose()]);
-const removeShipmentId = z.union([int(), z.object({ id: int() }).loose(), z.object({ pickup: z.object({ id: int() }).loose() }).loose()]);
+/** Removal entries: an id, or an object carrying one (`{id}`; a shipment's `{pickup: {id}}`, its pickup id). */
+const removeId = z.union([idSchema, z.looseObject({ id: idSchema })]);
+const removeShipmentId = z.union([idSchema, z.looseObject({ id: idSchema }), z.looseObject({ pickup: z.looseObject({ id: idSchema }) })]);
+export type RemovalInput = z.output<typeof removeShipmentId>;
 
-export const reOptimizationSchema = z.object({
+export const reOptimizationSchema = z.looseObject({
   existing_request_id: z.string().min(1).max(128),
   description: z.string().max(1024).optional(),
   vehicle_changes: changes(vehicleSchema, removeId),
@@ -204,7 +331,7 @@ export const reOptimizationSchema = z.object({
   shipment_changes: changes(shipmentSchema, removeShipmentId),
   /** Replaces the original list; new points are appended at the end. */
   locations: z.union([z.array(z.string()).min(1).max(MAX_LOCATIONS), locationsSchema]).optional(),
-  options: z.object({ webhook: webhookSchema.optional() }).optional(),
+  options: z.looseObject({ webhook: webhookSchema.optional() }).optional(),
 });
 
 export type ReOptimizationRequest = z.output<typeof reOptimizationSchema>;

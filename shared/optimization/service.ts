@@ -5,7 +5,7 @@ import type { Principal } from '../auth/model';
 import { notFound, tooManyRequests } from '../platform/errors';
 import { logger } from '../platform/log';
 import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
-import type { SolverResult } from '../solver';
+import type { ClientResult } from './client-result';
 import { emitWebhook, type DeliveryDeps } from '../webhooks/delivery';
 import { decodeBlob, encodeBlob } from './blob';
 import { routingWarnings } from './matrices';
@@ -14,6 +14,7 @@ import { applyReOptimization } from './reoptimize';
 import { failedBody, pendingBody, type ResultBody } from './result';
 import type { OptimizationJobStore } from './store';
 import { validateProblem, type ValidateContext } from './validate';
+import { problemWarnings, reOptimizationWarnings } from './warnings';
 
 /** What the service works with, built by its caller (functions/optimization/deps.ts, tests). */
 export interface OptimizationDeps {
@@ -133,7 +134,7 @@ export async function submitProblem(
   ctx: ValidateContext,
 ): Promise<SubmitResponse> {
   const { request, locations } = validateProblem(body, ctx);
-  return createJob(deps, principal, request, routingWarnings(request, locations));
+  return createJob(deps, principal, request, [...problemWarnings(request, locations), ...routingWarnings(request, locations)]);
 }
 
 async function findJob(store: OptimizationJobStore, principal: Principal, id: string): Promise<JobRecord> {
@@ -166,12 +167,13 @@ export async function reOptimize(
 ): Promise<SubmitResponse> {
   const parent = await findJob(deps.store, principal, body.existing_request_id);
   const original = await loadRequest(deps.store, parent);
-  let previous: SolverResult | undefined;
+  let previous: ClientResult | undefined;
   if (parent.status === 'completed') {
     const stored = await loadResult(deps.store, parent);
-    previous = stored.result as unknown as SolverResult;
+    previous = stored.result as unknown as ClientResult;
   }
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);
-  return createJob(deps, principal, request, routingWarnings(request, locations), parent.id);
+  const warnings = [...reOptimizationWarnings(body), ...problemWarnings(request, locations), ...routingWarnings(request, locations)];
+  return createJob(deps, principal, request, warnings, parent.id);
 }

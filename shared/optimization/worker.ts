@@ -11,16 +11,16 @@
 // Progress is logged as JSON lines with the job id.
 import { RoutingError } from '../routing';
 import { SolverError, solveWithStats, type SolveReport } from '../solver';
-import type { SolverRequest } from '../solver';
 import { logger } from '../platform/log';
 import { encodeBlob } from './blob';
 import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
+import { toClientResult } from './client-result';
 import { completedBody } from './result';
 import { emitJobEvent, loadRequest, type OptimizationDeps } from './service';
-import type { OptimizationRequest } from './schemas';
 import type { LatLon } from './geo';
 import { parseLatLon } from './geo';
+import { toSolverInput } from './solver-input';
 
 export interface DeliveryInfo {
   /** This message's ApproximateReceiveCount (1 on the first delivery). */
@@ -64,20 +64,6 @@ export function solvingBudgetMs(
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-
-export function toSolverRequest(req: OptimizationRequest, locations: LatLon[]): SolverRequest {
-  const mode = req.options?.routing?.mode;
-  return {
-    description: req.description,
-    locations,
-    vehicles: req.vehicles.map((v) => ({ ...v, profile: v.profile ?? mode ?? 'car' })),
-    jobs: req.jobs,
-    shipments: req.shipments?.map((s) => ({ ...s, delivery: { ...s.delivery, id: s.delivery.id ?? s.pickup.id } })),
-    relations: req.relations,
-    options: { objective: req.options?.objective, constraint: req.options?.constraint },
-    solution: req.solution,
-  };
-}
 
 /**
  * Sends the final event of a finished job and notes it, so a redelivered message can send it
@@ -123,7 +109,9 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
   log('optimization job started', { receive_count: info.receiveCount });
   try {
     const req = await loadRequest(store, job);
-    const locations = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLon[];
+    const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLon[];
+    const input = toSolverInput(req, parsed);
+    const locations = input.locations;
     const built = buildMatrices(req, locations);
     log('travel matrices ready', { locations: locations.length, source: built.source });
     const tasks = (req.jobs?.length ?? 0) + 2 * (req.shipments?.length ?? 0);
@@ -133,7 +121,7 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
     log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
     const t0 = deps.clock();
-    const report: SolveReport = deps.solve(toSolverRequest(req, locations), built.matrices, {
+    const report: SolveReport = deps.solve(input.request, built.matrices, {
       deadlineMs: t0 + budgetMs,
       clock: deps.clock,
       seed: 1,
@@ -146,7 +134,8 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
       unassigned: report.result.summary.unassigned,
     });
     const solvedAt = now();
-    const body = completedBody(job, report.result, routeGeometries(report.result, req), [...warnings], solvedAt);
+    const result = toClientResult(report.result, req, parsed.length);
+    const body = completedBody(job, result, routeGeometries(result, req), [...warnings], solvedAt);
     const blob = encodeBlob(body);
     await store.putBlob(space, id, 'RES', blob.chunks, job.created_at + JOB_RETENTION_SECONDS);
     const done = await store.finish(job, {

@@ -214,7 +214,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
     expect((await result(key, id)).body).toMatchObject({
       status: 'Error',
       message: 'relation 0: something impossible',
-      result: { code: 2 },
+      result: { code: 2, error: 'relation 0: something impossible' },
     });
   });
 

@@ -6,11 +6,13 @@ import { decodeBlob, encodeBlob } from '../../../shared/optimization/blob';
 import { buildMatrices, DISTANCE_FALLBACK_WARNING, routeGeometries, routingWarnings } from '../../../shared/optimization/matrices';
 import { applyReOptimization, seedFromResult } from '../../../shared/optimization/reoptimize';
 import { completedBody, failedBody, pendingBody } from '../../../shared/optimization/result';
-import { defaultSolvingSeconds, solvingBudgetMs, toSolverRequest } from '../../../shared/optimization/worker';
+import { defaultSolvingSeconds, solvingBudgetMs } from '../../../shared/optimization/worker';
+import { toSolverInput } from '../../../shared/optimization/solver-input';
+import { toClientResult, type ClientResult } from '../../../shared/optimization/client-result';
 import { FALLBACK_WARNING, loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import type { OptimizationRequest } from '../../../shared/optimization/schemas';
-import { solve, type SolverResult } from '../../../shared/solver';
+import { solve, type SolverMatrices } from '../../../shared/solver';
 import type { JobRecord } from '../../../shared/optimization/model';
 
 const request = (): OptimizationRequest => ({
@@ -30,6 +32,10 @@ const locations: [number, number][] = [
   [57.71, 11.96],
   [57.72, 11.99],
 ];
+
+/** What the worker does: solve on positions, answer in the caller's ids. */
+const solveAsClient = (req: OptimizationRequest, matrices: SolverMatrices): ClientResult =>
+  toClientResult(solve(toSolverInput(req, locations).request, matrices, { deadlineMs: 0, clock: () => 0, maxIterations: 10 }), req, 3);
 
 describe('blob storage encoding', () => {
   it('round-trips and splits large values into chunks without loss', () => {
@@ -89,9 +95,9 @@ describe('travel matrices', () => {
 describe('solver input and time budget', () => {
   it('gives every vehicle its profile (its own, the routing mode, else car)', () => {
     const req = { ...request(), options: { routing: { mode: 'truck' as const } } };
-    const s = toSolverRequest(req, locations);
+    const s = toSolverInput(req, locations).request;
     expect(s.vehicles.map((v) => v.profile)).toEqual(['truck', 'truck']);
-    expect(toSolverRequest(request(), locations).vehicles.map((v) => v.profile)).toEqual(['car', 'truck']);
+    expect(toSolverInput(request(), locations).request.vehicles.map((v) => v.profile)).toEqual(['car', 'truck']);
   });
   it('honours solving_time_limit within the function time left', () => {
     expect(solvingBudgetMs(5, 10, 10, 900_000)).toEqual({ budgetMs: 5000, capped: false });
@@ -129,12 +135,12 @@ describe('result bodies', () => {
   });
   it('failed: status Error with a non-zero code', () => {
     const body = failedBody({ ...job, status: 'failed', code: 2, message: 'bad', finished_at: 120 });
-    expect(body).toMatchObject({ status: 'Error', message: 'bad', result: { code: 2 }, solution_created_time: 120 });
+    expect(body).toMatchObject({ status: 'Error', message: 'bad', result: { code: 2, error: 'bad' }, solution_created_time: 120 });
   });
   it('completed: the solver result with an encoded polyline per route', () => {
     const req = request();
     const built = buildMatrices(req, locations);
-    const result = solve(toSolverRequest(req, locations), built.matrices, { deadlineMs: 0, clock: () => 0, maxIterations: 10 });
+    const result = solveAsClient(req, built.matrices);
     const body = completedBody(job, result, routeGeometries(result, req), [], 130);
     const routes = (body.result as { routes: { geometry: string; steps: { location?: number[] }[] }[] }).routes;
     expect(routes.length).toBeGreaterThan(0);
@@ -149,7 +155,7 @@ describe('result bodies', () => {
 describe('re-optimization changes', () => {
   const previous = {
     routes: [{ vehicle: 1, steps: [{ type: 'start' }, { type: 'job', id: 2 }, { type: 'job', id: 1 }, { type: 'end' }] }],
-  } as unknown as SolverResult;
+  } as unknown as ClientResult;
 
   it('removes, modifies and adds; reuses the rest; seeds from the earlier routes', () => {
     const next = applyReOptimization(
@@ -168,15 +174,8 @@ describe('re-optimization changes', () => {
     ]);
     expect(next.vehicles.map((v) => v.id)).toEqual([1]);
     expect(next.locations.location).toHaveLength(4);
-    expect(next.solution).toEqual([
-      {
-        vehicle: 1,
-        steps: [
-          { type: 'job', id: 2 },
-          { type: 'job', id: 1 },
-        ],
-      },
-    ]);
+    // The removed job 1 leaves the seeded plan.
+    expect(next.solution).toEqual([{ vehicle: 1, steps: [{ type: 'job', id: 2 }] }]);
     expect(seedFromResult(undefined)).toBeUndefined();
   });
 
@@ -229,7 +228,7 @@ describe('on a loaded road network (Gothenburg sample)', () => {
       expect(built.warnings).toEqual([]);
       expect(routingWarnings(req, locations)).toEqual([]);
       expect(built.matrices.car.durations[0][1]).toBeGreaterThan(0);
-      const result = solve(toSolverRequest(req, locations), built.matrices, { deadlineMs: 0, clock: () => 0, maxIterations: 10 });
+      const result = solveAsClient(req, built.matrices);
       const [geometry] = routeGeometries(result, req);
       const stops = result.routes[0].steps.filter((s) => s.location).length;
       expect(polyline.decode(geometry).length).toBeGreaterThan(stops);

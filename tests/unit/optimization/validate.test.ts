@@ -137,11 +137,22 @@ const rows: Row[] = [
     status: 400,
     message: /options\.objective\.travel_cost: must be one of/,
   },
+  { rule: 'depots accepted (warned, not honoured)', mutate: (p) => (p.depots = [{ id: 'd1', location_index: 0 }]), status: 200 },
   {
-    rule: 'depots not implemented',
-    mutate: (p) => (p.depots = [{ id: 1, location_index: 0 }]),
+    rule: 'depot ids unique',
+    mutate: (p) =>
+      (p.depots = [
+        { id: 'd1', location_index: 0 },
+        { id: 'd1', location_index: 1 },
+      ]),
     status: 400,
-    message: /depots: is not supported by Waymark yet/,
+    message: /depots\[1\]\.id: duplicate depot id "d1"/,
+  },
+  {
+    rule: 'depot location_index',
+    mutate: (p) => (p.depots = [{ id: 'd1', location_index: 4 }]),
+    status: 400,
+    field: 'depots[0].location_index',
   },
   {
     rule: 'matrix must be an array',
@@ -225,15 +236,24 @@ const rows: Row[] = [
     rule: 'shipment ids unique',
     mutate: (p) => p.shipments.push({ pickup: { id: 7, location_index: 2 }, delivery: { location_index: 3 } }),
     status: 400,
-    message: /shipments\[1\]\.pickup\.id: duplicate shipment id 7/,
+    message: /^shipments\[1\]\.pickup\.id: duplicate shipment pickup id 7 \(also shipments\[0\]\.pickup\.id\)$/,
   },
   { rule: 'a job and a shipment may share an id', mutate: (p) => (p.jobs[0].id = 7), status: 200 },
+  { rule: 'a delivery may have an id of its own (the client form)', mutate: (p) => (p.shipments[0].delivery.id = 'd-7'), status: 200 },
   {
-    rule: 'delivery id equals pickup id',
-    mutate: (p) => (p.shipments[0].delivery.id = 8),
+    rule: 'delivery ids unique',
+    mutate: (p) => p.shipments.push({ pickup: { id: 8, location_index: 2 }, delivery: { id: 7, location_index: 3 } }),
     status: 400,
-    message: /shipments\[0\]\.delivery\.id: must equal shipments\[0\]\.pickup\.id \(7\)/,
+    message: /^shipments\[1\]\.delivery\.id: duplicate shipment delivery id 7 \(also shipments\[0\]\.delivery\.id\)$/,
   },
+  { rule: 'ids may be strings', mutate: (p) => (p.jobs[0].id = 'job-a'), status: 200 },
+  {
+    rule: '"2" and 2 are one id',
+    mutate: (p) => (p.jobs[0].id = '2'),
+    status: 400,
+    message: /jobs\[1\]\.id: duplicate job id 2 \(also jobs\[0\]\.id\)/,
+  },
+  { rule: 'an empty string is no id', mutate: (p) => (p.vehicles[0].id = ''), status: 400, field: 'vehicles[0].id' },
   { rule: 'delivery id defaults to pickup id', mutate: (p) => delete p.shipments[0].delivery.id, status: 200 },
 
   // One dimension count everywhere.
@@ -361,7 +381,7 @@ const rows: Row[] = [
     rule: 'relation shipment exists',
     mutate: (p) => (p.relations = [{ type: 'in_sequence', steps: [{ type: 'pickup', id: 99 }] }]),
     status: 400,
-    message: /relations\[0\]\.steps\[0\]\.id: unknown shipment id 99/,
+    message: /relations\[0\]\.steps\[0\]\.id: unknown shipment pickup id 99/,
   },
   {
     rule: 'relation step id required',
@@ -645,6 +665,11 @@ const rows: Row[] = [
     message: /options\.routing\.avoid\[1\]: bbox perimeter must be at most 500 km/,
   },
   { rule: 'avoid small bbox', mutate: (p) => (p.options = { routing: { avoid: 'toll|bbox: 57.70,11.90,57.80,12.00' } }), status: 200 },
+  {
+    rule: "the client's bare avoid 'bbox' (no coordinates) is warned, not refused",
+    mutate: (p) => (p.options = { routing: { avoid: ['bbox'] } }),
+    status: 200,
+  },
   {
     rule: 'avoid bbox format',
     mutate: (p) => (p.options = { routing: { avoid: ['bbox: 57.7,11.9'] } }),

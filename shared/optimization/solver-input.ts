@@ -1,0 +1,78 @@
+// The boundary into the solver: a validated request (client ids, client vehicle shape) becomes a
+// SolverRequest whose ids are positions (vehicle i, job i, shipment i for both its steps, break k
+// of its vehicle). client-result.ts maps the answer back.
+import { SolverError, type SolverRequest } from '../solver';
+import { locationIndexOf, pointLatLon, type LatLon } from './geo';
+import { ProblemIds, type TaskStepType } from './ids';
+import type { OptimizationRequest, VehicleInput } from './schemas';
+
+export interface SolverInput {
+  request: SolverRequest;
+  /** The request's locations, then any vehicle location that is not among them. */
+  locations: LatLon[];
+}
+
+/**
+ * A vehicle's start: start_index when given, else its `location` (the index of an equal location,
+ * or one appended to the list), else none (an open route starting at its first task).
+ */
+function startIndex(v: VehicleInput, locations: LatLon[]): number | undefined {
+  if (v.start_index !== undefined || !v.location) return v.start_index;
+  const point = pointLatLon(v.location);
+  if (!point) return undefined;
+  const found = locationIndexOf(locations, point);
+  if (found >= 0) return found;
+  locations.push(point);
+  return locations.length - 1;
+}
+
+export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): SolverInput {
+  const ids = new ProblemIds(req);
+  const locations = [...parsed];
+  const mode = req.options?.routing?.mode;
+  const task = (relation: number, type: TaskStepType, id: string | number): number => {
+    const at = ids.task(type, id);
+    if (at === undefined) throw new SolverError('relation', `relation ${relation}: unknown ${type} ${id}`);
+    return at;
+  };
+  const request: SolverRequest = {
+    description: req.description,
+    locations,
+    vehicles: req.vehicles.map(
+      // The client-only fields stay behind: the solver does not read them.
+      ({ location: _l, attributes: _a, priority: _p, remaining_waypoints: _w, ...v }, i) => ({
+        ...v,
+        id: i,
+        start_index: startIndex(req.vehicles[i], locations),
+        breaks: v.breaks?.map((b, k) => ({ ...b, id: k })),
+        profile: v.profile ?? mode ?? 'car',
+      }),
+    ),
+    jobs: req.jobs?.map((j, i) => ({ ...j, id: i })),
+    shipments: req.shipments?.map((s, i) => ({ ...s, pickup: { ...s.pickup, id: i }, delivery: { ...s.delivery, id: i } })),
+    relations: req.relations?.map((r, ri) => ({
+      type: r.type,
+      steps: r.steps.map((s) => ({
+        type: s.type,
+        id: s.id === undefined || s.type === 'start' || s.type === 'end' ? undefined : task(ri, s.type, s.id),
+      })),
+      vehicle: r.vehicle === undefined ? undefined : ids.vehicle(r.vehicle),
+      min_duration: r.min_duration,
+      max_duration: r.max_duration,
+    })),
+    options: { objective: req.options?.objective, constraint: req.options?.constraint },
+    // An earlier plan is a hint: steps whose ids the problem lacks are left out (and warned at submit).
+    solution: req.solution?.flatMap((route) => {
+      const vehicle = ids.vehicle(route.vehicle);
+      if (vehicle === undefined) return [];
+      const steps = route.steps.flatMap((s) => {
+        if (s.id === undefined || s.type === 'start' || s.type === 'end' || s.type === 'break') return [];
+        const at = ids.task(s.type, s.id);
+        return at === undefined ? [] : [{ type: s.type, id: at }];
+      });
+      return [{ vehicle, steps }];
+    }),
+  };
+  for (const key of ['jobs', 'shipments', 'relations', 'solution'] as const) if (request[key] === undefined) delete request[key];
+  return { request, locations };
+}

@@ -1,0 +1,186 @@
+// Nothing a caller sends is dropped without a word. Fields of the client's v2 types that Waymark
+// accepts but does not act on yet, enum values it cannot map, earlier-plan ids the problem lacks
+// and fields nobody declares (neither the spec nor the client) are all accepted and named in
+// `warnings` of the submit answer and of the result. One warning per field pattern
+// ("jobs[].revenue"), however many tasks carry it.
+import { unknownFields } from '../platform/unknown-fields';
+import { locationIndexOf, pointLatLon, type LatLon } from './geo';
+import { ProblemIds } from './ids';
+import {
+  optimizationRequestSchema,
+  PLAN_FIGURES,
+  reOptimizationSchema,
+  type OptimizationRequest,
+  type ReOptimizationRequest,
+} from './schemas';
+import { avoidEntries, parseAvoidBox } from './validate/routing';
+import { showId } from './validate/ids';
+
+interface Unhonoured {
+  /** Dotted path; `[]` walks an array, `*` every value of a record. */
+  field: string;
+  why: string;
+  /** Only these values go unhonoured (the others are what Waymark does anyway). */
+  when?: (value: unknown) => boolean;
+}
+
+const DEPOTS = 'depots are not modelled; vehicles start at start_index or location';
+const LOAD_TYPES = 'load types are not modelled';
+const TASK_FIELDS: [string, string][] = [
+  ['follow_lifo_order', 'the loading order is not modelled'],
+  ['incompatible_load_types', LOAD_TYPES],
+  ['load_types', LOAD_TYPES],
+  ['joint_order', 'joint orders are not modelled'],
+  ['outsourcing_cost', 'it is not weighed against serving the task; it is echoed on unassigned tasks'],
+  ['revenue', 'revenue is not weighed'],
+  ['volume', 'cargo volume is not modelled; capacity is'],
+  ['zones', 'zones are not modelled'],
+];
+const VISIT_FIELDS: [string, string][] = [
+  ['max_visit_lateness', 'per-task lateness is not modelled; options.constraint.max_visit_lateness is'],
+  ['sequence_order', 'sequence orders are not modelled; relations are'],
+];
+const PROFILE_ROUTING = [
+  'traffic_timestamp',
+  'truck_size',
+  'truck_weight',
+  'avoid',
+  'allow',
+  'context',
+  'cross_border',
+  'hazmat_type',
+  'truck_axle_load',
+];
+
+const UNHONOURED: Unhonoured[] = [
+  { field: 'zones', why: 'zones are not modelled' },
+  { field: 'existing_solution_id', why: 'give solution[], or use POST /optimization/re_optimization, to start from an earlier plan' },
+  { field: 'locations.approaches', why: 'curbside approaches are not modelled' },
+  { field: 'depots', why: DEPOTS },
+  { field: 'jobs[].depot_ids', why: DEPOTS },
+  ...[...TASK_FIELDS, ...VISIT_FIELDS].map(([name, why]) => ({ field: `jobs[].${name}`, why })),
+  ...TASK_FIELDS.map(([name, why]) => ({ field: `shipments[].${name}`, why })),
+  ...VISIT_FIELDS.flatMap(([name, why]) => ['pickup', 'delivery'].map((step) => ({ field: `shipments[].${step}.${name}`, why }))),
+  { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
+  { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
+  { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },
+  { field: 'options.grouping', why: 'task and route grouping is not modelled' },
+  { field: 'options.objective.allow_early_arrival', why: 'a vehicle always drives on and waits at the task', when: (v) => v === false },
+  { field: 'options.objective.minimise_num_depots', why: DEPOTS, when: (v) => v === true },
+  { field: 'options.objective.solver_mode', why: 'there is one solver mode, the flexible one', when: (v) => v !== 'flexible' },
+  { field: 'options.routing.allow', why: 'taxi and HOV lanes are not modelled' },
+  { field: 'options.routing.context', why: 'average-speed routing is not modelled' },
+  { field: 'options.routing.cross_border', why: 'border crossings are not restricted', when: (v) => v === false },
+  { field: 'options.routing.hazmat_type', why: 'hazardous-material restrictions are not modelled' },
+  { field: 'options.routing.truck_axle_load', why: 'axle load limits are not modelled' },
+  ...PROFILE_ROUTING.map((name) => ({
+    field: `options.routing.profiles.*.${name}`,
+    why: 'a profile applies its mode only; options.routing applies to every profile',
+  })),
+];
+
+/** How many times the path holds a value (passing `when`). */
+function count(value: unknown, segments: string[], when?: (v: unknown) => boolean): number {
+  if (segments.length === 0) {
+    const given = value !== undefined && !(Array.isArray(value) && value.length === 0);
+    return given && (!when || when(value)) ? 1 : 0;
+  }
+  if (value === null || typeof value !== 'object') return 0;
+  const [head, ...rest] = segments;
+  const sum = (items: unknown[]) => items.reduce<number>((n, item) => n + count(item, rest, when), 0);
+  if (head === '[]') return Array.isArray(value) ? sum(value) : 0;
+  if (head === '*') return sum(Object.values(value));
+  return count((value as Record<string, unknown>)[head], rest, when);
+}
+
+const segmentsOf = (field: string) => field.replace(/\[\]/g, '.[]').split('.');
+const times = (n: number) => (n > 1 ? ` (given ${n} times)` : '');
+
+/** "jobs[3].revenue" -> "jobs[].revenue", counted. */
+function byPattern(paths: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of paths) {
+    const pattern = p.replace(/\[\d+\]/g, '[]');
+    out.set(pattern, (out.get(pattern) ?? 0) + 1);
+  }
+  return out;
+}
+
+function unknownFieldWarnings(paths: string[]): string[] {
+  return [...byPattern(paths)].map(([pattern, n]) => `${pattern}: not a known field; ignored${times(n)}`);
+}
+
+const HONOURED_AVOID = new Set(['toll', 'highway', 'ferry', 'none']);
+
+function avoidWarnings(avoid: string[] | string | undefined): string[] {
+  return avoidEntries(avoid)
+    .filter((entry) => !HONOURED_AVOID.has(entry.toLowerCase()) && parseAvoidBox(entry) === null)
+    .map((entry) =>
+      /^bbox\s*[:=]?\s*$/i.test(entry)
+        ? 'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"'
+        : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured yet (toll, highway, ferry and bbox are)`,
+    );
+}
+
+/** Ids of an earlier plan (solution, unassigned) that the problem lacks: a hint, so ignored. */
+function planWarnings(req: OptimizationRequest): string[] {
+  const ids = new ProblemIds(req);
+  const out: string[] = [];
+  req.solution?.forEach((route, i) => {
+    if (ids.vehicle(route.vehicle) === undefined)
+      out.push(`solution[${i}].vehicle: unknown vehicle id ${showId(route.vehicle)}; route ignored`);
+    route.steps.forEach((s, k) => {
+      if (s.type === 'start' || s.type === 'end' || s.type === 'break' || s.id === undefined) return;
+      if (ids.task(s.type, s.id) === undefined)
+        out.push(`solution[${i}].steps[${k}].id: unknown ${s.type} id ${showId(s.id)}; step ignored`);
+    });
+  });
+  const figures = new Set<string>();
+  for (const route of req.solution ?? [])
+    for (const item of [route, ...route.steps]) for (const f of PLAN_FIGURES) if (item[f] !== undefined) figures.add(f);
+  if (figures.size)
+    out.push(`solution[]: the earlier plan gives the search its vehicles and step order; ${[...figures].join(', ')} are recomputed`);
+  req.unassigned?.jobs?.forEach((id, k) => {
+    if (ids.task('job', id) === undefined) out.push(`unassigned.jobs[${k}]: unknown job id ${showId(id)}; ignored`);
+  });
+  req.unassigned?.shipments?.forEach((pair, k) => {
+    if (!pair.some((id) => ids.task('pickup', id) !== undefined || ids.task('delivery', id) !== undefined))
+      out.push(`unassigned.shipments[${k}]: no shipment has these ids; ignored`);
+  });
+  return out;
+}
+
+/** A vehicle with both start_index and a location elsewhere starts at start_index. */
+function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+  const out: string[] = [];
+  req.vehicles.forEach((v, i) => {
+    const point = v.location && pointLatLon(v.location);
+    if (point && v.start_index !== undefined && locationIndexOf([locations[v.start_index]], point) < 0)
+      out.push(`vehicles[${i}].location: ignored, the vehicle starts at start_index ${v.start_index}`);
+  });
+  return out;
+}
+
+/** The warnings of a validated problem (see the header). */
+export function problemWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+  const unhonoured = UNHONOURED.flatMap(({ field, why, when }) => {
+    const n = count(req, segmentsOf(field), when);
+    return n ? [`${field}: accepted but not honoured yet (${why})${times(n)}`] : [];
+  });
+  return [
+    ...unhonoured,
+    ...avoidWarnings(req.options?.routing?.avoid),
+    ...vehicleLocationWarnings(req, locations),
+    ...planWarnings(req),
+    ...unknownFieldWarnings(unknownFields(optimizationRequestSchema, req)),
+  ];
+}
+
+/**
+ * Unknown fields of a re-optimization body outside the items it adds or modifies: those become
+ * part of the problem and are warned with it.
+ */
+export function reOptimizationWarnings(body: ReOptimizationRequest): string[] {
+  const paths = unknownFields(reOptimizationSchema, body).filter((p) => !/^(vehicle|job|shipment)_changes\.(add|modify)\b/.test(p));
+  return unknownFieldWarnings(paths);
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { optimizationRequestSchema, reOptimizationSchema } from '../../../shared/optimization/schemas';
+import { validateProblem } from '../../../shared/optimization/validate';
+import { problemWarnings, reOptimizationWarnings } from '../../../shared/optimization/warnings';
+import { parseWith } from '../../../shared/platform/validate';
+
+// Nothing dropped silently: every client field Waymark accepts without acting on it, every enum
+// value it cannot map and every field nobody declares is named in `warnings`.
+
+type Problem = Record<string, any>;
+
+function base(): Problem {
+  return {
+    locations: { location: ['57.70,11.97', '57.71,11.96', '57.72,11.99', '57.69,11.98'] },
+    vehicles: [
+      { id: 'van-1', location: { lat: 57.7, lon: 11.97 }, capacity: [5] },
+      { id: 'van-2', start_index: 0, capacity: [5] },
+    ],
+    jobs: [
+      { id: 'a', location_index: 1, delivery: [1] },
+      { id: 'b', location_index: 2, pickup: [1] },
+    ],
+    shipments: [{ pickup: { id: 'p', location_index: 2 }, delivery: { id: 'd', location_index: 3 }, amount: [1] }],
+  };
+}
+
+function warningsOf(mutate: (p: Problem) => void): string[] {
+  const p = base();
+  mutate(p);
+  const { request, locations } = validateProblem(parseWith(optimizationRequestSchema, p, 'body'), { selfHosts: [] });
+  return problemWarnings(request, locations);
+}
+
+const unhonoured: [string, (p: Problem) => void][] = [
+  ['zones', (p) => (p.zones = [{ id: 1, geofence_id: 'g' }])],
+  ['existing_solution_id', (p) => (p.existing_solution_id = 'earlier')],
+  ['locations.approaches', (p) => (p.locations.approaches = ['curb', '', '', ''])],
+  ['depots', (p) => (p.depots = [{ id: 'dep', location_index: 0 }])],
+  ['jobs[].depot_ids', (p) => (p.jobs[0].depot_ids = ['dep'])],
+  ['jobs[].follow_lifo_order', (p) => (p.jobs[0].follow_lifo_order = true)],
+  ['jobs[].incompatible_load_types', (p) => (p.jobs[0].incompatible_load_types = ['food'])],
+  ['jobs[].load_types', (p) => (p.jobs[0].load_types = ['groceries'])],
+  ['jobs[].joint_order', (p) => (p.jobs[0].joint_order = 1)],
+  ['jobs[].max_visit_lateness', (p) => (p.jobs[0].max_visit_lateness = 60)],
+  ['jobs[].outsourcing_cost', (p) => (p.jobs[0].outsourcing_cost = 10)],
+  ['jobs[].revenue', (p) => (p.jobs[0].revenue = 10)],
+  ['jobs[].sequence_order', (p) => (p.jobs[0].sequence_order = 2)],
+  ['jobs[].volume', (p) => (p.jobs[0].volume = { alignment: 'strict', depth: 1, height: 1, width: 1 })],
+  ['jobs[].zones', (p) => (p.jobs[0].zones = [1])],
+  ['shipments[].revenue', (p) => (p.shipments[0].revenue = 3)],
+  ['shipments[].load_types', (p) => (p.shipments[0].load_types = ['x'])],
+  ['shipments[].outsourcing_cost', (p) => (p.shipments[0].outsourcing_cost = 3)],
+  ['shipments[].pickup.sequence_order', (p) => (p.shipments[0].pickup.sequence_order = 1)],
+  ['shipments[].delivery.max_visit_lateness', (p) => (p.shipments[0].delivery.max_visit_lateness = 30)],
+  ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
+  ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
+  ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
+  ['options.grouping', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
+  ['options.objective.allow_early_arrival', (p) => (p.options = { objective: { allow_early_arrival: false } })],
+  ['options.objective.minimise_num_depots', (p) => (p.options = { objective: { minimise_num_depots: true } })],
+  ['options.objective.solver_mode', (p) => (p.options = { objective: { solver_mode: 'fast' } })],
+  ['options.routing.allow', (p) => (p.options = { routing: { allow: ['taxi'] } })],
+  ['options.routing.context', (p) => (p.options = { routing: { context: 'avgspeed' } })],
+  ['options.routing.cross_border', (p) => (p.options = { routing: { cross_border: false } })],
+  ['options.routing.hazmat_type', (p) => (p.options = { routing: { hazmat_type: ['explosive'] } })],
+  ['options.routing.truck_axle_load', (p) => (p.options = { routing: { truck_axle_load: 10 } })],
+  [
+    'options.routing.profiles.*.truck_size',
+    (p) => (p.options = { routing: { profiles: { big: { mode: 'truck', truck_size: '300,250,1200' } } } }),
+  ],
+];
+
+describe('problem warnings', () => {
+  it('say nothing about a problem Waymark honours in full', () => {
+    expect(warningsOf(() => undefined)).toEqual([]);
+  });
+
+  for (const [field, mutate] of unhonoured) {
+    it(`name ${field} as accepted but not honoured`, () => {
+      const warnings = warningsOf(mutate);
+      expect(warnings.filter((w) => w.startsWith(`${field}: accepted but not honoured yet (`))).toHaveLength(1);
+    });
+  }
+
+  it('stay silent for the values that are what Waymark does anyway, and for empty lists', () => {
+    for (const mutate of [
+      (p: Problem) => (p.options = { objective: { allow_early_arrival: true, minimise_num_depots: false, solver_mode: 'flexible' } }),
+      (p: Problem) =>
+        (p.options = { routing: { cross_border: true, disable_cache: true, avoid: ['toll', 'none ', 'bbox: 57.70,11.90,57.80,12.00'] } }),
+      (p: Problem) => ((p.depots = []), (p.zones = [])),
+      (p: Problem) => (p.options = { routing: { profiles: { big: { mode: 'truck' } } } }),
+    ])
+      expect(warningsOf(mutate)).toEqual([]);
+  });
+
+  it('count a field once per pattern, however many tasks carry it', () => {
+    const warnings = warningsOf((p) => p.jobs.forEach((j: Problem) => (j.revenue = 5)));
+    expect(warnings).toEqual(['jobs[].revenue: accepted but not honoured yet (revenue is not weighed) (given 2 times)']);
+  });
+
+  it('name avoid values that map to nothing Waymark does', () => {
+    const warnings = warningsOf((p) => (p.options = { routing: { avoid: ['toll', 'left_turn', 'uturn', 'bbox'] } }));
+    expect(warnings).toEqual([
+      'options.routing.avoid: "left_turn" is not honoured yet (toll, highway, ferry and bbox are)',
+      'options.routing.avoid: "uturn" is not honoured yet (toll, highway, ferry and bbox are)',
+      'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"',
+    ]);
+  });
+
+  it('name fields neither the spec nor the client declares, at any depth', () => {
+    const warnings = warningsOf((p) => {
+      p.priority_mode = 'x';
+      p.vehicles.forEach((v: Problem) => (v.max_stops = 3));
+      p.shipments[0].pickup.door = 'back';
+      p.options = { objective: { travel_cost: 'distance', greedy: true } };
+    });
+    expect(warnings.sort()).toEqual(
+      [
+        'priority_mode: not a known field; ignored',
+        'vehicles[].max_stops: not a known field; ignored (given 2 times)',
+        'shipments[].pickup.door: not a known field; ignored',
+        'options.objective.greedy: not a known field; ignored',
+      ].sort(),
+    );
+  });
+
+  it('name the ids of an earlier plan that the problem lacks, and its recomputed figures', () => {
+    const warnings = warningsOf((p) => {
+      p.solution = [
+        {
+          vehicle: 'van-1',
+          cost: 9,
+          steps: [
+            { type: 'job', id: 'a', arrival: 5 },
+            { type: 'job', id: 'zz', arrival: 6 },
+          ],
+        },
+        { vehicle: 'ghost', steps: [] },
+      ];
+      p.unassigned = {
+        jobs: ['b', 'nope'],
+        shipments: [
+          ['p', 'd'],
+          ['x', 'y'],
+        ],
+      };
+    });
+    expect(warnings).toEqual([
+      'solution[0].steps[1].id: unknown job id "zz"; step ignored',
+      'solution[1].vehicle: unknown vehicle id "ghost"; route ignored',
+      'solution[]: the earlier plan gives the search its vehicles and step order; cost, arrival are recomputed',
+      'unassigned.jobs[1]: unknown job id "nope"; ignored',
+      'unassigned.shipments[1]: no shipment has these ids; ignored',
+    ]);
+  });
+
+  it('name a vehicle location that start_index overrides', () => {
+    expect(warningsOf((p) => (p.vehicles[0].start_index = 0))).toEqual([]); // the same point
+    expect(warningsOf((p) => (p.vehicles[0].start_index = 2))).toEqual([
+      'vehicles[0].location: ignored, the vehicle starts at start_index 2',
+    ]);
+  });
+});
+
+describe('re-optimization warnings', () => {
+  it('name unknown fields of the body, leaving added and modified items to the problem warnings', () => {
+    const body = parseWith(
+      reOptimizationSchema,
+      {
+        existing_request_id: 'x',
+        mode: 'quick',
+        job_changes: { add: [{ id: 'n', location_index: 0, colour: 'red' }], remove: [{ id: 'a', reason: 'cancelled' }] },
+        vehicle_changes: { modify: { id: 'van-1', seats: 2 } },
+      },
+      'body',
+    );
+    expect(reOptimizationWarnings(body).sort()).toEqual(
+      ['job_changes.remove[].reason: not a known field; ignored', 'mode: not a known field; ignored'].sort(),
+    );
+  });
+});
