@@ -1,6 +1,6 @@
 import { S, type TableDeclaration } from '../model';
 
-// Monitors and events (issue #8). One table; every partition key starts with
+// Monitors and events. One table; every partition key starts with
 // the caller's data space (organisation|namespace):
 //   "<space>#mon"             sk <monitor id>       a monitor (JSON record + rev)
 //   "<space>#cfg"             sk "webhooks"         event webhook URLs

@@ -2,7 +2,7 @@ import { haversineMeters, type LatLon } from '../geo';
 import type { FenceIndex } from './fence-index';
 import { EVENT_RANK, type EventLocation, type EventRecord, type EventType, type MonitorType } from './model';
 
-// The pure evaluation engine (issue #8 §2). No I/O: given the asset's stored
+// The pure evaluation engine. No I/O: given the asset's stored
 // evaluation state, the monitors that exist and a batch of points, it returns
 // the next state and the events, deterministically. Storage (conditional
 // writes) and webhooks are the caller's business (evaluate.ts).

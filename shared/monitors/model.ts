@@ -1,4 +1,4 @@
-// Monitors and events (issue #8; spec 002 §2 Monitor / Event record, §6; api-shapes §5).
+// Monitors and events (spec 002 §2 Monitor / Event record, §6; api-shapes §5).
 
 export const MONITOR_TYPES = ['enter', 'exit', 'enter_and_exit', 'speeding', 'idle'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];

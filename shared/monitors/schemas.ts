@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MONITOR_TYPES } from './model';
-import { attributeFilterMap, commaList, identifier, pagination, queryInt } from '../platform/schemas';
+import { attributeFilterMap, commaList, identifier, pagination, queryInt, queryTimeMs } from '../platform/schemas';
 
-// Monitor, event and event-webhook wire shapes (issue #8; spec 002 §2, §4, §6;
+// Monitor, event and event-webhook wire shapes (spec 002 §2, §4, §6;
 // api-shapes §5). Structural checks only: what a type requires, and whether
 // geofences exist, is checked by shared/monitors/service.ts with messages that
 // name the field. Unknown fields are ignored; null is accepted wherever a field
@@ -83,16 +83,13 @@ export const monitorListQuery = z.object({
   tags: commaList.optional(),
 });
 
-/** 13-digit Unix milliseconds, or Unix seconds (10 digits, multiplied by 1000). */
-const timeParam = queryInt(0, 9_999_999_999_999).transform((v) => (v < 100_000_000_000 ? v * 1000 : v));
-
 export const eventListQuery = z.object({
   ...key,
   pn: pagination.pn,
   ps: queryInt(1, 500).optional(),
   monitor_id: z.string().min(1).max(128).optional(),
-  start_time: timeParam.optional(),
-  end_time: timeParam.optional(),
+  start_time: queryTimeMs.optional(),
+  end_time: queryTimeMs.optional(),
 });
 
 export const eventAssetPath = z.object({ id: z.string().min(1).max(128) });

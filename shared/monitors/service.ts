@@ -17,7 +17,7 @@ import {
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
-// the event-webhook configuration (issue #8 §1, §3, §4).
+// the event-webhook configuration.
 
 const UPDATE_ATTEMPTS = 3;
 

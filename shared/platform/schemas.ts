@@ -25,6 +25,12 @@ export const commaList = z.string().transform((v) =>
     .filter((s) => s.length > 0),
 );
 
+/**
+ * A time query parameter: 13-digit Unix milliseconds, or Unix seconds (up to
+ * 11 digits), told apart by magnitude and returned in milliseconds.
+ */
+export const queryTimeMs = queryInt(0, 9_999_999_999_999).transform((v) => (v < 100_000_000_000 ? v * 1000 : v));
+
 export const pagination = {
   pn: queryInt(1, 1_000_000).optional(),
   ps: queryInt(1, 100).optional(),

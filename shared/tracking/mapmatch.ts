@@ -1,23 +1,10 @@
-import { roadNetworks } from '../routing/loaded-networks';
-import type { MapMatchResult, NetworkRegistry, Profile, TracePoint } from '../routing';
+import type { MapMatchResult, Profile, TracePoint } from '../routing';
 import { NoNetworkCoverageError, PROFILES } from '../routing';
+import { trackingRoadNetworks } from './roads';
 
-// Map matching of a track (correction mapmatch=1) through the routing engine
-// (issue #9). The engine matches against the road networks this process
-// serves (shared/routing/loaded-networks.ts: the artefacts in WAYMARK_NETWORK_DIR, loaded on
-// first use); where none covers the track, the answer says "not matched" and
-// the track is returned as recorded.
-
-let override: NetworkRegistry | null | undefined;
-
-/** Replaces the road networks used for map matching (null: none; undefined: back to shared/routing/loaded-networks). */
-export function setMapMatchRegistry(r: NetworkRegistry | null | undefined): void {
-  override = r;
-}
-
-export function mapMatchRegistry(): NetworkRegistry | null {
-  return override === undefined ? roadNetworks() : override;
-}
+// Map matching of a track (correction mapmatch=1) through the routing engine,
+// on the road networks tracking uses (roads.ts); where none covers the track,
+// the answer says "not matched" and the track is returned as recorded.
 
 export type MatchOutcome = { matched: true; result: MapMatchResult } | { matched: false; message: string };
 
@@ -28,7 +15,7 @@ export function toProfile(mode: string | undefined): Profile {
 
 export function matchTrack(trace: TracePoint[], profile: Profile): MatchOutcome {
   if (trace.length < 2) return { matched: false, message: 'the track has fewer than 2 points; nothing to match' };
-  const r = mapMatchRegistry();
+  const r = trackingRoadNetworks();
   if (!r || r.size === 0) return { matched: false, message: 'no road network is loaded; the track is not matched' };
   try {
     const result = r.mapMatch(trace, { profile });

@@ -4,7 +4,7 @@ import { emitTrackAccepted } from './hooks';
 import type { LocationRecord, StoredAsset } from './model';
 import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from './service';
 
-// POST /asset/{id}/track (issue #7 §2).
+// POST /asset/{id}/track.
 //
 // 1. The asset must be bound, and the body's device_id must be its device.
 // 2. Points are stored in the history keyed by (asset, timestamp): a point
@@ -14,7 +14,7 @@ import { assetNotFound, requireAsset, writeAsset, type TrackingContext } from '.
 //    newer than the stored one: one conditional transaction on the asset item
 //    (version and "stored latest is older") that also moves the H3 index entry.
 //    Steps 2 and 3 are independent and idempotent, and run in parallel.
-// 4. Monitor listeners (issue #8) run with the new and the forward points.
+// 4. Monitor listeners run with the new and the forward points.
 
 /** Points more than this far in the future are refused (a clock error would pin latest_location). */
 export const MAX_FUTURE_MS = 24 * 3600 * 1000;
@@ -36,6 +36,7 @@ function normalize(point: TrackBody['locations'][number]): LocationRecord {
   if (point.altitude !== undefined) r.altitude = point.altitude;
   if (point.battery_level !== undefined) r.battery_level = point.battery_level;
   if (point.meta_data !== undefined) r.meta_data = point.meta_data;
+  if (point.tracking_mode !== undefined) r.tracking_mode = point.tracking_mode;
   return r;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
 import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
-import { setMapMatchRegistry } from '../../../shared/tracking/mapmatch';
+import { setTrackingRoadNetworks } from '../../../shared/tracking/roads';
 import { newOrgKey } from '../support/keys';
 import { pointAt, trackingApi, type TrackingApi } from './api';
 
@@ -19,7 +19,7 @@ describe('tracking upload and history', () => {
   beforeAll(async () => {
     api = trackingApi((await newOrgKey()).key);
   });
-  afterAll(() => setMapMatchRegistry(undefined));
+  afterAll(() => setTrackingRoadNetworks(undefined));
   let gothenburg: ReturnType<typeof loadGothenburgSample> | undefined;
   const sample = () => (gothenburg ??= loadGothenburgSample());
 
@@ -161,12 +161,12 @@ describe('tracking upload and history', () => {
         expect(Math.abs(p.lat - track[i].location.lat)).toBeLessThanOrEqual(0.5e-6 + 1e-12);
       });
       const gj = await api.locations('hist', { geometry_type: 'geojson', ps: '10' });
-      expect(gj.body.data.geojson.type).toBe('LineString');
-      expect(gj.body.data.geojson.coordinates[0]).toEqual([track[0].location.lon, track[0].location.lat]);
+      expect(gj.body.data.geojson).toMatchObject({ type: 'Feature', geometry: { type: 'LineString' }, properties: {} });
+      expect(gj.body.data.geojson.geometry.coordinates[0]).toEqual([track[0].location.lon, track[0].location.lat]);
 
       const dense = await api.locations('hist', { geometry_type: 'geojson', ps: '10', correction: 'interpolate=1' });
       // 9 gaps of (about) 50 m at a 10 m step: 4 or 5 points inserted in each.
-      const n = dense.body.data.geojson.coordinates.length;
+      const n = dense.body.data.geojson.geometry.coordinates.length;
       expect(n).toBeGreaterThanOrEqual(10 + 9 * 4);
       expect(n).toBeLessThanOrEqual(10 + 9 * 5);
       expect(dense.body.data.list).toHaveLength(10);
@@ -178,7 +178,7 @@ describe('tracking upload and history', () => {
   });
 
   it('says a track is not matched where no road network covers it', async () => {
-    setMapMatchRegistry(null);
+    setTrackingRoadNetworks(null);
     const res = await api.locations('hist', { correction: 'mapmatch=1,mode=car', geometry_type: 'polyline', ps: '20' });
     expect(res.status).toBe(200);
     expect(res.body.data.snapped_points).toEqual([]);
@@ -186,7 +186,7 @@ describe('tracking upload and history', () => {
     expect(res.body.data.mapmatch.message).toMatch(/not matched/);
     expect(res.body.data.geometry).toHaveLength(1);
 
-    setMapMatchRegistry(new NetworkRegistry().add(sample()));
+    setTrackingRoadNetworks(new NetworkRegistry().add(sample()));
     const berlin = await api.locations('hist', { correction: 'mapmatch=1', ps: '20' });
     expect(berlin.body.data.mapmatch).toMatchObject({ matched: false });
     expect(berlin.body.data.mapmatch.message).toMatch(/no road network covers/);
@@ -194,7 +194,7 @@ describe('tracking upload and history', () => {
 
   it('map-matches a track on a loaded road network', async () => {
     const net = sample();
-    setMapMatchRegistry(new NetworkRegistry().add(net));
+    setTrackingRoadNetworks(new NetworkRegistry().add(net));
     // A short drive along a road of the sample: route between two points, then replay it with noise.
     const route = net.route([
       { lat: 57.7, lon: 11.97 },
