@@ -9,5 +9,6 @@ export const handler = httpHandler({
   service: 'multigeocode',
   path: docIdPath,
   body: updatePlaceBody,
-  run: async ({ path, body, principal }) => places().update(principal.space, path.docId, body),
+  // The seed's record, and the `{status, msg}` the official client expects.
+  run: async ({ path, body, principal }) => ({ status: 'Ok', msg: 'Ok', ...(await places().update(principal.space, path.docId, body)) }),
 });

@@ -3,7 +3,8 @@ import { searchResponse } from '../../shared/tracking/responses';
 import { searchBoundQuery } from '../../shared/tracking/schemas';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
-import { searchArea } from '../../shared/tracking/search';
+import { searchSort } from '../../shared/tracking/ranking';
+import { searchArea, searchAreaLimitKm2 } from '../../shared/tracking/search';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './deps';
 
@@ -13,14 +14,19 @@ export const handler = httpHandler({
   service: 'tracking',
   query: searchBoundQuery,
   run: async ({ query, principal }) => {
-    const { box } = geoInput('query.bound', () => parseBound(query.bound, 'query.bound'));
-    const filter = attributeFilterFromQuery(query);
-    const data = await searchArea(
+    const { box } = geoInput('query.bound', () => parseBound(query.bound, 'query.bound', searchAreaLimitKm2(query.max_search_limit)));
+    const { msg, ...data } = await searchArea(
       trackingContext(),
       principal.space,
       { type: 'bbox', box },
-      { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.bound' },
+      {
+        filter: attributeFilterFromQuery(query),
+        pn: query.pn ?? 1,
+        ps: query.ps ?? 20,
+        field: 'query.bound',
+        sort: searchSort(query, 'query.'),
+      },
     );
-    return { status: 'Ok', msg: '', data };
+    return { status: 'Ok', msg, data };
   },
 });

@@ -3,7 +3,8 @@ import { searchResponse } from '../../shared/tracking/responses';
 import { searchPolygonQuery } from '../../shared/tracking/schemas';
 import { geoInput } from '../../shared/tracking/errors';
 import { attributeFilterFromQuery } from '../../shared/tracking/filters';
-import { searchArea } from '../../shared/tracking/search';
+import { searchSort } from '../../shared/tracking/ranking';
+import { searchArea, searchAreaLimitKm2 } from '../../shared/tracking/search';
 import { httpHandler } from '../lib/http-handler';
 import { trackingContext } from './deps';
 
@@ -14,14 +15,20 @@ export const handler = httpHandler({
   service: 'tracking',
   query: searchPolygonQuery,
   run: async ({ query, principal }) => {
-    const polygon = geoInput('query.polygon', () => parseSearchPolygon(query.polygon, 'query.polygon'));
-    const filter = attributeFilterFromQuery(query);
-    const data = await searchArea(
+    const limit = searchAreaLimitKm2(query.max_search_limit);
+    const polygon = geoInput('query.polygon', () => parseSearchPolygon(query.polygon, 'query.polygon', limit));
+    const { msg, ...data } = await searchArea(
       trackingContext(),
       principal.space,
       { type: 'polygon', ring: polygon.ring },
-      { filter, pn: query.pn ?? 1, ps: query.ps ?? 20, field: 'query.polygon' },
+      {
+        filter: attributeFilterFromQuery(query),
+        pn: query.pn ?? 1,
+        ps: query.ps ?? 20,
+        field: 'query.polygon',
+        sort: searchSort(query, 'query.'),
+      },
     );
-    return { status: 'Ok', msg: '', data };
+    return { status: 'Ok', msg, data };
   },
 });

@@ -4,6 +4,7 @@ import { S, type TableDeclaration } from '../model';
 // the caller's data space (organisation|namespace):
 //   "<space>#mon"             sk <monitor id>       a monitor (JSON record + rev)
 //   "<space>#cfg"             sk "webhooks"         event webhook URLs
+//   "<space>#cfg"             sk "version"          change counter of the space's monitors and webhooks
 //   "<space>#st#<asset id>"   sk "state"            the asset's evaluation state (version, JSON)
 //   "<space>#ev#<asset id>"   sk <event id>         one event; the id starts with the 13-digit
 //                                                   triggered timestamp, so a time range is a key range

@@ -7,7 +7,7 @@ import type { GeofenceRecord, GeofenceType } from './model';
 // Turns validated request fields into a stored geofence record: the type's
 // own fields, plus the boundary polygon every type carries.
 
-type Definition = Omit<UpdateGeofenceInput, 'type'> & { type: GeofenceType };
+type Definition = Omit<CreateGeofenceInput, 'type' | 'custom_id'> & { type: GeofenceType };
 
 async function boundary(def: Definition, isochrone: IsochroneProvider): Promise<Partial<GeofenceRecord>> {
   switch (def.type) {
@@ -65,10 +65,41 @@ export async function buildRecord(
   return record as GeofenceRecord;
 }
 
+/** A partial circle of an update, completed from the stored circle; 400 naming what is still missing. */
+function mergeCircle(change: NonNullable<UpdateGeofenceInput['circle']>, current: GeofenceRecord): Definition['circle'] {
+  const lat = change.center?.lat ?? current.circle_center?.lat;
+  const lon = change.center?.lon ?? current.circle_center?.lon;
+  const radius = change.radius ?? current.circle_radius;
+  if (lat === undefined) throw invalid('circle.center.lat', 'is required (the geofence has no stored circle to take it from)');
+  if (lon === undefined) throw invalid('circle.center.lon', 'is required (the geofence has no stored circle to take it from)');
+  if (radius === undefined) throw invalid('circle.radius', 'is required (the geofence has no stored circle to take it from)');
+  return { center: { lat, lon }, radius };
+}
+
+/** A partial isochrone of an update, completed from the stored one; new contours replace both stored ones. */
+function mergeIsochrone(change: NonNullable<UpdateGeofenceInput['isochrone']>, current: GeofenceRecord): Definition['isochrone'] {
+  const coordinates = change.coordinates ?? current.ic_coordinates;
+  if (coordinates === undefined)
+    throw invalid('isochrone.coordinates', 'is required (the geofence has no stored isochrone to take it from)');
+  const newContours = change.contours_minute !== undefined || change.contours_meter !== undefined;
+  const contours = newContours
+    ? { contours_minute: change.contours_minute, contours_meter: change.contours_meter }
+    : { contours_minute: current.ic_contours_minute, contours_meter: current.ic_contours_meter };
+  const mode = change.mode ?? current.ic_mode;
+  return {
+    coordinates,
+    ...contours,
+    denoise: change.denoise ?? current.ic_denoise,
+    departure_time: change.departure_time ?? current.ic_departure_time,
+    mode: mode === 'truck' ? 'truck' : mode === 'car' ? 'car' : undefined,
+  };
+}
+
 /**
  * An update's result. Without a new type or geometry the stored boundary is
  * kept as is (an isochrone is not recomputed for a rename); otherwise the new
- * geometry must come with the update and is built and checked like a create.
+ * geometry, completed from the stored one where the update gives only part of
+ * it, is built and checked like a create.
  */
 export async function applyUpdate(
   current: GeofenceRecord,
@@ -86,7 +117,13 @@ export async function applyUpdate(
   if (type === current.type && !newGeometry) {
     return { ...current, ...labels, updated_at: updatedAt } as GeofenceRecord;
   }
-  const def: Definition = { type, ...labels, circle: change.circle, polygon: change.polygon, isochrone: change.isochrone };
+  const def: Definition = {
+    type,
+    ...labels,
+    circle: change.circle && mergeCircle(change.circle, current),
+    polygon: change.polygon,
+    isochrone: change.isochrone && mergeIsochrone(change.isochrone, current),
+  };
   return buildRecord(current.id, def, { created_at: current.created_at, updated_at: updatedAt }, isochrone);
 }
 

@@ -51,7 +51,17 @@ export const geofenceType = z.enum(['circle', 'polygon', 'isochrone']);
 export const createGeofenceBody = z.object({ type: geofenceType, custom_id: identifier.optional(), ...fields });
 export type CreateGeofenceInput = z.output<typeof createGeofenceBody>;
 
-export const updateGeofenceBody = z.object({ type: geofenceType.optional(), ...fields });
+/**
+ * On update the client may send part of a geometry (`circle: {center}` alone,
+ * `isochrone: {contours_minute}` alone): what is left out is taken from the
+ * stored geofence (shared/geofence/build.ts applyUpdate).
+ */
+export const updateGeofenceBody = z.object({
+  type: geofenceType.optional(),
+  ...fields,
+  circle: z.object({ center: latLon.partial().optional(), radius: circleInput.shape.radius.optional() }).optional(),
+  isochrone: isochroneInput.partial().optional(),
+});
 export type UpdateGeofenceInput = z.output<typeof updateGeofenceBody>;
 
 export const batchCreateBody = z.object({ geofences: z.array(createGeofenceBody).min(1).max(MAX_BATCH) });

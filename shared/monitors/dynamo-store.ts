@@ -1,15 +1,22 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { StoredMonitor } from './model';
 import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
-import { documentClient, isConditionalCheckFailed, queryAll } from '../platform/dynamo';
+import { documentClient, failedConditions, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Monitors and the event-webhook configuration (table "monitors", see
 // infra/tables/monitors.ts). A monitor is one item: pk "<space>#mon", sk its
 // id, the record as JSON and a revision that updates are conditional on.
+// Every write of a monitor or of the webhook config also bumps the space's
+// change counter ("<space>#cfg" / "version") in the same transaction, so an
+// evaluator on any instance that reads the counter before each upload never
+// evaluates with monitors older than the last completed write.
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const monPk = (space: string) => `${space}#mon`;
 const cfgPk = (space: string) => `${space}#cfg`;
+const VERSION_SK = 'version';
 
 const fromItem = (item: Record<string, unknown>): StoredMonitor => ({
   record: JSON.parse(item.rec as string) as StoredMonitor['record'],
@@ -18,6 +25,40 @@ const fromItem = (item: Record<string, unknown>): StoredMonitor => ({
 
 export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   private readonly table = config.table('monitors');
+
+  private bump(space: string): TransactItem {
+    return {
+      Update: {
+        TableName: this.table,
+        Key: { pk: cfgPk(space), sk: VERSION_SK },
+        UpdateExpression: 'SET ver = if_not_exists(ver, :zero) + :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      },
+    };
+  }
+
+  /** Writes `item` and bumps the counter atomically; false when the item's own condition failed. */
+  private async withBump(space: string, item: TransactItem): Promise<boolean> {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [item, this.bump(space)] }));
+      return true;
+    } catch (error) {
+      if (isTransactionCanceled(error) && failedConditions(error).has(0)) return false;
+      throw error;
+    }
+  }
+
+  async version(space: string): Promise<number> {
+    const out = await documentClient().send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: cfgPk(space), sk: VERSION_SK },
+        ConsistentRead: true,
+        ProjectionExpression: 'ver',
+      }),
+    );
+    return typeof out.Item?.ver === 'number' ? out.Item.ver : 0;
+  }
 
   async get(space: string, id: string): Promise<StoredMonitor | undefined> {
     const out = await documentClient().send(
@@ -37,47 +78,31 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   }
 
   async create(space: string, monitor: StoredMonitor): Promise<void> {
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { pk: monPk(space), sk: monitor.record.id, rev: monitor.rev, rec: JSON.stringify(monitor.record) },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new DuplicateMonitorError(monitor.record.id);
-      throw error;
-    }
+    const put: TransactItem = {
+      Put: {
+        TableName: this.table,
+        Item: { pk: monPk(space), sk: monitor.record.id, rev: monitor.rev, rec: JSON.stringify(monitor.record) },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    };
+    if (!(await this.withBump(space, put))) throw new DuplicateMonitorError(monitor.record.id);
   }
 
   async replace(space: string, next: StoredMonitor, expectedRev: string): Promise<boolean> {
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { pk: monPk(space), sk: next.record.id, rev: next.rev, rec: JSON.stringify(next.record) },
-          ConditionExpression: 'rev = :rev',
-          ExpressionAttributeValues: { ':rev': expectedRev },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+    return this.withBump(space, {
+      Put: {
+        TableName: this.table,
+        Item: { pk: monPk(space), sk: next.record.id, rev: next.rev, rec: JSON.stringify(next.record) },
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': expectedRev },
+      },
+    });
   }
 
   async delete(space: string, id: string): Promise<boolean> {
-    try {
-      await documentClient().send(
-        new DeleteCommand({ TableName: this.table, Key: { pk: monPk(space), sk: id }, ConditionExpression: 'attribute_exists(sk)' }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+    return this.withBump(space, {
+      Delete: { TableName: this.table, Key: { pk: monPk(space), sk: id }, ConditionExpression: 'attribute_exists(sk)' },
+    });
   }
 
   async getWebhooks(space: string): Promise<WebhookConfig | undefined> {
@@ -89,11 +114,11 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   }
 
   async putWebhooks(space: string, cfg: WebhookConfig): Promise<void> {
-    await documentClient().send(
-      new PutCommand({
+    await this.withBump(space, {
+      Put: {
         TableName: this.table,
         Item: { pk: cfgPk(space), sk: 'webhooks', urls: cfg.urls, key_hash: cfg.keyHash, updated_at: cfg.updated_at },
-      }),
-    );
+      },
+    });
   }
 }

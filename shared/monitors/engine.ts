@@ -42,6 +42,8 @@ export interface TrackPoint {
   location: LatLon;
   timestamp: number;
   speed?: number;
+  bearing?: number;
+  meta_data?: Record<string, unknown>;
 }
 
 /** Compact point kept in the state. */
@@ -51,6 +53,9 @@ export interface PointRef {
   ts: number;
   /** Uploaded or derived speed (m/s), when known. */
   sp?: number;
+  /** Uploaded bearing and meta_data, echoed in the event's locations. */
+  b?: number;
+  md?: Record<string, unknown>;
 }
 
 export interface FenceState {
@@ -138,10 +143,18 @@ export function matchesFilter(m: Pick<EngineMonitor, 'allOf' | 'anyOf'>, attribu
 const ref = (p: TrackPoint, speed: number | undefined): PointRef => {
   const r: PointRef = { lat: p.location.lat, lon: p.location.lon, ts: p.timestamp };
   if (speed !== undefined && Number.isFinite(speed)) r.sp = speed;
+  if (p.bearing !== undefined) r.b = p.bearing;
+  if (p.meta_data !== undefined) r.md = p.meta_data;
   return r;
 };
 
-const wire = (p: PointRef): EventLocation => ({ location: { lat: p.lat, lon: p.lon }, timestamp: p.ts, speed: p.sp ?? null });
+const wire = (p: PointRef): EventLocation => ({
+  location: { lat: p.lat, lon: p.lon },
+  timestamp: p.ts,
+  speed: p.sp ?? null,
+  ...(p.b !== undefined ? { bearing: p.b } : {}),
+  ...(p.md !== undefined ? { meta_data: p.md } : {}),
+});
 
 const emits = (type: MonitorType, event: 'enter' | 'exit'): boolean => type === 'enter_and_exit' || type === event;
 

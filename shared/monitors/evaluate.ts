@@ -8,9 +8,9 @@ import { emptyState, evaluate, type EngineContext, type TrackPoint } from './eng
 import type { EventRecord, StoredMonitor } from './model';
 import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } from './store';
 
-// Monitor evaluation on an accepted track upload: load the
-// space's monitors and their compiled fences (cached per process for
-// `cacheMs`), read the asset's evaluation state, run the pure engine on the
+// Monitor evaluation on an accepted track upload: load the space's monitors
+// and their compiled fences (see context() for when a process reuses them),
+// read the asset's evaluation state, run the pure engine on the
 // points newer than the state's watermark, and commit state and events in one
 // conditional write. A concurrent upload of the same asset makes the commit
 // fail: the state is read again and only the points still newer than its
@@ -63,12 +63,17 @@ export interface EvaluatorDeps {
    * what use_admin_speed_limit monitors compare against.
    */
   speedLimitAt?: (lat: number, lon: number) => number | undefined;
-  /** How long a space's monitors, fences and webhook config are reused, ms (default 5000). */
+  /**
+   * How long a process reuses the geometry of the geofences its monitors watch, ms
+   * (default 5000). Monitors and webhook config are never reused past a change.
+   */
   cacheMs?: number;
   clock?: () => number;
 }
 
 interface SpaceContext {
+  /** The space's monitor change counter the context was loaded at. */
+  version: number;
   loadedAt: number;
   monitors: StoredMonitor[];
   engine: EngineContext;
@@ -97,7 +102,7 @@ export class MonitorEvaluator {
   /** Forgets the cached context of a space (after a monitor or webhook change in this process). */
   invalidate(space: string): void {
     this.contexts.delete(space);
-    this.loading.delete(space);
+    for (const key of this.loading.keys()) if (key.startsWith(`${space}\u0000`)) this.loading.delete(key);
     this.generation.set(space, (this.generation.get(space) ?? 0) + 1);
   }
 
@@ -112,24 +117,35 @@ export class MonitorEvaluator {
     return fence;
   }
 
+  /**
+   * The space's monitors, compiled fences and webhook config. One strongly
+   * consistent read of the space's change counter per call: when it moved since
+   * the cached context was loaded (a monitor or webhook write through any
+   * instance), everything is loaded again, so the very next upload after a
+   * write sees it. Fence geometry is also reloaded once `cacheMs` has passed,
+   * which bounds how long a reshaped geofence goes unnoticed.
+   */
   async context(space: string): Promise<SpaceContext> {
-    const cached = this.contexts.get(space);
     const now = this.clock();
-    if (cached && now - cached.loadedAt < (this.deps.cacheMs ?? 5000)) return cached;
-    // Concurrent uploads of one space share a single reload.
-    let loading = this.loading.get(space);
+    const version = await this.deps.monitors.version(space);
+    const cached = this.contexts.get(space);
+    if (cached && cached.version === version && now - cached.loadedAt < (this.deps.cacheMs ?? 5000)) return cached;
+    // Concurrent uploads of one space that saw the same counter share a single reload.
+    const key = `${space}\u0000${version}`;
+    let loading = this.loading.get(key);
     if (!loading) {
-      const p: Promise<SpaceContext> = this.load(space, now).finally(() => {
-        if (this.loading.get(space) === p) this.loading.delete(space);
+      const p: Promise<SpaceContext> = this.load(space, version, now).finally(() => {
+        if (this.loading.get(key) === p) this.loading.delete(key);
       });
-      this.loading.set(space, p);
+      this.loading.set(key, p);
       loading = p;
     }
     return loading;
   }
 
-  private async load(space: string, now: number): Promise<SpaceContext> {
+  private async load(space: string, version: number, now: number): Promise<SpaceContext> {
     const gen = this.generation.get(space) ?? 0;
+    // Read after the counter: the monitors are at least as new as `version`.
     const monitors = await this.deps.monitors.listAll(space);
     const ids = [...new Set(monitors.flatMap((m) => m.record.geofence_ids))];
     const [fences, webhooks] = await Promise.all([
@@ -137,6 +153,7 @@ export class MonitorEvaluator {
       monitors.length ? this.deps.config.getWebhooks(space) : Promise.resolve(undefined),
     ]);
     const ctx: SpaceContext = {
+      version,
       loadedAt: now,
       monitors,
       engine: engineContext(
@@ -145,7 +162,8 @@ export class MonitorEvaluator {
       ),
       webhooks,
     };
-    if ((this.generation.get(space) ?? 0) === gen) this.contexts.set(space, ctx);
+    const cached = this.contexts.get(space);
+    if ((this.generation.get(space) ?? 0) === gen && !(cached && cached.version > version)) this.contexts.set(space, ctx);
     return ctx;
   }
 

@@ -105,6 +105,9 @@ export interface EventLocation {
   timestamp: number;
   /** m/s: the uploaded speed, else the speed derived from the previous point, else null. */
   speed: number | null;
+  /** As uploaded with the point, when it had them. */
+  bearing?: number;
+  meta_data?: Record<string, unknown>;
 }
 
 /** Event record, as the commercial API lists it. `timestamp`, `triggered_timestamp` are Unix ms. */

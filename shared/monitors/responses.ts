@@ -24,7 +24,13 @@ export const monitor = z.looseObject({
   updated_at: int,
 });
 
-const eventLocation = z.looseObject({ location: latLon, timestamp: int, speed: z.number().nullable() });
+const eventLocation = z.looseObject({
+  location: latLon,
+  timestamp: int,
+  speed: z.number().nullable(),
+  bearing: z.number().optional(),
+  meta_data: metaData.optional(),
+});
 
 export const eventRecord = z.looseObject({
   asset_id: z.string(),
@@ -43,7 +49,9 @@ export const createMonitorResponse = okData(z.looseObject({ id: z.string() }));
 export const getMonitorResponse = okData(z.looseObject({ monitor }));
 export const listMonitorsResponse = okData(z.looseObject({ list: z.array(monitor), page }));
 export const listEventsResponse = okData(z.looseObject({ list: z.array(eventRecord), page }));
-export const webhookConfigResponse = okData(z.looseObject({ webhook: z.array(z.string()) }));
+export const webhookConfigResponse = okData(
+  z.looseObject({ webhook: z.array(z.string()), config: z.looseObject({ webhook: z.array(z.string()) }) }),
+);
 export const testWebhookResponse = okData(
   z.looseObject({
     results: z.array(z.looseObject({ url: z.string(), ok: z.boolean(), status: int.optional(), error: z.string().optional() })),

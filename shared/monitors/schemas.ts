@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONITOR_TYPES } from './model';
-import { commaList, identifier, pagination, queryInt } from '../platform/schemas';
+import { attributeFilterMap, commaList, identifier, pagination, queryInt, queryTimeMs } from '../platform/schemas';
 
 // Monitor, event and event-webhook wire shapes. Structural checks only: what a type requires, and whether
 // geofences exist, is checked by shared/monitors/service.ts with messages that
@@ -12,12 +12,11 @@ export const MAX_MONITOR_GEOFENCES = 1000;
 export const MAX_TOLERANCE_MS = 86_400_000;
 
 const label = z.string().max(256);
-const attributeMap = z.record(z.string().min(1).max(128), z.string().max(1024));
 const geofenceIds = z.array(z.string().min(1).max(128)).max(MAX_MONITOR_GEOFENCES);
 
 export const matchFilter = z.object({
-  include_all_of_attributes: attributeMap.nullish(),
-  include_any_of_attributes: attributeMap.nullish(),
+  include_all_of_attributes: attributeFilterMap.nullish(),
+  include_any_of_attributes: attributeFilterMap.nullish(),
 });
 
 export const geofenceConfig = z.object({
@@ -27,8 +26,10 @@ export const geofenceConfig = z.object({
 });
 
 export const speedingConfig = z.object({
-  /** m/s. */
-  customer_speed_limit: z.number().gt(0).max(1000).nullish(),
+  /** m/s; the client's update type sends it as a string. */
+  customer_speed_limit: z
+    .preprocess((v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number().gt(0).max(1000))
+    .nullish(),
   /** The road's limit where known, else customer_speed_limit (shared/monitors/README.md); the service answers 422 when no road network is loaded. */
   use_admin_speed_limit: z.boolean().nullish(),
   /** ms. */
@@ -70,29 +71,28 @@ export const keyQuery = z.object(key);
 export const monitorListQuery = z.object({
   ...key,
   ...pagination,
+  // A bare field sorts ascending, as the asset list does.
   sort: z
     .string()
     .regex(
-      /^(created_at|updated_at|name):(asc|desc)$/,
-      'must be <field>:<direction> with field created_at, updated_at or name and direction asc or desc',
+      /^(created_at|updated_at|name)(:(asc|desc))?$/,
+      'must be <field>[:<direction>] with field created_at, updated_at or name and direction asc or desc',
     )
     .optional(),
   tags: commaList.optional(),
 });
-
-/** 13-digit Unix milliseconds, or Unix seconds (10 digits, multiplied by 1000). */
-const timeParam = queryInt(0, 9_999_999_999_999).transform((v) => (v < 100_000_000_000 ? v * 1000 : v));
 
 export const eventListQuery = z.object({
   ...key,
   pn: pagination.pn,
   ps: queryInt(1, 500).optional(),
   monitor_id: z.string().min(1).max(128).optional(),
-  start_time: timeParam.optional(),
-  end_time: timeParam.optional(),
+  start_time: queryTimeMs.optional(),
+  end_time: queryTimeMs.optional(),
 });
 
 export const eventAssetPath = z.object({ id: z.string().min(1).max(128) });
 
 export const MAX_WEBHOOKS = 10;
-export const webhookConfigBody = z.object({ webhook: z.array(z.string().min(1).max(2048)).max(MAX_WEBHOOKS) });
+/** The webhooks are replaced as a whole: a body without `webhook` (optional in the client's types) clears them. */
+export const webhookConfigBody = z.object({ webhook: z.array(z.string().min(1).max(2048)).max(MAX_WEBHOOKS).default([]) });

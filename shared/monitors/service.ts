@@ -166,7 +166,7 @@ export class MonitorService {
   async list(space: string, q: { pn?: number; ps?: number; sort?: string; tags?: string[] }): Promise<{ list: MonitorView[]; page: Page }> {
     const pn = q.pn ?? 1;
     const ps = q.ps ?? 20;
-    const [field, direction] = (q.sort ?? 'created_at:asc').split(':') as ['created_at' | 'updated_at' | 'name', 'asc' | 'desc'];
+    const [field, direction = 'asc'] = (q.sort ?? 'created_at:asc').split(':') as ['created_at' | 'updated_at' | 'name', 'asc' | 'desc'];
     const sign = direction === 'desc' ? -1 : 1;
     const tags = q.tags ?? [];
     const all = (await this.deps.monitors.listAll(space))
@@ -230,8 +230,10 @@ export class MonitorService {
     return this.deps.config.getWebhooks(space);
   }
 
-  async getWebhooks(space: string): Promise<{ webhook: string[] }> {
-    return { webhook: (await this.deps.config.getWebhooks(space))?.urls ?? [] };
+  /** GET /config: the seed's `data.webhook`, and `data.config.webhook` where the official client reads it. */
+  async getWebhooks(space: string): Promise<{ webhook: string[]; config: { webhook: string[] } }> {
+    const webhook = (await this.deps.config.getWebhooks(space))?.urls ?? [];
+    return { webhook, config: { webhook } };
   }
 
   async putWebhooks(space: string, keyHash: string, urls: readonly string[], selfHosts: string[]): Promise<void> {

@@ -7,6 +7,12 @@ import type { EventRecord, StoredMonitor } from './model';
 // the caller's (organisation, namespace): every method is confined to it.
 
 export interface MonitorStore {
+  /**
+   * The space's change counter: every create, replace and delete of a monitor
+   * (and every webhook config write) increases it in the same atomic write.
+   * 0 before the first write.
+   */
+  version(space: string): Promise<number>;
   get(space: string, id: string): Promise<StoredMonitor | undefined>;
   /** Every monitor of the space. */
   listAll(space: string): Promise<StoredMonitor[]>;

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { CreateOutcome, PlaceStore, ReplaceOutcome, StoredPlace, WriteGuard } from './store';
-import { documentClient, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import { documentClient, failedConditions, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Custom places of multi-geocoding, one partition per data space (see
 // infra/tables/geocoding.ts): "p#<docId>" places, "v" the space's change
@@ -29,12 +29,6 @@ function toItem(space: string, p: StoredPlace): Record<string, unknown> {
 function fromItem(item: Record<string, unknown>): StoredPlace {
   const doc = JSON.parse(item.doc as string) as Doc;
   return { ...doc, rev: item.rev as string, ...(typeof item.idem === 'string' ? { idem: item.idem } : {}) };
-}
-
-/** Reasons (by transaction item index) that are failed conditions. */
-function failedConditions(error: unknown): Set<number> {
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : [])));
 }
 
 export class DynamoPlaceStore implements PlaceStore {

@@ -25,11 +25,26 @@ const dataSource = z.looseObject({ source: z.string(), refId: text, status: z.en
 export const placeRecord = z.looseObject({ docId: z.string(), place: z.array(placeItem), dataSource, score: z.number() });
 
 export const searchResponse = z.looseObject({ entities: z.array(placeRecord) });
-export const batchResponse = z.looseObject({ results: z.array(searchResponse) });
+/** The client's GeocodeBatchCreateResponse.Item (its Position has string coordinates), plus the query it answers. */
+const batchItem = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  address: z.record(z.string(), z.string()),
+  position: z.looseObject({ lat: z.string(), lng: z.string() }),
+  access: z.looseObject({ lat: z.number(), lng: z.number() }),
+  distance: z.number().optional(),
+  scoring: z.looseObject({ queryScore: z.number(), fieldScore: z.looseObject({}) }),
+  query_index: z.number().int(),
+});
+
+/** Waymark's per-query `results`, and the client's flat `items` (the seed shows no batch shape). */
+export const batchResponse = z.looseObject({ results: z.array(searchResponse), items: z.array(batchItem) });
 export const createPlaceResponse = z.looseObject({ docId: z.string() });
-export const updatePlaceResponse = placeRecord;
+/** The seed's record, with the client's PlaceUpdateResponse `{status, msg}` (strings). */
+export const updatePlaceResponse = placeRecord.extend({ status: z.literal('Ok'), msg: z.string() });
 
 /** Get and delete answers also carry status 200 and msg, as the commercial API's do. */
 const statusMsg = { status: z.literal(200), msg: z.string() };
-export const getPlaceResponse = placeRecord.extend(statusMsg);
+/** `dataSorce`: the client's PlaceRetrieveResponse spells it so; sent beside `dataSource`. */
+export const getPlaceResponse = placeRecord.extend({ ...statusMsg, dataSorce: dataSource });
 export const deletePlaceResponse = z.looseObject(statusMsg);

@@ -36,19 +36,24 @@ export const placeItem = z.object({
   address: z.string().max(1024).optional(),
 });
 
-const placeList = z
-  .array(placeItem)
+const named = (items: Array<Omit<z.output<typeof placeItem>, 'geopoint'>>, ctx: z.RefinementCtx) => {
+  if (items[0] && !placeTitle({ ...items[0], geopoint: { lat: 0, lng: 0 } })) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [0],
+      message: 'needs a name to be found by: poi.title, building, address, street, subDistrict, district, city or state',
+    });
+  }
+};
+
+const placeList = z.array(placeItem).min(1).max(MAX_PLACE_ITEMS).superRefine(named);
+
+/** On update the client's items may leave out `geopoint`: the stored item at the same index keeps its own. */
+const updatePlaceList = z
+  .array(placeItem.extend({ geopoint: placeItem.shape.geopoint.optional() }))
   .min(1)
   .max(MAX_PLACE_ITEMS)
-  .superRefine((items, ctx) => {
-    if (items[0] && !placeTitle(items[0])) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [0],
-        message: 'needs a name to be found by: poi.title, building, address, street, subDistrict, district, city or state',
-      });
-    }
-  });
+  .superRefine(named);
 
 const source = z.string().trim().min(1).max(128);
 const refId = z.string().max(128);
@@ -72,7 +77,7 @@ export type CreatePlaceInput = z.output<typeof createPlaceBody>;
  * is kept, so `{"dataSource": {"status": "disable"}}` alone hides a place.
  */
 export const updatePlaceBody = z.object({
-  place: placeList.optional(),
+  place: updatePlaceList.optional(),
   dataSource: z.object({ source: source.optional(), refId: refId.nullable().optional(), status: status.optional() }).optional(),
   score: score.nullable().optional(),
   force: flag.optional(),

@@ -9,9 +9,9 @@ import {
   type DataSource,
   type DefaultIndex,
   type PlaceItem,
-  type SearchRequest,
   type SearchResponse,
 } from '../geocoding';
+import { batchItems, parseBatchQuery, runBatchQuery, type BatchItem } from './batch';
 import type { CreatePlaceInput, UpdatePlaceInput } from './schemas';
 import { PlaceOverlayCache } from './cache';
 import type { PlaceStore, StoredPlace } from './store';
@@ -147,7 +147,7 @@ export class PlaceService {
       const score = change.score === null ? undefined : (change.score ?? current.score);
       const next: StoredPlace = {
         docId,
-        place: change.place ?? current.place,
+        place: change.place ? withStoredGeopoints(change.place, current.place) : current.place,
         dataSource,
         ...(score !== undefined ? { score } : {}),
         rev: randomUUID(),
@@ -194,29 +194,29 @@ export class PlaceService {
   }
 
   /**
-   * POST /geocode/batch: `{"queries": [search body, ...]}` (or the bare array),
-   * at most 100, every one validated before any runs; answered in order as
-   * `{"results": [{"entities": [...]}, ...]}`. A query may name its text `q`.
+   * POST /geocode/batch: `{"queries": [search body, ...]}` (or the bare array
+   * the official client sends), at most 100, every one validated before any
+   * runs (batch.ts: `q`, `in`, `lang`); answered in order as
+   * `{"results": [{"entities": [...]}, ...], "items": [...]}`.
    */
-  async batch(space: string, body: unknown): Promise<{ results: SearchResponse[] }> {
+  async batch(space: string, body: unknown): Promise<{ results: SearchResponse[]; items: BatchItem[] }> {
     const raw = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { queries?: unknown }).queries : undefined;
     if (raw === undefined) throw invalid('queries', 'is required: an array of at most 100 search bodies');
-    const bodies = parseBatch(raw);
     const index = this.defaultIndex();
-    const requests: SearchRequest[] = bodies.map((b, i) =>
-      parseSearchBody(withQueryAlias(b), { isKnownCountry: (c) => index.countryByAlpha3.has(c), fieldPrefix: `queries[${i}].` }),
-    );
+    const queries = parseBatch(raw).map((b, i) => parseBatchQuery(b, i, index));
     const { index: custom } = await this.cache.overlay(space);
-    return { results: requests.map((r) => search(r, { index, custom })) };
+    const results = queries.map((q) => runBatchQuery(q, { index, custom }));
+    return { results, items: batchItems(queries, results, index) };
   }
 }
 
-function withQueryAlias(b: unknown): unknown {
-  if (b && typeof b === 'object' && !Array.isArray(b)) {
-    const o = b as Record<string, unknown>;
-    if (o.query === undefined && typeof o.q === 'string') return { ...o, query: o.q };
-  }
-  return b;
+/** Items of an update that left out `geopoint` keep the one of the stored item at their index. */
+function withStoredGeopoints(items: NonNullable<UpdatePlaceInput['place']>, stored: readonly PlaceItem[]): PlaceItem[] {
+  return items.map(({ geopoint, ...rest }, i) => {
+    const point = geopoint ?? stored[i]?.geopoint;
+    if (!point) throw invalid(`place[${i}].geopoint`, 'is required: the stored place has no item at this index to keep it from');
+    return { ...rest, geopoint: point };
+  });
 }
 
 /** Builds the default index now (at module load of the search handlers), so the first search does not pay for it. */

@@ -33,7 +33,7 @@ export const config = {
   networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
   /** Milliseconds a geocoding search may trust its cached custom places (0: confirm on every search). */
   placesMaxStaleMs: (): number => intSetting('WAYMARK_PLACES_MAX_STALE_MS', 0),
-  /** Milliseconds a process reuses a space's monitors and their compiled geofences. */
+  /** Milliseconds a process reuses the compiled geofences its monitors watch (monitors themselves are checked on every upload). */
   monitorCacheMs: (): number => intSetting('WAYMARK_MONITOR_CACHE_MS', 5000),
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),

@@ -33,6 +33,12 @@ export function isTransactionCanceled(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'TransactionCanceledException';
 }
 
+/** Indexes of a cancelled transaction's items whose condition failed. */
+export function failedConditions(error: unknown): Set<number> {
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : [])));
+}
+
 type Item = Record<string, unknown>;
 
 /** Items DynamoDB left unprocessed (it does under throttling): sent again after a backoff. */

@@ -25,6 +25,7 @@ export async function createAsset(ctx: TrackingContext, space: string, body: Cre
     description: body.description ?? '',
     attributes: body.attributes ?? {},
     ...(body.meta_data ? { meta_data: body.meta_data } : {}),
+    ...(body.tags?.length ? { tags: [...new Set(body.tags)] } : {}),
     created_at: now,
     updated_at: now,
     version: 1,
@@ -46,6 +47,7 @@ export async function updateAsset(ctx: TrackingContext, space: string, id: strin
     if (body.description !== undefined) a.description = body.description;
     if (body.attributes !== undefined) a.attributes = body.attributes;
     if (body.meta_data !== undefined) a.meta_data = body.meta_data;
+    if (body.tags !== undefined) a.tags = [...new Set(body.tags)];
     a.updated_at = nowSeconds(ctx);
     return a;
   });
@@ -101,7 +103,7 @@ export async function listAssets(
   space: string,
   options: { filter: AttributeFilter; sort: { field: SortField; desc: boolean }; pn: number; ps: number },
 ): Promise<{ list: AssetView[]; page: Page }> {
-  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a.attributes, options.filter));
+  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
   const { field, desc } = options.sort;
   all.sort((a, b) => {
     const x = a[field],

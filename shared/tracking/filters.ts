@@ -9,6 +9,8 @@ export type AttributePairs = Array<[string, string]>;
 export interface AttributeFilter {
   allOf?: AttributePairs;
   anyOf?: AttributePairs;
+  /** Tags the asset must all carry (the deprecated `tags` / `filter` parameters). */
+  tags?: string[];
 }
 
 /** Parses the query form `name:value|name:value` (the value may itself contain ':'). */
@@ -26,25 +28,32 @@ export function parseAttributePairs(text: string | undefined, field: string): At
 export function attributeFilterFromQuery(query: {
   include_all_of_attributes?: string;
   include_any_of_attributes?: string;
+  tags?: string[];
+  filter?: string[];
 }): AttributeFilter {
+  const tags = query.tags ?? query.filter;
   return {
     allOf: parseAttributePairs(query.include_all_of_attributes, 'query.include_all_of_attributes'),
     anyOf: parseAttributePairs(query.include_any_of_attributes, 'query.include_any_of_attributes'),
+    ...(tags?.length ? { tags } : {}),
   };
 }
 
 /** The body form (match_filter): objects of name to value. */
 export function attributeFilterFromObjects(
   filter: { include_all_of_attributes?: Record<string, string>; include_any_of_attributes?: Record<string, string> } | undefined,
+  tags?: string[],
 ): AttributeFilter {
   return {
     allOf: filter?.include_all_of_attributes ? Object.entries(filter.include_all_of_attributes) : undefined,
     anyOf: filter?.include_any_of_attributes ? Object.entries(filter.include_any_of_attributes) : undefined,
+    ...(tags?.length ? { tags } : {}),
   };
 }
 
-export function matchesAttributes(attributes: Record<string, string> | undefined, filter: AttributeFilter): boolean {
-  const a = attributes ?? {};
+export function matchesAttributes(asset: { attributes?: Record<string, string>; tags?: string[] }, filter: AttributeFilter): boolean {
+  if (filter.tags && !filter.tags.every((t) => asset.tags?.includes(t))) return false;
+  const a = asset.attributes ?? {};
   if (filter.allOf) for (const [k, v] of filter.allOf) if (a[k] !== v) return false;
   if (filter.anyOf && filter.anyOf.length > 0 && !filter.anyOf.some(([k, v]) => a[k] === v)) return false;
   return true;

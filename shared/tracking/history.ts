@@ -1,5 +1,5 @@
 import { paginate, type Page } from '../platform/paging';
-import { invalid, notFound } from '../platform/errors';
+import { invalid } from '../platform/errors';
 import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
 import type { SnappedPoint } from '../routing';
 import { matchTrack, toProfile } from './mapmatch';
@@ -11,10 +11,9 @@ import { requireAsset, type TrackingContext } from './service';
 /** Spacing of the points inserted by correction interpolate=1, metres. */
 export const INTERPOLATE_STEP_M = 10;
 
-export async function lastLocation(ctx: TrackingContext, space: string, id: string): Promise<LocationRecord> {
-  const asset = await requireAsset(ctx, space, id);
-  if (!asset.latest_location) throw notFound(`asset "${id}" has no location yet`);
-  return asset.latest_location;
+/** Undefined before the first upload: the client expects a 200 without `location` then. */
+export async function lastLocation(ctx: TrackingContext, space: string, id: string): Promise<LocationRecord | undefined> {
+  return (await requireAsset(ctx, space, id)).latest_location;
 }
 
 export interface Correction {
@@ -58,7 +57,7 @@ export interface LocationListData {
   /** Metres along this page's points (along the matched path when matched). */
   distance: number;
   geometry?: string[];
-  geojson?: unknown;
+  geojson?: { type: 'Feature'; geometry: unknown; properties: Record<string, never> };
   snapped_points?: SnappedPoint[];
   /** Present with mapmatch=1: whether the track was matched, and why not. */
   mapmatch?: { matched: boolean; message?: string; unmatched?: number[]; network?: string };
@@ -99,6 +98,11 @@ export async function listLocations(ctx: TrackingContext, space: string, id: str
   if (o.correction.interpolate && path.length > 1) {
     path = densifyTrack(path, INTERPOLATE_STEP_M).map((p) => ({ lat: p.lat, lon: p.lon, timestamp: p.timestamp }));
   }
-  if (o.geometryType) Object.assign(data, trackGeometry(path, o.geometryType));
+  if (o.geometryType) {
+    const { geometry, geojson } = trackGeometry(path, o.geometryType);
+    if (geometry) data.geometry = geometry;
+    // The client reads the line under geojson.geometry: a GeoJSON Feature.
+    if (geojson) data.geojson = { type: 'Feature', geometry: geojson, properties: {} };
+  }
   return data;
 }

@@ -2,11 +2,9 @@ import { roadNetworks } from '../routing/loaded-networks';
 import type { MapMatchResult, Profile, TracePoint } from '../routing';
 import { NoNetworkCoverageError, PROFILES } from '../routing';
 
-// Map matching of a track (correction mapmatch=1) through the routing engine.
-// The engine matches against the road networks this process
-// serves (shared/routing/loaded-networks.ts: the artefacts in WAYMARK_NETWORK_DIR, loaded on
-// first use); where none covers the track, the answer says "not matched" and
-// the track is returned as recorded.
+// Map matching of a track (correction mapmatch=1) through the routing engine,
+// on the road networks this process serves (shared/routing/loaded-networks.ts); where none
+// covers the track, the answer says "not matched" and the track is returned as recorded.
 
 export type MatchOutcome = { matched: true; result: MapMatchResult } | { matched: false; message: string };
 

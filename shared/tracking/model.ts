@@ -28,6 +28,8 @@ export interface LocationRecord {
   altitude?: number;
   battery_level?: number;
   meta_data?: Record<string, unknown>;
+  /** The client's free-form tracking mode of the device, kept as sent. */
+  tracking_mode?: string;
 }
 
 /** Key of an asset's entry in the H3 position index. */
@@ -43,6 +45,8 @@ export interface StoredAsset {
   description: string;
   attributes: Record<string, string>;
   meta_data?: Record<string, unknown>;
+  /** Deprecated by the commercial API, still sent by its client. */
+  tags?: string[];
   device_id?: string;
   /** Unix seconds. */
   created_at: number;
@@ -64,6 +68,7 @@ export interface AssetView {
   description: string;
   attributes: Record<string, string>;
   meta_data: Record<string, unknown>;
+  tags: string[];
   created_at: number;
   updated_at: number;
   /** Unix seconds of the latest location's timestamp; 0 before the first upload. */
@@ -105,6 +110,7 @@ export function assetView(asset: StoredAsset, nowMs: number): AssetView {
     description: asset.description,
     attributes: asset.attributes,
     meta_data: asset.meta_data ?? {},
+    tags: asset.tags ?? [],
     created_at: asset.created_at,
     updated_at: asset.updated_at,
     tracked_at: asset.latest_location ? Math.floor(asset.latest_location.timestamp / 1000) : 0,

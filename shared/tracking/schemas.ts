@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { pagination, queryInt } from '../platform/schemas';
+import { attributeFilterMap, attributeMap, commaList, pagination, queryBoolean, queryInt, queryTimeMs } from '../platform/schemas';
 
 // Request schemas of the live tracking service, as the commercial API and its official client send them.
-// Unknown fields (and query parameters such as `cluster`) are ignored.
+// Every field the official client sends is either honoured or refused; other unknown fields (and query
+// parameters such as `cluster`) are ignored.
 
 /** Latest timestamp accepted: 13-digit Unix milliseconds. */
 const MAX_TS_MS = 9_999_999_999_999;
@@ -21,9 +22,10 @@ export const assetPath = z.object({ id: assetId });
 const baseQuery = { key: z.string().optional() };
 export const keyQuery = z.object(baseQuery);
 
-const attributes = z
-  .record(z.string().min(1).max(128), z.string().max(1024))
-  .refine((a) => Object.keys(a).length <= 100, { message: 'must have at most 100 attributes' });
+const attributes = attributeMap;
+
+/** Deprecated by the commercial API in favour of attributes, still sent by its client: kept and filterable. */
+const tags = z.array(z.string().min(1).max(256)).max(100);
 
 /** Free-form meta_data, bounded so an asset item (with its latest point) stays far below DynamoDB's 400 KB. */
 const metaData = (maxBytes: number) =>
@@ -39,6 +41,7 @@ export const createAssetBody = z.object({
   description: z.string().max(1024).optional(),
   attributes: attributes.optional(),
   meta_data: assetMetaData.optional(),
+  tags: tags.optional(),
 });
 
 export const updateAssetBody = z.object({
@@ -46,6 +49,7 @@ export const updateAssetBody = z.object({
   description: z.string().max(1024).optional(),
   attributes: attributes.optional(),
   meta_data: assetMetaData.optional(),
+  tags: tags.optional(),
 });
 
 export const attributesBody = z.object({ attributes });
@@ -68,6 +72,7 @@ export const locationRecord = z.object({
   altitude: z.number().optional(),
   battery_level: z.number().min(0).max(100).optional(),
   meta_data: pointMetaData.optional(),
+  tracking_mode: z.string().max(64).optional(),
 });
 
 export const MAX_LOCATIONS_PER_UPLOAD = 1000;
@@ -90,15 +95,14 @@ export const listAssetsQuery = z.object({
   ...baseQuery,
   ...attributeFilterQuery,
   sort: z.string().optional(),
+  tags: commaList.optional(),
   ...pagination,
 });
 
-const timeMs = queryInt(0, MAX_TS_MS);
-
 export const locationListQuery = z.object({
   ...baseQuery,
-  start_time: timeMs.optional(),
-  end_time: timeMs.optional(),
+  start_time: queryTimeMs.optional(),
+  end_time: queryTimeMs.optional(),
   geometry_type: z.enum(['polyline', 'polyline6', 'geojson']).optional(),
   correction: z.string().optional(),
   pn: pagination.pn,
@@ -107,12 +111,29 @@ export const locationListQuery = z.object({
 
 const searchPaging = { pn: pagination.pn, ps: pagination.ps };
 
+/** The client's around and bound types quote these values in backticks; both spellings are accepted. */
+const unquoted = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.replace(/^`(.*)`$/, '$1') : v), z.enum(values));
+
+export const sortBy = unquoted(['distance', 'duration', 'straight_distance']);
+export const sortDrivingMode = unquoted(['car', 'truck']);
+
+/** Options of every search: the deprecated tag filter, the larger area limit, ranking towards a destination. */
+const searchOptions = {
+  filter: commaList.optional(),
+  max_search_limit: queryBoolean.optional(),
+  sort_by: sortBy.optional(),
+  sort_destination: z.string().optional(),
+  sort_driving_mode: sortDrivingMode.optional(),
+};
+
 export const MAX_AROUND_RADIUS_M = 50_000;
 
 export const searchAroundQuery = z.object({
   ...baseQuery,
   ...attributeFilterQuery,
   ...searchPaging,
+  ...searchOptions,
   center: z.string({ message: 'is required' }),
   radius: z
     .string({ message: 'is required' })
@@ -125,6 +146,7 @@ export const searchBoundQuery = z.object({
   ...baseQuery,
   ...attributeFilterQuery,
   ...searchPaging,
+  ...searchOptions,
   bound: z.string({ message: 'is required' }),
 });
 
@@ -132,20 +154,29 @@ export const searchPolygonQuery = z.object({
   ...baseQuery,
   ...attributeFilterQuery,
   ...searchPaging,
+  ...searchOptions,
   polygon: z.string({ message: 'is required' }),
 });
 
 /** POST /search/polygon also takes pn/ps in the query (the body wins). */
 export const searchPolygonBodyQuery = z.object({ ...baseQuery, ...searchPaging });
 
-const attributeFilterObject = z.record(z.string(), z.string());
-
 export const searchPolygonBody = z.object({
   polygon: z.unknown().refine((v) => v !== undefined && v !== null, { message: 'is required' }),
   match_filter: z
     .object({
-      include_all_of_attributes: attributeFilterObject.optional(),
-      include_any_of_attributes: attributeFilterObject.optional(),
+      include_all_of_attributes: attributeFilterMap.optional(),
+      include_any_of_attributes: attributeFilterMap.optional(),
+    })
+    .optional(),
+  filter: z.union([z.array(z.string()), commaList]).optional(),
+  max_search_limit: z.union([z.boolean(), queryBoolean]).optional(),
+  sort: z
+    .object({
+      sort_by: sortBy.optional(),
+      // {lat, lon} in the client's type; the "lat,lon" text of the GET searches is accepted too.
+      sort_destination: z.union([z.object({ lat: z.number(), lon: z.number() }), z.string()]).optional(),
+      sort_driving_mode: sortDrivingMode.optional(),
     })
     .optional(),
   pn: z.coerce.number().int().min(1).max(1_000_000).optional(),

@@ -37,6 +37,7 @@ function normalize(point: TrackBody['locations'][number]): LocationRecord {
   if (point.altitude !== undefined) r.altitude = point.altitude;
   if (point.battery_level !== undefined) r.battery_level = point.battery_level;
   if (point.meta_data !== undefined) r.meta_data = point.meta_data;
+  if (point.tracking_mode !== undefined) r.tracking_mode = point.tracking_mode;
   return r;
 }
 

@@ -9,6 +9,8 @@ export interface ClientOptions {
   baseURL: string;
   apiKey: string;
   maxRetries?: number;
+  /** How requests travel: the network by default; the handlers in this process for the in-process suites. */
+  fetch?: typeof fetch;
 }
 
 export interface SentRequest {
@@ -86,7 +88,7 @@ export class Client {
         // No content type at all when there is no body (GET, plain DELETE).
         ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
       };
-      const response = await fetch(url, { method, headers, body: text });
+      const response = await (this.options.fetch ?? fetch)(url, { method, headers, body: text });
       this.sent.push({ method, url, headers, body: text, status: response.status });
       const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
       const parsed: unknown = isJson ? await response.json() : await response.text();

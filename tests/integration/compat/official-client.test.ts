@@ -193,7 +193,11 @@ describe('an existing client pointed at Waymark', () => {
       end_time: now,
       geometry_type: 'geojson',
     });
-    expect(track.data).toMatchObject({ page, distance: expect.any(Number), geojson: { type: 'LineString' } });
+    expect(track.data).toMatchObject({
+      page,
+      distance: expect.any(Number),
+      geojson: { type: 'Feature', geometry: { type: 'LineString' } },
+    });
     expect(track.data.list).toHaveLength(2);
 
     const list = await client.get('/skynet/asset/list', { ...tracking, include_all_of_attributes: 'depot:north', sort: 'created_at:desc' });

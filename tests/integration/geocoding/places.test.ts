@@ -55,6 +55,8 @@ describe('multi-geocoding', () => {
           },
         ],
         dataSource: { source: 'depots', refId: 'd-1', status: 'enable' },
+        // The client's PlaceRetrieveResponse reads `dataSorce`.
+        dataSorce: { source: 'depots', refId: 'd-1', status: 'enable' },
         score: 0.4,
       });
 
@@ -63,7 +65,10 @@ describe('multi-geocoding', () => {
         score: 0.9,
       });
       expect(changed.status).toBe(200);
+      // The seed's record, and the client's {status, msg}.
       expect(changed.body).toEqual({
+        status: 'Ok',
+        msg: 'Ok',
         docId,
         place: [{ geopoint: { lat: 57.72, lng: 11.96 }, poi: { title: 'Harbour Depot South' } }],
         dataSource: { source: 'depots', refId: 'd-1', status: 'enable' },
@@ -71,9 +76,16 @@ describe('multi-geocoding', () => {
       });
       expect((await api.get(docId)).body.place[0].poi.title).toBe('Harbour Depot South');
 
+      // Items without a geopoint (optional in the client's update type) keep the stored one at their index.
+      const renamed = await api.update(docId, { place: [{ poi: { title: 'Harbour Depot' } }] });
+      expect(renamed.body.place).toEqual([{ geopoint: { lat: 57.72, lng: 11.96 }, poi: { title: 'Harbour Depot' } }]);
+      const extra = await api.update(docId, { place: [{ poi: { title: 'Harbour Depot' } }, { city: 'Göteborg' }] });
+      expect(extra.status).toBe(400);
+      expect(extra.body.field).toBe('place[1].geopoint');
+
       const partial = await api.update(docId, { dataSource: { status: 'disable' } });
       expect(partial.body.dataSource).toEqual({ source: 'depots', refId: 'd-1', status: 'disable' });
-      expect(partial.body.place[0].poi.title).toBe('Harbour Depot South');
+      expect(partial.body.place[0].poi.title).toBe('Harbour Depot');
 
       const removed = await api.remove(docId);
       expect(removed.status).toBe(200);
@@ -399,6 +411,46 @@ describe('multi-geocoding', () => {
       ]);
       expect(res.status).toBe(200);
       expect(res.body.results.map((r: { entities: Array<{ docId: string }> }) => r.entities[0].docId)).toEqual(['gn:1850147', GOTEBORG]);
+    });
+
+    it("answers the client's items beside results, and honours its `in` filter; `lang` is refused", async () => {
+      const [a, b, c] = await Promise.all([freshClient(), freshClient(), freshClient()]);
+      const res = await a.api.batch([
+        { q: 'springfield', limit: 3 },
+        { q: 'springfield', limit: 3, in: 'countryCode:USA' },
+        { q: 'springfield', limit: 5, in: 'circle:39.8,-89.64;r=50000' },
+        { q: 'springfield', limit: 5, in: 'bbox:-90.5,39.0,-89.0,40.5', at: '37.2,-93.3' },
+        { q: 'goteborg', at: '57.7,11.97', limit: 1 },
+      ]);
+      expect(res.status).toBe(200);
+      const { results, items } = res.body;
+      // Every query's candidates, in query order, tagged with the query they answer.
+      expect(items.map((i: { id: string }) => i.id)).toEqual(
+        results.flatMap((r: { entities: Array<{ docId: string }> }) => r.entities.map((e) => e.docId)),
+      );
+      const byQuery = (q: number) => items.filter((i: { query_index: number }) => i.query_index === q);
+      expect(byQuery(1).every((i: any) => i.address.countryCode === 'USA')).toBe(true);
+      expect(byQuery(2).map((i: { id: string }) => i.id)).toEqual([SPRINGFIELD_IL]);
+      expect(byQuery(3).map((i: { id: string }) => i.id)).toEqual([SPRINGFIELD_IL]);
+      const [gbg] = byQuery(4);
+      expect(gbg).toMatchObject({
+        id: GOTEBORG,
+        title: 'Göteborg',
+        address: { countryCode: 'SWE', countryName: 'Sweden', city: 'Göteborg', label: expect.any(String) },
+        position: { lat: expect.stringMatching(/^57\.7/), lng: expect.stringMatching(/^11\.9/) },
+        access: { lat: expect.any(Number), lng: expect.any(Number) },
+        distance: expect.any(Number),
+        scoring: { queryScore: expect.any(Number), fieldScore: {} },
+      });
+      expect(gbg.scoring.queryScore).toBeGreaterThan(0);
+      expect(gbg.scoring.queryScore).toBeLessThanOrEqual(1);
+
+      const lang = await b.api.batch([{ q: 'tokyo' }, { q: 'paris', lang: 'fr' }]);
+      expect(lang.status).toBe(400);
+      expect(lang.body.field).toBe('queries[1].lang');
+      const badIn = await c.api.batch([{ q: 'tokyo', in: 'polygon:1,2,3' }]);
+      expect(badIn.status).toBe(400);
+      expect(badIn.body.field).toBe('queries[0].in');
     });
 
     it('allows 1 request per second per key (429 with Retry-After)', async () => {

@@ -255,6 +255,22 @@ describe('geofence service', () => {
       expect((await gf.update(id, { circle: { center: { lat: 3, lon: 3 }, radius: 60000 } })).status).toBe(400);
     });
 
+    it('completes a partial circle from the stored one (the client sends center or radius alone)', async () => {
+      const id = (await gf.create(circle(4, 4, 100))).body.data.id;
+      expect((await gf.update(id, { circle: { radius: 250 } })).status).toBe(200);
+      expect((await gf.get(id)).body.data.geofence).toMatchObject({ circle_center: { lat: 4, lon: 4 }, circle_radius: 250 });
+      expect((await gf.update(id, { circle: { center: { lat: 4.01 } } })).status).toBe(200);
+      const moved = (await gf.get(id)).body.data.geofence;
+      expect(moved).toMatchObject({ circle_center: { lat: 4.01, lon: 4 }, circle_radius: 250 });
+      const inside = await gf.contain({ geofences: id, locations: '4.011,4|4,4' });
+      expect(inside.body.data.result_list[0].result.map((r: { contain: boolean }) => r.contain)).toEqual([true, false]);
+      // A polygon has no stored circle to complete a centre-only circle from.
+      const poly = (await gf.create({ type: 'polygon', polygon: { geojson: square(4, 4, 0.01) } })).body.data.id;
+      const missing = await gf.update(poly, { type: 'circle', circle: { center: { lat: 4, lon: 4 } } });
+      expect(missing.status).toBe(400);
+      expect(missing.body.field).toBe('circle.radius');
+    });
+
     it('404 for update and delete of a missing id', async () => {
       expect((await gf.update('nope', { name: 'x' })).status).toBe(404);
       expect((await gf.remove('nope')).status).toBe(404);

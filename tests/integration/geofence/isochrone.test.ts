@@ -32,6 +32,17 @@ describe('isochrone geofences', () => {
     expect(inside.body.data.result_list[0].result.map((r: { contain: boolean }) => r.contain)).toEqual([true, false]);
   }, 60_000);
 
+  it('recomputes an isochrone from a partial update (contours_minute alone), keeping the stored start and mode', async () => {
+    const id = (await gf.create({ type: 'isochrone', isochrone: { coordinates: '57.7072,11.9668', contours_minute: 3, mode: 'truck' } }))
+      .body.data.id;
+    const before = (await gf.get(id)).body.data.geofence;
+    expect((await gf.update(id, { isochrone: { contours_minute: 8 } })).status).toBe(200);
+    const after = (await gf.get(id)).body.data.geofence;
+    expect(after).toMatchObject({ ic_coordinates: '57.7072,11.9668', ic_contours_minute: 8, ic_mode: 'truck' });
+    expect(after.geojson).not.toEqual(before.geojson);
+    expect((await gf.update(id, { isochrone: { mode: 'bicycle' } })).body.field).toBe('isochrone.mode');
+  }, 60_000);
+
   it('still refuses a start point outside every loaded network', async () => {
     const res = await gf.create({ type: 'isochrone', isochrone: { coordinates: '48.85,2.35', contours_meter: 5000 } });
     expect(res.status).toBe(422);

@@ -161,12 +161,12 @@ describe('tracking upload and history', () => {
         expect(Math.abs(p.lat - track[i].location.lat)).toBeLessThanOrEqual(0.5e-6 + 1e-12);
       });
       const gj = await api.locations('hist', { geometry_type: 'geojson', ps: '10' });
-      expect(gj.body.data.geojson.type).toBe('LineString');
-      expect(gj.body.data.geojson.coordinates[0]).toEqual([track[0].location.lon, track[0].location.lat]);
+      expect(gj.body.data.geojson).toMatchObject({ type: 'Feature', geometry: { type: 'LineString' }, properties: {} });
+      expect(gj.body.data.geojson.geometry.coordinates[0]).toEqual([track[0].location.lon, track[0].location.lat]);
 
       const dense = await api.locations('hist', { geometry_type: 'geojson', ps: '10', correction: 'interpolate=1' });
       // 9 gaps of (about) 50 m at a 10 m step: 4 or 5 points inserted in each.
-      const n = dense.body.data.geojson.coordinates.length;
+      const n = dense.body.data.geojson.geometry.coordinates.length;
       expect(n).toBeGreaterThanOrEqual(10 + 9 * 4);
       expect(n).toBeLessThanOrEqual(10 + 9 * 5);
       expect(dense.body.data.list).toHaveLength(10);

@@ -95,10 +95,12 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
   const evaluation = new MemoryEvaluation();
   const notified: EventRecord[][] = [];
   const history: ReturnType<typeof pt>[] = [];
+  const counter = { version: 0, reads: 0 };
   const evaluator = new MonitorEvaluator({
     monitors: {
+      version: async () => (counter.reads++, counter.version),
       get: async () => undefined,
-      listAll: async () => monitors,
+      listAll: async () => [...monitors],
       create: async () => {},
       replace: async () => true,
       delete: async () => true,
@@ -109,8 +111,9 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
     notify: async (_space, events) => void notified.push([...events]),
     history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
     speedLimitAt,
+    cacheMs: 60_000,
   });
-  return { evaluator, evaluation, notified, history };
+  return { evaluator, evaluation, notified, history, counter };
 }
 
 const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
@@ -147,6 +150,28 @@ describe('MonitorEvaluator', () => {
     const { evaluator, evaluation } = setup([]);
     expect(await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]))).toEqual([]);
     expect(evaluation.items.size).toBe(0);
+  });
+
+  it('uses a monitor written elsewhere on the very next upload: the change counter is read every time', async () => {
+    const monitors: StoredMonitor[] = [];
+    const { evaluator, counter } = setup(monitors);
+    expect(await evaluator.onTrack(input([pt(LAT, 12.99, 0)]))).toEqual([]);
+    // Another instance creates a monitor: the store's counter moves, this evaluator is not told.
+    monitors.push(monitor('m', 'enter_and_exit', { geofence_ids: ['A'] }));
+    counter.version++;
+    const events = await evaluator.onTrack(input([pt(LAT, 12.99, 10), pt(LAT, 13.01, 20)], { previousLatestTs: T0 }));
+    expect(events.map((e) => e.event_type)).toEqual(['enter']);
+    expect(counter.reads).toBe(2);
+  });
+
+  it('keeps the loaded monitors while the change counter stands still', async () => {
+    const monitors: StoredMonitor[] = [monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })];
+    const { evaluator } = setup(monitors);
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0)]));
+    // Not a write through the store (no counter bump): the cached context must still be used.
+    monitors.length = 0;
+    const events = await evaluator.onTrack(input([pt(LAT, 13.01, 10)], { previousLatestTs: T0 }));
+    expect(events.map((e) => e.event_type)).toEqual(['enter']);
   });
 
   it('retries a commit that lost to a concurrent one, evaluating only what is still new', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { handler as createGeofence } from '../../../functions/geofence/create';
 import { handler as contain } from '../../../functions/geofence/contain';
 import { createGeofenceBody } from '../../../shared/geofence/schemas';
+import { attributeFilterMap, attributeMap, queryTimeMs } from '../../../shared/platform/schemas';
 import { parseWith } from '../../../shared/platform/validate';
 
 // Schemas are the single source of validation, types and the API document.
@@ -36,5 +37,20 @@ describe('schemas', () => {
     expect(failure({ id: 'x', name: 'a' })).toBe('id: must be of type number');
     expect(failure({ name: 'a' })).toBe('id: is required');
     expect(failure({ id: 1.5, name: 'a' })).toBe('id: must be an integer');
+  });
+
+  it("take attribute maps in the official client's forms: scalar values, and name:value strings in match filters", () => {
+    expect(attributeMap.parse({ seats: 3, electric: false, depot: 'n' })).toEqual({ seats: '3', electric: 'false', depot: 'n' });
+    expect(attributeMap.safeParse({ nested: { a: 1 } }).success).toBe(false);
+    expect(attributeFilterMap.parse('depot:north, seats:3|note:a:b')).toEqual({ depot: 'north', seats: '3', note: 'a:b' });
+    expect(attributeFilterMap.parse({ seats: 3 })).toEqual({ seats: '3' });
+    expect(attributeFilterMap.safeParse('depot').error?.issues[0].message).toMatch(/name:value/);
+    expect(attributeFilterMap.safeParse('a:1,a:2').error?.issues[0].message).toMatch(/twice/);
+  });
+
+  it('read query times as seconds or milliseconds by magnitude', () => {
+    expect(queryTimeMs.parse('1763000000')).toBe(1_763_000_000_000);
+    expect(queryTimeMs.parse('1763000000123')).toBe(1_763_000_000_123);
+    expect(queryTimeMs.parse('0')).toBe(0);
   });
 });

@@ -27,10 +27,17 @@ describe('attribute filters', () => {
   });
   it('all-of needs every pair, any-of at least one', () => {
     const f = attributeFilterFromQuery({ include_all_of_attributes: 'a:1', include_any_of_attributes: 'b:2|b:3' });
-    expect(matchesAttributes({ a: '1', b: '3' }, f)).toBe(true);
-    expect(matchesAttributes({ a: '1', b: '4' }, f)).toBe(false);
-    expect(matchesAttributes({ a: '2', b: '2' }, f)).toBe(false);
+    expect(matchesAttributes({ attributes: { a: '1', b: '3' } }, f)).toBe(true);
+    expect(matchesAttributes({ attributes: { a: '1', b: '4' } }, f)).toBe(false);
+    expect(matchesAttributes({ attributes: { a: '2', b: '2' } }, f)).toBe(false);
     expect(matchesAttributes({}, {})).toBe(true);
+  });
+  it('the deprecated tag filters (list tags=, search filter=) need every tag', () => {
+    const f = attributeFilterFromQuery({ filter: ['x', 'y'] });
+    expect(matchesAttributes({ tags: ['y', 'x', 'z'] }, f)).toBe(true);
+    expect(matchesAttributes({ tags: ['x'] }, f)).toBe(false);
+    expect(matchesAttributes({}, f)).toBe(false);
+    expect(matchesAttributes({}, attributeFilterFromQuery({ filter: [] }))).toBe(true);
   });
 });
 
