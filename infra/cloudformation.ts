@@ -1,12 +1,13 @@
 import {
-  deadLetterQueueName,
   queueEnvVar,
   queueName,
   queues,
   tableEnvVar,
   tableName,
   tables,
+  visibilityTimeout,
   type KeyAttribute,
+  type QueueDeclaration,
   type TableDeclaration,
 } from './declarations';
 
@@ -56,6 +57,23 @@ export function tableProperties(stage: string, table: TableDeclaration): Json {
   return props;
 }
 
+function queueLogicalId(id: string): string {
+  return logicalId(id, 'Queue');
+}
+
+function queueProperties(stage: string, queue: QueueDeclaration): Json {
+  const props: Json = { QueueName: queueName(stage, queue.id), MessageRetentionPeriod: queue.retentionPeriod };
+  const visibility = visibilityTimeout(queue);
+  if (visibility !== undefined) props.VisibilityTimeout = visibility;
+  if (queue.deadLetter) {
+    props.RedrivePolicy = {
+      deadLetterTargetArn: { 'Fn::GetAtt': [queueLogicalId(queue.deadLetter.to), 'Arn'] },
+      maxReceiveCount: queue.deadLetter.maxReceiveCount,
+    };
+  }
+  return props;
+}
+
 export function resources(stage: string): Json {
   const Resources: Json = {};
   const Outputs: Json = {};
@@ -68,24 +86,8 @@ export function resources(stage: string): Json {
     Resources[logicalId(table.id, 'Table')] = { Type: 'AWS::DynamoDB::Table', Properties: props };
   }
   for (const queue of queues) {
-    const dlqId = logicalId(queue.id, 'DeadLetterQueue');
-    Resources[dlqId] = {
-      Type: 'AWS::SQS::Queue',
-      Properties: { QueueName: deadLetterQueueName(stage, queue.id), MessageRetentionPeriod: 1209600 },
-    };
-    Resources[logicalId(queue.id, 'Queue')] = {
-      Type: 'AWS::SQS::Queue',
-      Properties: {
-        QueueName: queueName(stage, queue.id),
-        VisibilityTimeout: queue.visibilityTimeout,
-        MessageRetentionPeriod: queue.retentionPeriod,
-        RedrivePolicy: {
-          deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
-          maxReceiveCount: queue.maxReceiveCount,
-        },
-      },
-    };
-    Outputs[logicalId(queue.id, 'QueueUrl')] = { Value: { Ref: logicalId(queue.id, 'Queue') } };
+    Resources[queueLogicalId(queue.id)] = { Type: 'AWS::SQS::Queue', Properties: queueProperties(stage, queue) };
+    Outputs[logicalId(queue.id, 'QueueUrl')] = { Value: { Ref: queueLogicalId(queue.id) } };
   }
   return { Resources, Outputs };
 }
@@ -124,7 +126,7 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
   for (const queue of queues) {
     env[queueEnvVar(queue.id)] = sqs
       ? `${sqs.replace(/\/$/, '')}/${LOCAL_SQS_ACCOUNT}/${queueName(stage, queue.id)}`
-      : { Ref: logicalId(queue.id, 'Queue') };
+      : { Ref: queueLogicalId(queue.id) };
   }
   return env;
 }
@@ -158,15 +160,12 @@ export function iamStatements(): Json[] {
     statements.push({
       Effect: 'Allow',
       Action: ['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
-      Resource: queues.flatMap((q) => [
-        { 'Fn::GetAtt': [logicalId(q.id, 'Queue'), 'Arn'] },
-        { 'Fn::GetAtt': [logicalId(q.id, 'DeadLetterQueue'), 'Arn'] },
-      ]),
+      Resource: queues.map((q) => queueArn(q.id)),
     });
   }
   return statements;
 }
 
 export function queueArn(id: string): Json {
-  return { 'Fn::GetAtt': [logicalId(id, 'Queue'), 'Arn'] };
+  return { 'Fn::GetAtt': [queueLogicalId(id), 'Arn'] };
 }
