@@ -10,6 +10,7 @@ import {
   type QueueDeclaration,
   type TableDeclaration,
 } from './declarations';
+import { networkDir } from './package/road-networks';
 
 // Turns infra/declarations.ts into the CloudFormation fragments serverless.yml
 // pulls in through infra/serverless-resources.cjs.
@@ -114,13 +115,14 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     'WAYMARK_DYNAMODB_ENDPOINT',
     'WAYMARK_SQS_ENDPOINT',
     'WAYMARK_MAX_BODY_BYTES',
-    'WAYMARK_NETWORK_DIR',
     'WAYMARK_PLACES_MAX_STALE_MS',
     'WAYMARK_MONITOR_CACHE_MS',
     'WAYMARK_KEY_CACHE_MS',
   ]) {
     if (shell[name]) env[name] = shell[name];
   }
+  const networks = networkDir(shell);
+  if (networks) env.WAYMARK_NETWORK_DIR = networks.dir;
   for (const table of tables) env[tableEnvVar(table.id)] = tableName(stage, table.id);
   const sqs = shell.WAYMARK_SQS_ENDPOINT;
   for (const queue of queues) {
