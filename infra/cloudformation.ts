@@ -10,17 +10,14 @@ import {
   type QueueDeclaration,
   type TableDeclaration,
 } from './declarations';
+import { alarms, type AlarmSettings } from './alarms';
+import { queueLogicalId, queueUrlOutputId, tableLogicalId } from './logical-ids';
 import { networkDir } from './package/road-networks';
 
 // Turns infra/declarations.ts into the CloudFormation fragments serverless.yml
 // pulls in through infra/serverless-resources.cjs.
 
 type Json = Record<string, unknown>;
-
-function logicalId(id: string, suffix: string): string {
-  const camel = id.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
-  return `${camel}${suffix}`;
-}
 
 function attributeDefinitions(table: TableDeclaration): Json[] {
   const all: KeyAttribute[] = [table.partitionKey];
@@ -58,10 +55,6 @@ export function tableProperties(stage: string, table: TableDeclaration): Json {
   return props;
 }
 
-function queueLogicalId(id: string): string {
-  return logicalId(id, 'Queue');
-}
-
 function queueProperties(stage: string, queue: QueueDeclaration): Json {
   const props: Json = { QueueName: queueName(stage, queue.id), MessageRetentionPeriod: queue.retentionPeriod };
   const visibility = visibilityTimeout(queue);
@@ -75,8 +68,8 @@ function queueProperties(stage: string, queue: QueueDeclaration): Json {
   return props;
 }
 
-export function resources(stage: string): Json {
-  const Resources: Json = {};
+export function resources(stage: string, settings: AlarmSettings = {}): Json {
+  const Resources: Json = { ...alarms(stage, settings) };
   const Outputs: Json = {};
   for (const table of tables) {
     const props = tableProperties(stage, table);
@@ -84,11 +77,11 @@ export function resources(stage: string): Json {
       props.TimeToLiveSpecification = { AttributeName: table.ttlAttribute, Enabled: true };
     }
     props.PointInTimeRecoverySpecification = { PointInTimeRecoveryEnabled: true };
-    Resources[logicalId(table.id, 'Table')] = { Type: 'AWS::DynamoDB::Table', Properties: props };
+    Resources[tableLogicalId(table.id)] = { Type: 'AWS::DynamoDB::Table', Properties: props };
   }
   for (const queue of queues) {
     Resources[queueLogicalId(queue.id)] = { Type: 'AWS::SQS::Queue', Properties: queueProperties(stage, queue) };
-    Outputs[logicalId(queue.id, 'QueueUrl')] = { Value: { Ref: queueLogicalId(queue.id) } };
+    Outputs[queueUrlOutputId(queue.id)] = { Value: { Ref: queueLogicalId(queue.id) } };
   }
   return { Resources, Outputs };
 }
@@ -135,12 +128,13 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
 
 /**
  * Least privilege: only the item-level DynamoDB actions the adapters use, on
- * the declared tables and their indexes, and only send/receive on the queues.
+ * the declared tables and their declared indexes (named, no wildcard), and only
+ * send/receive on the declared queues.
  */
 export function iamStatements(): Json[] {
   const tableArns = tables.flatMap((table) => {
-    const arn = { 'Fn::GetAtt': [logicalId(table.id, 'Table'), 'Arn'] };
-    return [arn, { 'Fn::Join': ['/', [arn, 'index', '*']] }];
+    const arn = { 'Fn::GetAtt': [tableLogicalId(table.id), 'Arn'] };
+    return [arn, ...(table.indexes ?? []).map((index) => ({ 'Fn::Join': ['/', [arn, 'index', index.name]] }))];
   });
   const statements: Json[] = [
     {

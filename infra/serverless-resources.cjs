@@ -27,8 +27,14 @@ async function stageOf({ resolveVariable }) {
   return resolveVariable('sls:stage');
 }
 
+/** `--param alarmTopicArn=...` (or `params:` in serverless.yml); unset is fine. */
+async function alarmSettings({ resolveVariable }) {
+  const alarmTopicArn = await resolveVariable('param:alarmTopicArn, null');
+  return alarmTopicArn ? { alarmTopicArn } : {};
+}
+
 module.exports = {
-  resources: async (ctx) => load().resources(await stageOf(ctx)),
+  resources: async (ctx) => load().resources(await stageOf(ctx), await alarmSettings(ctx)),
   environment: async (ctx) => load().environment(await stageOf(ctx)),
   iamStatements: async () => load().iamStatements(),
   roadNetworkPatterns: async () => roadNetworkPatterns(),
