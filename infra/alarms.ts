@@ -14,9 +14,12 @@ export interface AlarmSettings {
   alarmTopicArn?: string;
 }
 
-/** Functions outside the HTTP API: every queue's consumer. */
+/** Functions run on a schedule (functions/<service>/functions.yml). */
+const scheduledFunctions = ['optimizationSweep'];
+
+/** Functions outside the HTTP API: every queue's consumer and the scheduled ones. */
 export function backgroundFunctions(): string[] {
-  return queues.flatMap((q) => (q.consumer ? [q.consumer.function] : []));
+  return [...queues.flatMap((q) => (q.consumer ? [q.consumer.function] : [])), ...scheduledFunctions];
 }
 
 function pascal(name: string): string {

@@ -1,9 +1,21 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/platform/log';
 import { JOB_MAX_RECEIVE_COUNT, type JobMessage } from '../../shared/optimization/model';
+import { delayJobRetry } from '../../shared/optimization/queue';
 import { defaultWorkerDeps, failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
 
 // SQS consumer of the job queue (batch size 1; partial batch responses).
+
+/**
+ * A failed attempt is retried after this long rather than after the queue's visibility timeout
+ * (six times the worker's timeout), which is longer than the sweeper lets a running job wait.
+ */
+export const JOB_RETRY_DELAY_SECONDS = 60;
+
+export interface WorkerOptions {
+  /** Seconds before a failed job's message comes back; unset: the queue's visibility timeout. */
+  retryDelaySeconds?: number;
+}
 
 function parse(body: string): JobMessage | undefined {
   try {
@@ -14,7 +26,7 @@ function parse(body: string): JobMessage | undefined {
   }
 }
 
-export function createWorker(deps: WorkerDeps = defaultWorkerDeps) {
+export function createWorker(deps: WorkerDeps = defaultWorkerDeps, options: WorkerOptions = {}) {
   return async (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
@@ -35,13 +47,14 @@ export function createWorker(deps: WorkerDeps = defaultWorkerDeps) {
         );
       } catch {
         failures.push({ itemIdentifier: record.messageId });
+        if (options.retryDelaySeconds !== undefined) await delayJobRetry(record.receiptHandle, options.retryDelaySeconds);
       }
     }
     return { batchItemFailures: failures };
   };
 }
 
-export const handler = createWorker();
+export const handler = createWorker(defaultWorkerDeps, { retryDelaySeconds: JOB_RETRY_DELAY_SECONDS });
 
 /** Consumer of the job queue's dead-letter queue: fails jobs whose deliveries ran out. */
 export const deadLetterHandler = async (event: SQSEvent): Promise<SQSBatchResponse> => {

@@ -179,8 +179,16 @@ export class DynamoOptimizationJobStore {
     outcome:
       | { status: 'completed'; now: number; resultChunks: number; resultBytes: number; warnings: string[] }
       | { status: 'failed'; now: number; code: number; message: string },
+    /** Only a job still running the attempt that started then (the sweeper's guard against a newer attempt). */
+    startedAt?: number,
   ): Promise<boolean> {
-    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':queued': 'queued', ':running': 'running' };
+    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':running': 'running' };
+    let condition = 'attribute_exists(pk) AND #status IN (:queued, :running)';
+    if (startedAt === undefined) values[':queued'] = 'queued';
+    else {
+      condition = 'attribute_exists(pk) AND #status = :running AND started_at = :started';
+      values[':started'] = startedAt;
+    }
     let set = '#status = :final, finished_at = :now, updated_at = :now';
     if (outcome.status === 'completed') {
       set += ', result_chunks = :chunks, result_bytes = :bytes, warnings = :warnings, code = :code';
@@ -199,7 +207,7 @@ export class DynamoOptimizationJobStore {
                   TableName: this.table,
                   Key: { pk: jobPk(job.space, job.id), sk: META },
                   UpdateExpression: `SET ${set} REMOVE pending_pk, pending_sk`,
-                  ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+                  ConditionExpression: condition,
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: values,
                 },
@@ -240,12 +248,59 @@ export class DynamoOptimizationJobStore {
 
   /** Every queued or running job, of every space: for the operator's requeue only. */
   async listPending(): Promise<PendingJobRef[]> {
+    return (await this.pendingJobs()).map(({ space, id, status }) => ({ space, id, status }));
+  }
+
+  // The sweeper's reads and writes (shared/optimization/sweep.ts).
+
+  /** Every queued or running job, of every space, from the sparse index (eventually consistent). */
+  async pendingJobs(): Promise<JobRecord[]> {
     const items = await queryAll({
       TableName: this.table,
       IndexName: 'byPending',
       KeyConditionExpression: 'pending_pk = :p',
       ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
     });
-    return items.map((item) => ({ space: item.space as string, id: item.id as string, status: item.status as JobStatus }));
+    return items.map(toRecord);
+  }
+
+  /** Notes that a queued job was queued again (its updated_at); false when it is no longer that queued job. */
+  async requeue(job: Pick<JobRecord, 'space' | 'id' | 'updated_at'>, now: number): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: jobPk(job.space, job.id), sk: META },
+          UpdateExpression: 'SET updated_at = :now',
+          ConditionExpression: '#status = :queued AND updated_at = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': now, ':queued': 'queued', ':seen': job.updated_at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Sets a key's pending counter to `count` if it still holds `seen`; false when it moved meanwhile. */
+  async correctPendingCount(space: string, keyHash: string, seen: number, count: number): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: pendingPk(space, keyHash), sk: COUNT },
+          UpdateExpression: 'SET #count = :count',
+          ConditionExpression: seen === 0 ? 'attribute_not_exists(#count) OR #count = :seen' : '#count = :seen',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':count': count, ':seen': seen },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
   }
 }

@@ -1,4 +1,5 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { logger } from '../platform/log';
 import { config } from '../platform/config';
 import { sqsClient } from '../webhooks/sqs';
 import type { JobMessage } from './model';
@@ -14,4 +15,16 @@ export function jobQueueUrl(): string {
 
 export async function enqueueJob(message: JobMessage, queueUrl = jobQueueUrl()): Promise<void> {
   await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+}
+
+/** Has a received job message come back after `seconds` (a failed attempt's retry), rather than after the queue's visibility timeout. */
+export async function delayJobRetry(receiptHandle: string, seconds: number, queueUrl = jobQueueUrl()): Promise<void> {
+  try {
+    await sqsClient().send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
+    );
+  } catch (error) {
+    // The message still comes back, only later; the sweeper bounds how long its job waits.
+    logger.warn('job retry delay not set', { error });
+  }
 }

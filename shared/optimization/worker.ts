@@ -84,7 +84,7 @@ export function toSolverRequest(req: OptimizationRequest, locations: LatLon[]): 
  * Sends the final event of a finished job and notes it, so a redelivered message can send it
  * again when the worker died in between (at least once; the event id stays the same).
  */
-async function sendFinalEvent(job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
+export async function sendFinalEvent(job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
   if (!job.webhook || job.final_event_sent) return;
   if (await emitJobEvent(job, status === 'completed' ? 'JOB_COMPLETED' : 'JOB_FAILED')) {
     await store.markFinalEventSent(job.space, job.id).catch((error) => logger.warn('final event not noted', { job_id: job.id, error }));
