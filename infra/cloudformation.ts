@@ -1,24 +1,23 @@
 import {
-  deadLetterQueueName,
   queueEnvVar,
   queueName,
   queues,
   tableEnvVar,
   tableName,
   tables,
+  visibilityTimeout,
   type KeyAttribute,
+  type QueueDeclaration,
   type TableDeclaration,
 } from './declarations';
+import { alarms, type AlarmSettings } from './alarms';
+import { queueLogicalId, queueUrlOutputId, tableLogicalId } from './logical-ids';
+import { networkDir } from './package/road-networks';
 
 // Turns infra/declarations.ts into the CloudFormation fragments serverless.yml
 // pulls in through infra/serverless-resources.cjs.
 
 type Json = Record<string, unknown>;
-
-function logicalId(id: string, suffix: string): string {
-  const camel = id.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
-  return `${camel}${suffix}`;
-}
 
 function attributeDefinitions(table: TableDeclaration): Json[] {
   const all: KeyAttribute[] = [table.partitionKey];
@@ -56,8 +55,21 @@ export function tableProperties(stage: string, table: TableDeclaration): Json {
   return props;
 }
 
-export function resources(stage: string): Json {
-  const Resources: Json = {};
+function queueProperties(stage: string, queue: QueueDeclaration): Json {
+  const props: Json = { QueueName: queueName(stage, queue.id), MessageRetentionPeriod: queue.retentionPeriod };
+  const visibility = visibilityTimeout(queue);
+  if (visibility !== undefined) props.VisibilityTimeout = visibility;
+  if (queue.deadLetter) {
+    props.RedrivePolicy = {
+      deadLetterTargetArn: { 'Fn::GetAtt': [queueLogicalId(queue.deadLetter.to), 'Arn'] },
+      maxReceiveCount: queue.deadLetter.maxReceiveCount,
+    };
+  }
+  return props;
+}
+
+export function resources(stage: string, settings: AlarmSettings = {}): Json {
+  const Resources: Json = { ...alarms(stage, settings) };
   const Outputs: Json = {};
   for (const table of tables) {
     const props = tableProperties(stage, table);
@@ -65,27 +77,11 @@ export function resources(stage: string): Json {
       props.TimeToLiveSpecification = { AttributeName: table.ttlAttribute, Enabled: true };
     }
     props.PointInTimeRecoverySpecification = { PointInTimeRecoveryEnabled: true };
-    Resources[logicalId(table.id, 'Table')] = { Type: 'AWS::DynamoDB::Table', Properties: props };
+    Resources[tableLogicalId(table.id)] = { Type: 'AWS::DynamoDB::Table', Properties: props };
   }
   for (const queue of queues) {
-    const dlqId = logicalId(queue.id, 'DeadLetterQueue');
-    Resources[dlqId] = {
-      Type: 'AWS::SQS::Queue',
-      Properties: { QueueName: deadLetterQueueName(stage, queue.id), MessageRetentionPeriod: 1209600 },
-    };
-    Resources[logicalId(queue.id, 'Queue')] = {
-      Type: 'AWS::SQS::Queue',
-      Properties: {
-        QueueName: queueName(stage, queue.id),
-        VisibilityTimeout: queue.visibilityTimeout,
-        MessageRetentionPeriod: queue.retentionPeriod,
-        RedrivePolicy: {
-          deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
-          maxReceiveCount: queue.maxReceiveCount,
-        },
-      },
-    };
-    Outputs[logicalId(queue.id, 'QueueUrl')] = { Value: { Ref: logicalId(queue.id, 'Queue') } };
+    Resources[queueLogicalId(queue.id)] = { Type: 'AWS::SQS::Queue', Properties: queueProperties(stage, queue) };
+    Outputs[queueUrlOutputId(queue.id)] = { Value: { Ref: queueLogicalId(queue.id) } };
   }
   return { Resources, Outputs };
 }
@@ -112,31 +108,33 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     'WAYMARK_DYNAMODB_ENDPOINT',
     'WAYMARK_SQS_ENDPOINT',
     'WAYMARK_MAX_BODY_BYTES',
-    'WAYMARK_NETWORK_DIR',
     'WAYMARK_PLACES_MAX_STALE_MS',
     'WAYMARK_MONITOR_CACHE_MS',
     'WAYMARK_KEY_CACHE_MS',
   ]) {
     if (shell[name]) env[name] = shell[name];
   }
+  const networks = networkDir(shell);
+  if (networks) env.WAYMARK_NETWORK_DIR = networks.dir;
   for (const table of tables) env[tableEnvVar(table.id)] = tableName(stage, table.id);
   const sqs = shell.WAYMARK_SQS_ENDPOINT;
   for (const queue of queues) {
     env[queueEnvVar(queue.id)] = sqs
       ? `${sqs.replace(/\/$/, '')}/${LOCAL_SQS_ACCOUNT}/${queueName(stage, queue.id)}`
-      : { Ref: logicalId(queue.id, 'Queue') };
+      : { Ref: queueLogicalId(queue.id) };
   }
   return env;
 }
 
 /**
  * Least privilege: only the item-level DynamoDB actions the adapters use, on
- * the declared tables and their indexes, and only send/receive on the queues.
+ * the declared tables and their declared indexes (named, no wildcard), and only
+ * send/receive on the declared queues.
  */
 export function iamStatements(): Json[] {
   const tableArns = tables.flatMap((table) => {
-    const arn = { 'Fn::GetAtt': [logicalId(table.id, 'Table'), 'Arn'] };
-    return [arn, { 'Fn::Join': ['/', [arn, 'index', '*']] }];
+    const arn = { 'Fn::GetAtt': [tableLogicalId(table.id), 'Arn'] };
+    return [arn, ...(table.indexes ?? []).map((index) => ({ 'Fn::Join': ['/', [arn, 'index', index.name]] }))];
   });
   const statements: Json[] = [
     {
@@ -158,11 +156,12 @@ export function iamStatements(): Json[] {
     statements.push({
       Effect: 'Allow',
       Action: ['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
-      Resource: queues.flatMap((q) => [
-        { 'Fn::GetAtt': [logicalId(q.id, 'Queue'), 'Arn'] },
-        { 'Fn::GetAtt': [logicalId(q.id, 'DeadLetterQueue'), 'Arn'] },
-      ]),
+      Resource: queues.map((q) => queueArn(q.id)),
     });
   }
   return statements;
+}
+
+export function queueArn(id: string): Json {
+  return { 'Fn::GetAtt': [queueLogicalId(id), 'Arn'] };
 }

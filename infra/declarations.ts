@@ -7,7 +7,7 @@ import { trackingQueues, trackingTables } from './tables/tracking';
 import type { QueueDeclaration, TableDeclaration } from './model';
 
 export * from './model';
-export { deadLetterQueueName, queueEnvVar, queueName, tableEnvVar, tableName } from '../shared/platform/resource-names';
+export { queueEnvVar, queueName, tableEnvVar, tableName } from '../shared/platform/resource-names';
 
 // The one place tables and queues are declared. serverless.yml turns these into
 // CloudFormation (infra/cloudformation.ts) and the local launcher creates the

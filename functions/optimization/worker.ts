@@ -2,28 +2,47 @@ import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
 import { parseJobMessage } from '../../shared/optimization/queue';
 import { logger } from '../../shared/platform/log';
 import { failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
+import { delayJobRetry } from '../../shared/optimization/queue';
 import { sqsBatchHandler } from '../lib/sqs-batch';
 import { optimization, workerDeps } from './deps';
 
 // SQS consumer of the job queue (batch size 1; partial batch responses). runJob logs its own failures.
-export function createWorker(deps: () => WorkerDeps = workerDeps) {
+
+/**
+ * A failed attempt is retried after this long rather than after the queue's visibility timeout
+ * (six times the worker's timeout), which is longer than the sweeper lets a running job wait.
+ */
+export const JOB_RETRY_DELAY_SECONDS = 60;
+
+export interface WorkerOptions {
+  /** Seconds before a failed job's message comes back; unset: the queue's visibility timeout. */
+  retryDelaySeconds?: number;
+}
+
+export function createWorker(deps: () => WorkerDeps = workerDeps, options: WorkerOptions = {}) {
   return sqsBatchHandler({
     name: 'optimization job',
     parse: parseJobMessage,
-    run: (message, record, context) =>
-      runJob(
-        message,
-        {
-          receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
-          maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
-          remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 60_000,
-        },
-        deps(),
-      ),
+    run: async (message, record, context) => {
+      try {
+        return await runJob(
+          message,
+          {
+            receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+            maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
+            remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 60_000,
+          },
+          deps(),
+        );
+      } catch (error) {
+        if (options.retryDelaySeconds !== undefined) await delayJobRetry(record.receiptHandle, options.retryDelaySeconds);
+        throw error;
+      }
+    },
   });
 }
 
-export const handler = createWorker();
+export const handler = createWorker(workerDeps, { retryDelaySeconds: JOB_RETRY_DELAY_SECONDS });
 
 /** Consumer of the job queue's dead-letter queue: fails jobs whose deliveries ran out. */
 export const deadLetterHandler = sqsBatchHandler({

@@ -8,11 +8,11 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { tableProperties } from '../cloudformation';
-import { deadLetterQueueName, queueName, queues, tableName, tables } from '../declarations';
+import { inCreationOrder, queueName, queues, tableName, tables, visibilityTimeout } from '../declarations';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
 // Creates on the emulators exactly the tables (with TTL) and queues (with
-// their dead-letter queues) that serverless.yml deploys. Safe to run again.
+// their redrive to a dead-letter queue) that serverless.yml deploys. Safe to run again.
 
 export async function provisionTables(endpoint: string, stage: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -44,27 +44,22 @@ export async function provisionTables(endpoint: string, stage: string): Promise<
 export async function provisionQueues(endpoint: string, stage: string): Promise<Record<string, string>> {
   const client = new SQSClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const urls: Record<string, string> = {};
+  const arns: Record<string, string> = {};
   try {
-    for (const queue of queues) {
-      const dlq = await client.send(
-        new CreateQueueCommand({ QueueName: deadLetterQueueName(stage, queue.id), Attributes: { MessageRetentionPeriod: '1209600' } }),
-      );
-      const dlqArn = await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
-      const created = await client.send(
-        new CreateQueueCommand({
-          QueueName: queueName(stage, queue.id),
-          Attributes: {
-            VisibilityTimeout: String(queue.visibilityTimeout),
-            MessageRetentionPeriod: String(queue.retentionPeriod),
-            RedrivePolicy: JSON.stringify({
-              deadLetterTargetArn: dlqArn.Attributes?.QueueArn,
-              maxReceiveCount: queue.maxReceiveCount,
-            }),
-          },
-        }),
-      );
+    for (const queue of inCreationOrder(queues)) {
+      const Attributes: Record<string, string> = { MessageRetentionPeriod: String(queue.retentionPeriod) };
+      const visibility = visibilityTimeout(queue);
+      if (visibility !== undefined) Attributes.VisibilityTimeout = String(visibility);
+      if (queue.deadLetter) {
+        Attributes.RedrivePolicy = JSON.stringify({
+          deadLetterTargetArn: arns[queue.deadLetter.to],
+          maxReceiveCount: queue.deadLetter.maxReceiveCount,
+        });
+      }
+      const created = await client.send(new CreateQueueCommand({ QueueName: queueName(stage, queue.id), Attributes }));
+      const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: created.QueueUrl, AttributeNames: ['QueueArn'] }));
       urls[queue.id] = created.QueueUrl!;
-      urls[`${queue.id}-dlq`] = dlq.QueueUrl!;
+      arns[queue.id] = attributes.Attributes!.QueueArn!;
     }
   } finally {
     client.destroy();

@@ -1,5 +1,5 @@
-import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
-import { S, type QueueDeclaration, type TableDeclaration } from '../model';
+import { JOB_MAX_RECEIVE_COUNT, JOB_WORKER_TIMEOUT_SECONDS } from '../../shared/optimization/model';
+import { DEAD_LETTER_RETENTION_SECONDS, S, type QueueDeclaration, type TableDeclaration } from '../model';
 
 export const optimizationTables: TableDeclaration[] = [
   {
@@ -26,19 +26,30 @@ export const optimizationTables: TableDeclaration[] = [
   },
 ];
 
+// The job queue's dead-letter queue has a consumer of its own (it fails the jobs whose messages
+// ran out of deliveries), so it is an event source like the others and dead-letters in turn, to
+// a last queue only an operator reads.
 export const optimizationQueues: QueueDeclaration[] = [
   {
-    // One message per job to solve; the worker's timeout is 900 s (functions/optimization/functions.yml).
+    // One message per job to solve.
     id: 'optimization-jobs',
-    visibilityTimeout: 960,
-    maxReceiveCount: JOB_MAX_RECEIVE_COUNT,
     retentionPeriod: 86400,
+    consumer: { function: 'optimizationWorker', timeout: JOB_WORKER_TIMEOUT_SECONDS },
+    deadLetter: { to: 'optimization-jobs-dlq', maxReceiveCount: JOB_MAX_RECEIVE_COUNT },
   },
+  {
+    id: 'optimization-jobs-dlq',
+    retentionPeriod: DEAD_LETTER_RETENTION_SECONDS,
+    consumer: { function: 'optimizationDeadLetter', timeout: 60 },
+    deadLetter: { to: 'optimization-jobs-dlq-dlq', maxReceiveCount: 5 },
+  },
+  { id: 'optimization-jobs-dlq-dlq', retentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
   {
     // One message per webhook delivery attempt; retries are re-sent with a delay (backoff).
     id: 'webhooks',
-    visibilityTimeout: 90,
-    maxReceiveCount: 5,
     retentionPeriod: 86400,
+    consumer: { function: 'webhookDeliver', timeout: 75 },
+    deadLetter: { to: 'webhooks-dlq', maxReceiveCount: 5 },
   },
+  { id: 'webhooks-dlq', retentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
 ];

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
-import { JOB_RETENTION_SECONDS, type JobRecord, type JobStatus } from './model';
+import { JOB_RETENTION_SECONDS, type JobRecord } from './model';
 import type { BlobKind, JobOutcome, OptimizationJobStore, PendingJobRef } from './store';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 import { retry } from '../platform/retry';
@@ -158,8 +158,14 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
    * Moves a pending job to its final state and frees its pending slot, in one transaction: the
    * slot is released exactly once however often this is called. False when already final.
    */
-  async finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome): Promise<boolean> {
-    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':queued': 'queued', ':running': 'running' };
+  async finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome, startedAt?: number): Promise<boolean> {
+    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':running': 'running' };
+    let condition = 'attribute_exists(pk) AND #status IN (:queued, :running)';
+    if (startedAt === undefined) values[':queued'] = 'queued';
+    else {
+      condition = 'attribute_exists(pk) AND #status = :running AND started_at = :started';
+      values[':started'] = startedAt;
+    }
     let set = '#status = :final, finished_at = :now, updated_at = :now';
     if (outcome.status === 'completed') {
       set += ', result_chunks = :chunks, result_bytes = :bytes, warnings = :warnings, code = :code';
@@ -178,7 +184,7 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
                   TableName: this.table,
                   Key: { pk: jobPk(job.space, job.id), sk: META },
                   UpdateExpression: `SET ${set} REMOVE pending_pk, pending_sk`,
-                  ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+                  ConditionExpression: condition,
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: values,
                 },
@@ -219,12 +225,59 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
 
   /** Every queued or running job, of every space: for the operator's requeue only. */
   async listPending(): Promise<PendingJobRef[]> {
+    return (await this.pendingJobs()).map(({ space, id, status }) => ({ space, id, status }));
+  }
+
+  // The sweeper's reads and writes (shared/optimization/sweep.ts).
+
+  /** Every queued or running job, of every space, from the sparse index (eventually consistent). */
+  async pendingJobs(): Promise<JobRecord[]> {
     const items = await queryAll({
       TableName: this.table,
       IndexName: 'byPending',
       KeyConditionExpression: 'pending_pk = :p',
       ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
     });
-    return items.map((item) => ({ space: item.space as string, id: item.id as string, status: item.status as JobStatus }));
+    return items.map(toRecord);
+  }
+
+  /** Notes that a queued job was queued again (its updated_at); false when it is no longer that queued job. */
+  async requeue(job: Pick<JobRecord, 'space' | 'id' | 'updated_at'>, now: number): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: jobPk(job.space, job.id), sk: META },
+          UpdateExpression: 'SET updated_at = :now',
+          ConditionExpression: '#status = :queued AND updated_at = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': now, ':queued': 'queued', ':seen': job.updated_at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Sets a key's pending counter to `count` if it still holds `seen`; false when it moved meanwhile. */
+  async correctPendingCount(space: string, keyHash: string, seen: number, count: number): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: pendingPk(space, keyHash), sk: COUNT },
+          UpdateExpression: 'SET #count = :count',
+          ConditionExpression: seen === 0 ? 'attribute_not_exists(#count) OR #count = :seen' : '#count = :seen',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':count': count, ':seen': seen },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
   }
 }

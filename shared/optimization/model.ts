@@ -11,8 +11,14 @@ export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const
 /** Pending (queued + running) jobs per API key. */
 export const MAX_PENDING_JOBS_PER_KEY = 25;
 
-/** Deliveries of a job message before it goes to the dead-letter queue; the last one fails the job. */
-export const JOB_MAX_RECEIVE_COUNT = 3;
+/**
+ * Deliveries of a job message before it goes to the dead-letter queue; the last one fails the
+ * job. Five, as AWS advises for a Lambda event source: a throttled invocation uses one up too.
+ */
+export const JOB_MAX_RECEIVE_COUNT = 5;
+
+/** The worker function's timeout (functions/optimization/functions.yml); the deploy check holds the two together. */
+export const JOB_WORKER_TIMEOUT_SECONDS = 900;
 
 /** How long a job, its request and its result are kept. */
 export const JOB_RETENTION_SECONDS = 30 * 86400;

@@ -1,4 +1,5 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { logger } from '../platform/log';
 import { config } from '../platform/config';
 import { sqsClient } from '../webhooks/sqs';
 import type { JobMessage } from './model';
@@ -23,5 +24,17 @@ export function parseJobMessage(body: string): JobMessage | undefined {
     return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Has a received job message come back after `seconds` (a failed attempt's retry), rather than after the queue's visibility timeout. */
+export async function delayJobRetry(receiptHandle: string, seconds: number, queueUrl = jobQueueUrl()): Promise<void> {
+  try {
+    await sqsClient().send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
+    );
+  } catch (error) {
+    // The message still comes back, only later; the sweeper bounds how long its job waits.
+    logger.warn('job retry delay not set', { error });
   }
 }

@@ -34,11 +34,18 @@ export interface OptimizationJobStore {
   markRunning(space: string, id: string, now: number): Promise<JobRecord | undefined>;
   /**
    * Moves a pending job to its final state and frees its pending slot, atomically: the slot is
-   * released exactly once however often this is called. False when already final.
+   * released exactly once however often this is called. False when already final. With
+   * `startedAt`, only a job still running the attempt that started then (the sweeper's guard).
    */
-  finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome): Promise<boolean>;
+  finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome, startedAt?: number): Promise<boolean>;
   /** Notes that the final webhook event of a finished job is queued. */
   markFinalEventSent(space: string, id: string): Promise<void>;
   /** Every queued or running job, of every space. */
   listPending(): Promise<PendingJobRef[]>;
+  /** The same jobs as whole records (eventually consistent), for the sweeper. */
+  pendingJobs(): Promise<JobRecord[]>;
+  /** Notes that a queued job was queued again (its updated_at); false when it is no longer that queued job. */
+  requeue(job: Pick<JobRecord, 'space' | 'id' | 'updated_at'>, now: number): Promise<boolean>;
+  /** Sets a key's pending counter to `count` if it still holds `seen`; false when it moved meanwhile. */
+  correctPendingCount(space: string, keyHash: string, seen: number, count: number): Promise<boolean>;
 }

@@ -69,7 +69,7 @@ const now = () => Math.floor(Date.now() / 1000);
  * Sends the final event of a finished job and notes it, so a redelivered message can send it
  * again when the worker died in between (at least once; the event id stays the same).
  */
-async function sendFinalEvent(deps: OptimizationDeps, job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
+export async function sendFinalEvent(deps: OptimizationDeps, job: JobRecord, status: 'completed' | 'failed'): Promise<void> {
   if (!job.webhook || job.final_event_sent) return;
   if (await emitJobEvent(deps, job, status === 'completed' ? 'JOB_COMPLETED' : 'JOB_FAILED')) {
     await deps.store

@@ -10,10 +10,6 @@ export function queueName(stage: string, id: string): string {
   return `waymark-${stage}-${id}`;
 }
 
-export function deadLetterQueueName(stage: string, id: string): string {
-  return `${queueName(stage, id)}-dlq`;
-}
-
 /** Env var through which a function learns the physical name of a table. */
 export function tableEnvVar(id: string): string {
   return `TABLE_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;

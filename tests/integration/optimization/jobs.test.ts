@@ -4,6 +4,7 @@ import { createWorker, deadLetterHandler } from '../../../functions/optimization
 import { hashApiKey } from '../../../shared/auth/keys';
 import { spaceOf } from '../../../shared/auth/model';
 import { optimization, workerDeps } from '../../../functions/optimization/deps';
+import { JOB_MAX_RECEIVE_COUNT } from '../../../shared/optimization/model';
 import { requeuePendingJobs } from '../../../shared/optimization/requeue';
 import { SolverError, solveWithStats } from '../../../shared/solver';
 import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
@@ -110,17 +111,17 @@ describe('worker retries, failures and the dead-letter queue', () => {
     }));
     const problem = smallProblem({ options: { webhook: { url: hook.url, events: ['JOB_FAILED'] } } });
     const id = (await submit(key, problem)).body.id as string;
-    for (let attempt = 1; attempt <= 3; attempt++) {
+    for (let attempt = 1; attempt <= JOB_MAX_RECEIVE_COUNT; attempt++) {
       const m = await receiveJob(id, queues.jobs(), 1); // a 1 s visibility timeout
       expect(m.Attributes?.ApproximateReceiveCount).toBe(String(attempt));
       const res = await broken(sqsEventOf([m], 'optimization-jobs'), { getRemainingTimeInMillis: () => 60_000 });
       expect(res.batchItemFailures).toHaveLength(1);
-      expect((await store.get(spaceOf(org, null), id))!.status).toBe(attempt < 3 ? 'running' : 'failed');
+      expect((await store.get(spaceOf(org, null), id))!.status).toBe(attempt < JOB_MAX_RECEIVE_COUNT ? 'running' : 'failed');
     }
     const failed = await result(key, id);
     expect(failed.status).toBe(200);
     expect(failed.body.status).toBe('Error');
-    expect(failed.body.message).toMatch(/after 3 attempts: disk on fire/);
+    expect(failed.body.message).toMatch(new RegExp(`after ${JOB_MAX_RECEIVE_COUNT} attempts: disk on fire`));
     expect(failed.body.result.code).not.toBe(0);
     expect(await store.pendingCount(spaceOf(org, null), hashApiKey(key))).toBe(0);
 

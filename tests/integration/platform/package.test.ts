@@ -1,68 +1,207 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadLetterQueueName, queueName, queues, tableName, tables } from '../../../infra/declarations';
+import {
+  deadLetterQueues,
+  queueName,
+  queues,
+  tableName,
+  tables,
+  VISIBILITY_TIMEOUTS_PER_CONSUMER_TIMEOUT,
+} from '../../../infra/declarations';
+import { functionLogicalId, tableLogicalId } from '../../../infra/logical-ids';
+import { LAMBDA_DIRECT_UPLOAD_LIMIT_BYTES, LAMBDA_UNZIPPED_LIMIT_BYTES, packageSizes, type ZipSize } from '../../../infra/package/zip-size';
 
-// `serverless package` must work offline and produce a complete stack.
+// The deploy check: `serverless package` offline, once, then what AWS would refuse or an
+// operator would miss, read off the generated template and zips. cfn-lint runs on the
+// template where it is installed (it comes from PyPI, which this project's machines do not
+// reach; some have it preinstalled).
 
 const root = resolve(import.meta.dirname, '../../..');
+const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:waymark-ops';
+/** Lambda's Node.js runtimes that are neither deprecated nor about to be. */
+const SUPPORTED_RUNTIMES = ['nodejs22.x', 'nodejs24.x'];
+/** Functions that read road networks; every other package must be without them. */
+const ROUTING_FUNCTIONS = [
+  'geofenceCreate',
+  'geofenceBatchCreate',
+  'geofenceUpdate',
+  'optimizationSubmit',
+  'optimizationReOptimize',
+  'optimizationWorker',
+  'trackingUploadTrack',
+  'trackingListLocations',
+  'monitorsCreate',
+  'monitorsUpdate',
+  'consoleNetwork',
+];
+const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
 
-describe('serverless package', () => {
+function cfnLint(): boolean {
+  const probe = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return true;
+  console.warn('cfn-lint is not installed (pip install cfn-lint needs PyPI): the template is not linted');
+  return false;
+}
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+describe('serverless package (the deploy check)', () => {
   let dir: string;
-  let template: { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+  let networks: string;
+  let templatePath: string;
+  let template: { Resources: Record<string, Resource> };
+  let zips: Map<string, ZipSize & { file: string }>;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'waymark-package-'));
+    // A road network folder inside the project, as a deployer would name one.
+    networks = join(root, '.data', `package-test-${process.pid}`);
+    mkdirSync(networks, { recursive: true });
+    writeFileSync(join(networks, 'region.wmrg'), 'not a real network: only its place in the zips is checked');
     const env = { ...process.env };
     for (const name of Object.keys(env))
       if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
+    env.WAYMARK_NETWORK_DIR = relative(root, networks);
     await promisify(execFile)(
       process.execPath,
-      ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'ci', '--package', dir],
-      {
-        cwd: root,
-        env,
-        maxBuffer: 32 * 1024 * 1024,
-      },
+      ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'ci', '--package', dir, '--param', `alarmTopicArn=${TOPIC}`],
+      { cwd: root, env, maxBuffer: 32 * 1024 * 1024 },
     );
-    template = JSON.parse(readFileSync(join(dir, 'cloudformation-template-update-stack.json'), 'utf8'));
-  }, 240_000);
+    templatePath = join(dir, 'cloudformation-template-update-stack.json');
+    template = JSON.parse(readFileSync(templatePath, 'utf8'));
+    zips = new Map(packageSizes(dir).map((z) => [z.file, z]));
+  }, 420_000);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(networks, { recursive: true, force: true });
+  });
 
-  const ofType = (type: string) => Object.values(template.Resources).filter((r) => r.Type === type);
+  const ofType = (type: string) => Object.entries(template.Resources).filter(([, r]) => r.Type === type);
+  const functions = () => ofType('AWS::Lambda::Function');
+  const zipOf = (fn: Resource) => zips.get(basename(fn.Properties.Code.S3Key))!;
+  const getAttId = (value: any) => (value['Fn::GetAtt'] as string[])[0];
 
-  it('declares every table of infra/declarations.ts, with TTL where declared', () => {
-    const declared = ofType('AWS::DynamoDB::Table').map((t) => t.Properties);
+  it('runs every function on a supported runtime, from its own zip', () => {
+    expect(functions().length).toBeGreaterThanOrEqual(50);
+    const keys = new Set<string>();
+    for (const [id, fn] of functions()) {
+      expect(SUPPORTED_RUNTIMES, id).toContain(fn.Properties.Runtime);
+      expect(zipOf(fn), id).toBeDefined();
+      keys.add(fn.Properties.Code.S3Key);
+      expect(fn.Properties.Environment.Variables.TABLE_KEYS).toBe(tableName('ci', 'keys'));
+    }
+    expect(keys.size).toBe(functions().length);
+  });
+
+  it("keeps every zip well under Lambda's limits, without source maps, and data files only where read", () => {
+    const largest = [...zips.values()].sort((a, b) => b.unzippedBytes - a.unzippedBytes)[0];
+    console.log(
+      `largest package: ${largest.file}, ${(largest.zipBytes / 1e6).toFixed(1)} MB zipped, ${(largest.unzippedBytes / 1e6).toFixed(1)} MB unzipped`,
+    );
+    for (const z of zips.values()) {
+      expect(z.unzippedBytes, z.file).toBeLessThan(LAMBDA_UNZIPPED_LIMIT_BYTES / 10);
+      expect(z.zipBytes, z.file).toBeLessThan(LAMBDA_DIRECT_UPLOAD_LIMIT_BYTES / 5);
+      expect(
+        z.entries.filter((e) => e.name.endsWith('.map')),
+        z.file,
+      ).toEqual([]);
+    }
+    const holding = (path: string) => [...zips.values()].filter((z) => z.entries.some((e) => e.name === path)).map((z) => z.file);
+    expect(holding(GAZETTEER).sort()).toEqual(['geocodeBatch.zip', 'multigeocodeSearch.zip']);
+    // The zip reader agrees with the file it was given.
+    expect(zips.get('geocodeBatch.zip')!.entries.find((e) => e.name === GAZETTEER)!.bytes).toBe(statSync(join(root, GAZETTEER)).size);
+    expect(holding('infra/console/dist/index.html')).toEqual(['consolePage.zip']);
+    expect(holding(`${relative(root, networks)}/region.wmrg`).sort()).toEqual(ROUTING_FUNCTIONS.map((f) => `${f}.zip`).sort());
+    for (const [id, fn] of functions()) {
+      const network = fn.Properties.Environment.Variables.WAYMARK_NETWORK_DIR;
+      expect(network, id).toBe(relative(root, networks));
+    }
+  });
+
+  it('declares every table of infra/declarations.ts with point-in-time recovery, and TTL where declared', () => {
+    const declared = ofType('AWS::DynamoDB::Table').map(([, t]) => t.Properties);
     expect(declared.map((t) => t.TableName).sort()).toEqual(tables.map((t) => tableName('ci', t.id)).sort());
+    for (const t of declared) expect(t.PointInTimeRecoverySpecification, t.TableName).toEqual({ PointInTimeRecoveryEnabled: true });
     for (const table of tables.filter((t) => t.ttlAttribute)) {
       const cf = declared.find((t) => t.TableName === tableName('ci', table.id))!;
       expect(cf.TimeToLiveSpecification).toEqual({ AttributeName: table.ttlAttribute, Enabled: true });
     }
+    for (const [id, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays, id).toBe(30);
   });
 
-  it('declares every queue with its dead-letter queue', () => {
-    const names = ofType('AWS::SQS::Queue').map((q) => q.Properties.QueueName);
-    for (const q of queues) {
-      expect(names).toContain(queueName('ci', q.id));
-      expect(names).toContain(deadLetterQueueName('ci', q.id));
+  it('gives every queue event source a visibility of six timeouts, 5+ deliveries, a dead-letter queue and partial batch responses', () => {
+    const sqsQueues = new Map(ofType('AWS::SQS::Queue'));
+    expect([...sqsQueues.values()].map((q) => q.Properties.QueueName).sort()).toEqual(queues.map((q) => queueName('ci', q.id)).sort());
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    expect(mappings.length).toBe(queues.filter((q) => q.consumer).length);
+    for (const m of mappings) {
+      const queue = sqsQueues.get(getAttId(m.EventSourceArn))!;
+      const fnId = getAttId(m.FunctionName);
+      const timeout = template.Resources[fnId].Properties.Timeout;
+      expect(queue.Properties.VisibilityTimeout, fnId).toBeGreaterThanOrEqual(VISIBILITY_TIMEOUTS_PER_CONSUMER_TIMEOUT * timeout);
+      expect(queue.Properties.RedrivePolicy.maxReceiveCount, fnId).toBeGreaterThanOrEqual(5);
+      expect(sqsQueues.has(getAttId(queue.Properties.RedrivePolicy.deadLetterTargetArn)), fnId).toBe(true);
+      expect(m.FunctionResponseTypes, fnId).toEqual(['ReportBatchItemFailures']);
+      // The declaration's copy of the consumer's timeout is the deployed one.
+      const declared = queues.find((q) => queueName('ci', q.id) === queue.Properties.QueueName)!;
+      expect(functionLogicalId(declared.consumer!.function)).toBe(fnId);
+      expect(declared.consumer!.timeout).toBe(timeout);
     }
   });
 
-  it('has a function for every entry in serverless.yml and a least-privilege role', () => {
-    const functions = ofType('AWS::Lambda::Function');
-    expect(functions.length).toBeGreaterThanOrEqual(13);
-    for (const fn of functions) expect(fn.Properties.Environment.Variables.TABLE_KEYS).toBe(tableName('ci', 'keys'));
-    const role = ofType('AWS::IAM::Role')[0];
-    const statements = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
-    const dynamo = statements.find((s: any) => s.Action.some((a: string) => a.startsWith('dynamodb:')));
-    expect(dynamo.Action).not.toContain('dynamodb:*');
-    expect(dynamo.Action).not.toContain('dynamodb:Scan');
-    // Only the declared tables and their indexes, never every table of the account.
-    expect(dynamo.Resource).not.toContain('*');
-    expect(dynamo.Resource).toHaveLength(tables.length * 2);
+  it('alarms on every dead-letter queue and every background function, notifying the given topic', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const a of alarms) {
+      expect(a.AlarmActions).toEqual([TOPIC]);
+      expect(a).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    }
+    const depth = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const watched = depth.map((a) => template.Resources[getAttId(a.Dimensions[0].Value)].Properties.QueueName);
+    expect(watched.sort()).toEqual(
+      deadLetterQueues(queues)
+        .map((q) => queueName('ci', q.id))
+        .sort(),
+    );
+
+    const errors = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors').map((a) => a.Dimensions[0].Value.Ref);
+    const consumers = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => getAttId(m.Properties.FunctionName));
+    const scheduled = ofType('AWS::Events::Rule').flatMap(([, r]) => r.Properties.Targets.map((t: any) => getAttId(t.Arn)));
+    expect(scheduled).toEqual([functionLogicalId('optimizationSweep')]);
+    expect(errors.sort()).toEqual([...consumers, ...scheduled].sort());
+    expect(errors).toContain(functionLogicalId('optimizationWorker'));
+  });
+
+  it('grants the functions only the declared tables, indexes and queues, never a wildcard', () => {
+    const [[, role]] = ofType('AWS::IAM::Role');
+    const statements: any[] = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
+    for (const s of statements) {
+      for (const action of s.Action) expect(action).not.toMatch(/\*/);
+      for (const resource of s.Resource) expect(resource).not.toBe('*');
+    }
+    const dynamo = statements.filter((s) => s.Action.some((a: string) => a.startsWith('dynamodb:')));
+    expect(dynamo.flatMap((s) => s.Action)).not.toContain('dynamodb:Scan');
+    const expected = tables.flatMap((t) => {
+      expect(template.Resources[tableLogicalId(t.id)].Properties.TableName).toBe(tableName('ci', t.id));
+      const arn = { 'Fn::GetAtt': [tableLogicalId(t.id), 'Arn'] };
+      return [arn, ...(t.indexes ?? []).map((i) => ({ 'Fn::Join': ['/', [arn, 'index', i.name]] }))];
+    });
+    expect(dynamo.flatMap((s) => s.Resource)).toEqual(expected);
+    const queueResources = statements.filter((s) => s.Action.some((a: string) => a.startsWith('sqs:'))).flatMap((s) => s.Resource);
+    const queueIds = new Set(ofType('AWS::SQS::Queue').map(([id]) => id));
+    for (const r of queueResources) expect(queueIds.has(getAttId(r))).toBe(true);
+    expect(JSON.stringify([...dynamo, ...queueResources])).not.toContain('*');
+  });
+
+  it.skipIf(!cfnLint())('passes cfn-lint without an error', () => {
+    const run = spawnSync('cfn-lint', ['--format', 'json', templatePath], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+    expect(run.stdout.trim(), run.stderr).toMatch(/^\[/);
+    const findings: { Level: string; Rule: { Id: string }; Message: string }[] = JSON.parse(run.stdout);
+    const errors = findings.filter((f) => f.Level === 'Error').map((f) => `${f.Rule.Id} ${f.Message}`);
+    expect(errors).toEqual([]);
   });
 });
