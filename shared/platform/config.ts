@@ -35,6 +35,15 @@ export const config = {
   placesMaxStaleMs: (): number => intSetting('WAYMARK_PLACES_MAX_STALE_MS', 0),
   /** Milliseconds a process reuses the compiled geofences its monitors watch (monitors themselves are checked on every upload). */
   monitorCacheMs: (): number => intSetting('WAYMARK_MONITOR_CACHE_MS', 5000),
+  /**
+   * Where rate-limit counters live: `dynamodb` (shared by every instance) or `memory` (this
+   * process only: exact only when one process serves every request, as the local stack does).
+   */
+  rateLimitStore: (): 'dynamodb' | 'memory' => {
+    const value = env('WAYMARK_RATE_LIMIT_STORE') ?? 'dynamodb';
+    if (value !== 'dynamodb' && value !== 'memory') throw new Error(`WAYMARK_RATE_LIMIT_STORE must be dynamodb or memory, got "${value}"`);
+    return value;
+  },
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

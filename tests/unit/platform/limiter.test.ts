@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { principalOf } from '../../../shared/auth/model';
-import { RateLimiter, type CounterStore } from '../../../shared/ratelimit/limiter';
+import { RateLimiter } from '../../../shared/ratelimit/limiter';
+import { MemoryCounterStore } from '../../../shared/ratelimit/memory-store';
 
-// Counting semantics only; atomicity under concurrency is tested on DynamoDB.
-class CountingStore implements CounterStore {
-  counts = new Map<string, number>();
-  async tryIncrement(counter: string, limit: number): Promise<boolean> {
-    const n = this.counts.get(counter) ?? 0;
-    if (n >= limit) return false;
-    this.counts.set(counter, n + 1);
-    return true;
-  }
-  async decrement(counter: string): Promise<void> {
-    this.counts.set(counter, (this.counts.get(counter) ?? 0) - 1);
-  }
-}
+// Counting semantics, on the in-process store; the same limiter on DynamoDB is
+// tested in tests/integration/platform/rate-limit.test.ts.
 
-const principal = (quotas = {}) =>
+const principal = (quotas = {}, hash = 'f'.repeat(64)) =>
   principalOf({
-    hash: 'f'.repeat(64),
+    hash,
     org: 'o',
     namespace: null,
     services: [],
@@ -37,7 +27,7 @@ const outcome = (p: Promise<void>) =>
 
 describe('RateLimiter', () => {
   it('applies the per-second limit of the spec (optimization: 5/s)', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const t = 1_700_000_000_250;
     const results = [];
     for (let i = 0; i < 6; i++) results.push(await outcome(limiter.consume(principal(), 'optimization', t)));
@@ -46,29 +36,58 @@ describe('RateLimiter', () => {
   });
 
   it('applies the per-minute limit and says how long to wait', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const p = principal({ geofence: { perSecond: 1000, perMinute: 3 } });
     const minuteStart = 1_700_000_040_000; // a multiple of 60 s
     for (let i = 0; i < 3; i++) expect(await outcome(limiter.consume(p, 'geofence', minuteStart + 15_000))).toBe('ok');
     expect(await outcome(limiter.consume(p, 'geofence', minuteStart + 15_000))).toBe('429 retry-after=45');
+    expect(await outcome(limiter.consume(p, 'geofence', minuteStart + 60_000))).toBe('ok');
   });
 
-  it('gives back the minute slot when the second window refuses', async () => {
-    const store = new CountingStore();
-    const limiter = new RateLimiter(store);
-    const p = principal({ tracking: { perSecond: 1, perMinute: 10 } });
+  it('admits exactly the limit of a burst of parallel requests', async () => {
+    const limiter = new RateLimiter(new MemoryCounterStore());
+    const p = principal({ keys: { perSecond: 1000, perMinute: 10 } });
     const t = 1_700_000_040_000;
-    expect(await outcome(limiter.consume(p, 'tracking', t))).toBe('ok');
-    expect(await outcome(limiter.consume(p, 'tracking', t))).toMatch(/^429/);
-    const minuteCounter = [...store.counts.keys()].find((k) => k.includes('#60#'))!;
-    expect(store.counts.get(minuteCounter)).toBe(1);
+    const results = await Promise.all(Array.from({ length: 50 }, () => outcome(limiter.consume(p, 'keys', t))));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(10);
+  });
+
+  it('a refusal by the per-second window does not use up the minute', async () => {
+    const limiter = new RateLimiter(new MemoryCounterStore());
+    const p = principal({ tracking: { perSecond: 2, perMinute: 4 } });
+    const t = 1_700_000_040_000;
+    const first = await Promise.all(Array.from({ length: 6 }, () => outcome(limiter.consume(p, 'tracking', t + 10))));
+    expect(first.filter((r) => r === 'ok')).toHaveLength(2);
+    const next = await Promise.all(Array.from({ length: 3 }, () => outcome(limiter.consume(p, 'tracking', t + 1010))));
+    expect(next.filter((r) => r === 'ok')).toHaveLength(2);
+    expect(next.find((r) => r !== 'ok')).toBe('429 retry-after=59');
+  });
+
+  it('refuses everything under a quota of zero', async () => {
+    const limiter = new RateLimiter(new MemoryCounterStore());
+    const p = principal({ geofence: { perSecond: 0, perMinute: 10 } });
+    expect(await outcome(limiter.consume(p, 'geofence', 1_700_000_000_000))).toMatch(/^429/);
   });
 
   it('keeps keys and quotas apart', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const t = 1_700_000_000_000;
-    for (let i = 0; i < 1; i++) await limiter.consume(principal(), 'batch_geocode', t);
+    await limiter.consume(principal(), 'batch_geocode', t);
     expect(await outcome(limiter.consume(principal(), 'batch_geocode', t))).toMatch(/^429/);
     expect(await outcome(limiter.consume(principal(), 'multigeocode', t))).toBe('ok');
+    expect(await outcome(limiter.consume(principal({}, 'e'.repeat(64)), 'batch_geocode', t))).toBe('ok');
+  });
+});
+
+describe('MemoryCounterStore', () => {
+  it('forgets counters whose windows are over, so memory stays bounded', async () => {
+    let now = 1_700_000_000_000;
+    const store = new MemoryCounterStore(() => now);
+    const window = (bucket: number) => [{ seconds: 1, limit: 5, bucket }];
+    for (let i = 0; i < 999; i++) await store.take(`k${i}`, window(1_700_000_000), 1_700_000_061);
+    expect(store.size).toBe(999);
+    now += 120_000;
+    await store.take('fresh', window(1_700_000_120), 1_700_000_181);
+    expect(store.size).toBe(1);
   });
 });
