@@ -10,6 +10,8 @@ export interface Call {
   pathParameters?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** Put in the event as it is, not as a string: what an emulator that parsed the JSON itself hands over. */
+  parsedBody?: unknown;
   headers?: Record<string, string>;
 }
 
@@ -23,7 +25,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 
 export async function invoke(handler: Handler, call: Call = {}): Promise<Result> {
   const method = call.method ?? 'GET';
-  const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+  const body = 'parsedBody' in call ? call.parsedBody : (call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)));
   const query = Object.fromEntries(Object.entries(call.query ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
   const event = {
     version: '2.0',

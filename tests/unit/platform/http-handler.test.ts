@@ -42,6 +42,19 @@ describe('handler factory', () => {
     expect(res.body.message).toMatch(/1000 bytes/);
   });
 
+  it('takes a body that arrives already parsed like the same JSON sent as text', async () => {
+    for (const parsedBody of [0, false, 'text', [1]]) {
+      const res = await invoke(echo, { method: 'POST', parsedBody });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, field: 'body' });
+      expect(res.body.request_id).toBe(res.headers['x-request-id']);
+    }
+    const ok = await invoke(echo, { method: 'POST', parsedBody: { radius: 1, name: 'n' } });
+    expect(ok.body.data.body).toEqual({ radius: 1, name: 'n' });
+    const huge = await invoke(echo, { method: 'POST', parsedBody: { name: 'x'.repeat(2000) } });
+    expect(huge.status).toBe(413);
+  });
+
   it('names every broken field and rule', async () => {
     const res = await invoke(echo, { method: 'POST', body: { radius: 60000 } });
     expect(res.status).toBe(400);
