@@ -8,6 +8,7 @@ import { sqsClient } from '../../../shared/webhooks/sqs';
 import { processDelivery, defaultDeps, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../../shared/webhooks/delivery';
 import { geofenceClient, square } from '../geofence/client';
 import { newOrgKey } from '../support/keys';
+import { verifyDelivery, webhookSecret } from '../support/webhooks';
 import { trackingApi, type TrackingApi } from '../tracking/api';
 import { monitorEvaluator } from '../../../functions/monitors/deps';
 import { monitorApi } from './api';
@@ -320,5 +321,7 @@ describe('event webhooks', () => {
     expect((await processDelivery(mine[0], defaultDeps())).ok).toBe(true);
     expect(received).toHaveLength(2);
     expect(received[1].headers['webhook-id']).toBe(mine[0].id);
+    const secret = await webhookSecret(key);
+    for (const r of received) expect(verifyDelivery(secret, r)).toEqual(JSON.parse(r.body));
   });
 });
