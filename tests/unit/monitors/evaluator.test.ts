@@ -3,59 +3,40 @@ import type { StoredGeofence } from '../../../shared/geofence/model';
 import { MonitorEvaluator } from '../../../shared/monitors/evaluate';
 import type { AssetState } from '../../../shared/monitors/engine';
 import type { EventRecord, StoredMonitor } from '../../../shared/monitors/model';
-import type { EvaluationStore, StoredEvaluation, WebhookConfig } from '../../../shared/monitors/store';
+import type { WebhookConfig } from '../../../shared/monitors/store';
+import { MemoryGeofenceStore } from '../../fixtures/memory/geofence';
+import { MemoryEvaluationStore, MemoryMonitorStore } from '../../fixtures/memory/monitors';
 import { monitor, pt, T0 } from './drive';
 
 // The evaluator's orchestration with in-memory stores: conditional commits and
 // retries, re-created assets, recovery, and webhooks only after a commit.
 
-class MemoryEvaluation implements EvaluationStore {
-  items = new Map<string, StoredEvaluation>();
-  events = new Map<string, EventRecord>();
-  /** Commits to fail with a concurrent change before succeeding. */
+/** Fails the next `conflicts` commits as a concurrent commit would (it bumps the version first), and counts the commits that land. */
+class ContendedEvaluation extends MemoryEvaluationStore {
   conflicts = 0;
   commits = 0;
 
-  async read(space: string, asset: string) {
-    const s = this.items.get(`${space}#${asset}`);
-    return s && structuredClone(s);
-  }
-  async commit(
+  override async commit(
     space: string,
     asset: string,
     expected: number | null,
     next: { state: AssetState; assetCreatedAt: number },
     events: readonly EventRecord[],
   ) {
-    const k = `${space}#${asset}`;
     if (this.conflicts > 0) {
       this.conflicts--;
       // Someone else committed meanwhile: same state, bumped version.
-      const cur = this.items.get(k);
-      this.items.set(k, {
-        version: (cur?.version ?? 0) + 1,
-        state: cur?.state ?? { m: {} },
-        assetCreatedAt: next.assetCreatedAt,
-        outbox: [],
-      });
+      const cur = await this.read(space, asset);
+      await super.commit(space, asset, cur?.version ?? null, { state: cur?.state ?? { m: {} }, assetCreatedAt: next.assetCreatedAt }, []);
       return false;
     }
-    if ((this.items.get(k)?.version ?? null) !== expected) return false;
-    this.commits++;
-    this.items.set(k, {
-      version: (expected ?? 0) + 1,
-      state: structuredClone(next.state),
-      assetCreatedAt: next.assetCreatedAt,
-      outbox: [],
-    });
-    for (const e of events) this.events.set(`${k}#${e.triggered_timestamp}#${e.event_type}#${e.geofence_id}`, e);
-    return true;
-  }
-  async flushOutbox() {}
-  async listEvents() {
-    return [...this.events.values()];
+    const landed = await super.commit(space, asset, expected, next, events);
+    if (landed) this.commits++;
+    return landed;
   }
 }
+
+const SPACE = 'org|';
 
 const fenceA: StoredGeofence = {
   rev: 'g1',
@@ -82,20 +63,15 @@ const fenceA: StoredGeofence = {
 };
 
 function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt?: (lat: number, lon: number) => number | undefined) {
-  const evaluation = new MemoryEvaluation();
+  const evaluation = new ContendedEvaluation();
+  const stored = new MemoryMonitorStore({ monitors: { [SPACE]: monitors }, webhooks: webhooks ? { [SPACE]: webhooks } : {} });
   const notified: EventRecord[][] = [];
   const history: ReturnType<typeof pt>[] = [];
   const evaluator = new MonitorEvaluator({
-    monitors: {
-      get: async () => undefined,
-      listAll: async () => monitors,
-      create: async () => {},
-      replace: async () => true,
-      delete: async () => true,
-    },
-    geofences: { getMany: async (_s, ids) => (ids.includes('A') ? [fenceA] : []) },
+    monitors: stored,
+    geofences: new MemoryGeofenceStore({ [SPACE]: [fenceA] }),
     evaluation,
-    config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
+    config: stored,
     notify: async (_space, events) => void notified.push([...events]),
     history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
     speedLimitAt,
@@ -104,7 +80,7 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
 }
 
 const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
-  space: 'org|',
+  space: SPACE,
   assetId: 'a1',
   assetCreatedAt: 100,
   attributes: {},
