@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { principalOf } from '../../../shared/auth/model';
-import { RateLimiter, type CounterStore } from '../../../shared/ratelimit/limiter';
+import { RateLimiter } from '../../../shared/ratelimit/limiter';
+import { MemoryCounterStore } from '../../fixtures/memory/ratelimit';
 
 // Counting semantics only; atomicity under concurrency is tested on DynamoDB.
-class CountingStore implements CounterStore {
-  counts = new Map<string, number>();
-  async tryIncrement(counter: string, limit: number): Promise<boolean> {
-    const n = this.counts.get(counter) ?? 0;
-    if (n >= limit) return false;
-    this.counts.set(counter, n + 1);
-    return true;
-  }
-  async decrement(counter: string): Promise<void> {
-    this.counts.set(counter, (this.counts.get(counter) ?? 0) - 1);
-  }
-}
 
 const principal = (quotas = {}) =>
   principalOf({
@@ -37,7 +26,7 @@ const outcome = (p: Promise<void>) =>
 
 describe('RateLimiter', () => {
   it('applies the per-second limit of the spec (optimization: 5/s)', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const t = 1_700_000_000_250;
     const results = [];
     for (let i = 0; i < 6; i++) results.push(await outcome(limiter.consume(principal(), 'optimization', t)));
@@ -46,7 +35,7 @@ describe('RateLimiter', () => {
   });
 
   it('applies the per-minute limit and says how long to wait', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const p = principal({ geofence: { perSecond: 1000, perMinute: 3 } });
     const minuteStart = 1_700_000_040_000; // a multiple of 60 s
     for (let i = 0; i < 3; i++) expect(await outcome(limiter.consume(p, 'geofence', minuteStart + 15_000))).toBe('ok');
@@ -54,7 +43,7 @@ describe('RateLimiter', () => {
   });
 
   it('gives back the minute slot when the second window refuses', async () => {
-    const store = new CountingStore();
+    const store = new MemoryCounterStore();
     const limiter = new RateLimiter(store);
     const p = principal({ tracking: { perSecond: 1, perMinute: 10 } });
     const t = 1_700_000_040_000;
@@ -65,7 +54,7 @@ describe('RateLimiter', () => {
   });
 
   it('keeps keys and quotas apart', async () => {
-    const limiter = new RateLimiter(new CountingStore());
+    const limiter = new RateLimiter(new MemoryCounterStore());
     const t = 1_700_000_000_000;
     for (let i = 0; i < 1; i++) await limiter.consume(principal(), 'batch_geocode', t);
     expect(await outcome(limiter.consume(principal(), 'batch_geocode', t))).toMatch(/^429/);
