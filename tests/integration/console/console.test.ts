@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureChromium, launchChromium } from '../support/browser';
+import { chromiumPath, launchChromium } from '../support/browser';
 import { bootStack, type BootedStack } from '../support/stack';
 
 // The map console in a real browser against the real `npm start`: the user's
@@ -48,8 +49,6 @@ describe('map console', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    // A fresh machine installs chromium first (apt-get: a minute or more), then boots the stack.
-    await ensureChromium();
     [stack, browser] = await Promise.all([bootStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (e) => errors.push(e.message));
@@ -59,6 +58,17 @@ describe('map console', () => {
     await browser?.close().catch(() => undefined);
     await stack?.stop();
   }, 60_000);
+
+  it('drives the Chromium of the @sparticuz/chromium npm package, not a system browser', async () => {
+    // The package's main entry sits under build/, so its package.json is one folder up.
+    const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
+    const pkg = JSON.parse(readFileSync(resolve(dirname(entry), '../package.json'), 'utf8')) as { version: string };
+    const path = await chromiumPath();
+    console.log(`console tests drive ${path} (Chromium ${browser.version()})`);
+    expect(path).not.toBe('/usr/bin/chromium');
+    // The package's major version is the Chromium major it ships.
+    expect(browser.version().split('.')[0]).toBe(pkg.version.split('.')[0]);
+  });
 
   it('serves the page without a key and draws the basemap', async () => {
     const res = await fetch(`${stack.baseUrl}/console`);

@@ -9,6 +9,7 @@ import { processDelivery, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../.
 import { webhookDelivery } from '../../../functions/webhooks/deps';
 import { geofenceClient, square } from '../geofence/client';
 import { newOrgKey } from '../support/keys';
+import { verifyDelivery, webhookSecret } from '../support/webhooks';
 import { trackingApi, type TrackingApi } from '../tracking/api';
 import { monitorEvaluator } from '../../../functions/monitors/deps';
 import { monitorApi } from './api';
@@ -322,5 +323,7 @@ describe('event webhooks', () => {
     expect((await processDelivery(mine[0], webhookDelivery())).ok).toBe(true);
     expect(received).toHaveLength(2);
     expect(received[1].headers['webhook-id']).toBe(mine[0].id);
+    const secret = await webhookSecret(key);
+    for (const r of received) expect(verifyDelivery(secret, r)).toEqual(JSON.parse(r.body));
   });
 });

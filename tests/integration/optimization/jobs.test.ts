@@ -9,6 +9,7 @@ import { requeuePendingJobs } from '../../../shared/optimization/requeue';
 import { SolverError, solveWithStats } from '../../../shared/solver';
 import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
 import { newOrgKey } from '../support/keys';
+import { verifyDelivery, webhookSecret } from '../support/webhooks';
 import {
   purge,
   receiveAll,
@@ -246,6 +247,9 @@ describe('webhook delivery', () => {
       await runWebhookQueue(20);
       expect(hook.received).toHaveLength(3);
       expect(new Set(hook.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([`msg_${a}_JOB_COMPLETED`]));
+      // Every retry is signed afresh (its own timestamp) and still verifies.
+      const secret = await webhookSecret(key);
+      for (const r of [...hook.received, ...flaky.received]) expect(verifyDelivery(secret, r)).toEqual(JSON.parse(r.body));
       expect(flaky.received).toHaveLength(5);
       expect((await result(key, b)).body.result.code).toBe(0);
     } finally {

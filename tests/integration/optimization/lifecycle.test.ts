@@ -6,9 +6,10 @@ import { handler as secretHandler } from '../../../functions/webhooks/secret';
 import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { spaceOf } from '../../../shared/auth/model';
-import { verify } from '../../../shared/webhooks/sign';
+import { newWebhookSecret, verify } from '../../../shared/webhooks/sign';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
+import { verifyDelivery } from '../support/webhooks';
 import { purge, receiver, result, runQueuedJob, runWebhookQueue, queues, smallProblem, submit, unthrottled } from './support';
 
 const store = new DynamoOptimizationJobStore();
@@ -87,6 +88,8 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
       expect(x.headers['webhook-id']).toMatch(/^msg_/);
       expect(verify(secret.body.data.secret, x.headers, x.body)).toBe(true);
       expect(verify('whsec_' + Buffer.from('wrong').toString('base64'), x.headers, x.body)).toBe(false);
+      expect(verifyDelivery(secret.body.data.secret, x)).toEqual(JSON.parse(x.body));
+      expect(() => verifyDelivery(newWebhookSecret(), x)).toThrow(/signature/);
     }
 
     // Redelivery of the finished job's message does nothing.

@@ -8,7 +8,7 @@ import { monitorListeners } from '../../../shared/monitors/tracking-listeners';
 import { bindDevice, createAsset, deleteAsset } from '../../../shared/tracking/assets';
 import type { TrackingContext } from '../../../shared/tracking/service';
 import { uploadTrack } from '../../../shared/tracking/track';
-import { MemoryTrackingStore } from '../tracking/memory-store';
+import { MemoryTrackingStore } from '../../fixtures/memory/tracking';
 import { monitor, pt, T0 } from './drive';
 
 // The evaluator's orchestration with in-memory stores: conditional commits and

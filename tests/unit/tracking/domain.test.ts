@@ -11,7 +11,7 @@ import { searchArea } from '../../../shared/tracking/search';
 import { indexEntryFor, type TrackingContext } from '../../../shared/tracking/service';
 import { uploadTrack } from '../../../shared/tracking/track';
 import { trackBody } from '../../../shared/tracking/schemas';
-import { MemoryTrackingStore } from './memory-store';
+import { MemoryTrackingStore } from '../../fixtures/memory/tracking';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const ctxOf = (store = new MemoryTrackingStore()): TrackingContext & { store: MemoryTrackingStore } => ({ store, now: () => NOW });

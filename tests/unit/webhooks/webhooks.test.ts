@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import {
   BACKOFF_SECONDS,
@@ -33,6 +34,42 @@ describe('Standard Webhooks signatures', () => {
     expect(verify(secret, { ...headers, 'webhook-id': 'msg_2' }, body, now)).toBe(false);
     // Several signatures (secret rotation): one matching is enough.
     expect(verify(secret, { ...headers, 'webhook-signature': `v1,AAAA ${headers['webhook-signature']}` }, body, now)).toBe(true);
+  });
+});
+
+describe('Standard Webhooks signatures, checked by the standardwebhooks package', () => {
+  const bodies = ['{}', '{"event":"JOB_COMPLETED","request_id":"r1","timestamp":1}', '{"data":{"name":"Göteborg ✓"}}'];
+
+  it('our headers pass its Webhook.verify, which hands back the payload', () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const body of bodies) {
+      const secret = newWebhookSecret();
+      expect(new Webhook(secret).verify(body, { ...signedHeaders(secret, 'msg_1', now, body) })).toEqual(JSON.parse(body));
+    }
+  });
+
+  it('its Webhook.verify rejects what ours rejects: tampered body, other id, other secret, stale timestamp', () => {
+    const secret = newWebhookSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const body = bodies[1];
+    const headers = signedHeaders(secret, 'msg_1', now, body);
+    const hook = new Webhook(secret);
+    expect(() => hook.verify(body.replace('r1', 'r2'), { ...headers })).toThrow(/signature/);
+    expect(() => hook.verify(body, { ...headers, 'webhook-id': 'msg_2' })).toThrow(/signature/);
+    expect(() => new Webhook(newWebhookSecret()).verify(body, { ...headers })).toThrow(/signature/);
+    const stale = signedHeaders(secret, 'msg_1', now - 301, body);
+    expect(() => hook.verify(body, { ...stale })).toThrow(/too old/);
+  });
+
+  it('signs exactly as its Webhook.sign does, and our verify accepts its signatures', () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const [i, body] of bodies.entries()) {
+      const secret = newWebhookSecret();
+      const theirs = new Webhook(secret).sign(`msg_${i}`, new Date(now * 1000), body);
+      expect(sign(secret, `msg_${i}`, now, body)).toBe(theirs);
+      const headers = { 'webhook-id': `msg_${i}`, 'webhook-timestamp': String(now), 'webhook-signature': theirs };
+      expect(verify(secret, headers, body, now)).toBe(true);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import { handler as createAsset } from '../../../functions/tracking/create-asset
 import { handler as uploadTrack } from '../../../functions/tracking/upload-track';
 import { handler as secret, rotateHandler as rotateSecret } from '../../../functions/webhooks/secret';
 import { newOrgKey } from '../support/keys';
-import { call } from './call';
+import { call } from '../support/openapi-call';
 
 // Monitors (monitors, events, event webhooks) and the webhook signing
 // secret, against the OpenAPI document.

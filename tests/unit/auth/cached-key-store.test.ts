@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CachedKeyStore } from '../../../shared/auth/cached-key-store';
-import type { KeyStore } from '../../../shared/auth/key-store';
 import type { KeyRecord } from '../../../shared/auth/model';
+import { MemoryKeyStore } from '../../fixtures/memory/auth';
 
 const record = (hash: string, status: KeyRecord['status'] = 'active'): KeyRecord => ({
   hash,
@@ -14,25 +14,17 @@ const record = (hash: string, status: KeyRecord['status'] = 'active'): KeyRecord
   active_from: 0,
 });
 
-/** A store that counts its reads and whose records can change behind the cache's back. */
+/** The shared in-memory store, counting its reads; tests change its records behind the cache's back. */
 function backing() {
-  const rows = new Map<string, KeyRecord>();
-  let reads = 0;
-  const store: KeyStore = {
-    findByHash: async (hash) => (reads++, rows.get(hash)),
-    create: async (r) => void rows.set(r.hash, r),
-    nextSubId: async () => 1,
-    revokeAt: async (hash, until) => (rows.has(hash) ? (rows.set(hash, { ...rows.get(hash)!, active_until: until }), true) : false),
-    setStatus: async (hash, status) => (rows.has(hash) ? (rows.set(hash, { ...rows.get(hash)!, status }), true) : false),
-    listByOrg: async () => [...rows.values()],
-  };
-  return { store, rows, reads: () => reads };
+  const store = new MemoryKeyStore();
+  const reads = vi.spyOn(store, 'findByHash');
+  return { store, reads: () => reads.mock.calls.length };
 }
 
 describe('CachedKeyStore', () => {
   it('reads a found key once within the time to live, again after it', async () => {
     const b = backing();
-    b.rows.set('h', record('h'));
+    await b.store.create(record('h'));
     let now = 1000;
     const cache = new CachedKeyStore(
       b.store,
@@ -42,7 +34,7 @@ describe('CachedKeyStore', () => {
     await cache.findByHash('h');
     await cache.findByHash('h');
     expect(b.reads()).toBe(1);
-    b.rows.set('h', record('h', 'disabled'));
+    await b.store.setStatus('h', 'disabled');
     now += 499;
     expect((await cache.findByHash('h'))?.status).toBe('active');
     now += 1;
@@ -54,13 +46,13 @@ describe('CachedKeyStore', () => {
     const b = backing();
     const cache = new CachedKeyStore(b.store, () => 10_000);
     expect(await cache.findByHash('new')).toBeUndefined();
-    b.rows.set('new', record('new'));
+    await b.store.create(record('new'));
     expect((await cache.findByHash('new'))?.hash).toBe('new');
   });
 
   it('drops its copy when the key is changed through it', async () => {
     const b = backing();
-    b.rows.set('h', record('h'));
+    await b.store.create(record('h'));
     const cache = new CachedKeyStore(b.store, () => 10_000);
     await cache.findByHash('h');
     await cache.revokeAt('h', 42);
@@ -71,7 +63,7 @@ describe('CachedKeyStore', () => {
 
   it('a time to live of 0 reads through every time', async () => {
     const b = backing();
-    b.rows.set('h', record('h'));
+    await b.store.create(record('h'));
     const cache = new CachedKeyStore(b.store, () => 0);
     await cache.findByHash('h');
     await cache.findByHash('h');

@@ -11,7 +11,7 @@ import { handler as update } from '../../../functions/geofence/update';
 import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
 import { handler as deleteKey } from '../../../functions/platform/delete-namespaced-key';
 import { newOrgKey } from '../support/keys';
-import { call } from './call';
+import { call } from '../support/openapi-call';
 
 // Geofences (records and containment) against the OpenAPI document.
 

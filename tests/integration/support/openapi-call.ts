@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { invoke } from '../support/invoke';
-import { loadContract } from './validator';
+import { invoke } from './invoke';
+import { loadContract } from './openapi-validator';
 
 // One call of an operation as the OpenAPI document names it (path template,
 // method): the request body must fit the documented requestBody before it is

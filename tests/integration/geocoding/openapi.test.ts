@@ -6,7 +6,7 @@ import { handler as getPlace } from '../../../functions/geocoding/get-place';
 import { handler as search } from '../../../functions/geocoding/search';
 import { handler as updatePlace } from '../../../functions/geocoding/update-place';
 import { newOrgKey } from '../support/keys';
-import { call } from './call';
+import { call } from '../support/openapi-call';
 
 // Multi-geocoding (search, custom places, batch) against the OpenAPI document.
 

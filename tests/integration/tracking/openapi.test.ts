@@ -14,7 +14,7 @@ import { handler as updateAsset } from '../../../functions/tracking/update-asset
 import { handler as updateAttributes } from '../../../functions/tracking/update-attributes';
 import { handler as uploadTrack } from '../../../functions/tracking/upload-track';
 import { newOrgKey } from '../support/keys';
-import { call } from './call';
+import { call } from '../support/openapi-call';
 
 // Live tracking (assets, tracks, history, area search) against the OpenAPI
 // document, under both prefixes.

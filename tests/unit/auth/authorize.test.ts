@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate } from '../../../shared/auth/authorize';
 import { hashApiKey } from '../../../shared/auth/keys';
-import type { KeyStore } from '../../../shared/auth/key-store';
 import type { KeyRecord } from '../../../shared/auth/model';
-
-// A map-backed store: the rules under test are pure; storage is covered by the integration tests.
-function storeWith(records: KeyRecord[]): KeyStore {
-  const byHash = new Map(records.map((r) => [r.hash, r]));
-  return {
-    findByHash: async (hash) => byHash.get(hash),
-    create: async () => undefined,
-    nextSubId: async () => 1,
-    revokeAt: async () => true,
-    setStatus: async () => true,
-    listByOrg: async () => [],
-  };
-}
+import { MemoryKeyStore } from '../../fixtures/memory/auth';
 
 const KEY = 'wm_' + 'a'.repeat(40);
 const base: KeyRecord = {
@@ -30,7 +17,7 @@ const base: KeyRecord = {
 };
 
 const attempt = (record: Partial<KeyRecord>, request: Partial<Parameters<typeof authenticate>[1]> = {}) =>
-  authenticate(storeWith([{ ...base, ...record }]), {
+  authenticate(new MemoryKeyStore([{ ...base, ...record }]), {
     key: KEY,
     service: 'geofence',
     region: 'eu-west-1',

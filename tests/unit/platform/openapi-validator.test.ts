@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../integration/contract/validator';
+import { loadContract } from '../../integration/support/openapi-validator';
 
-// The contract suite (tests/integration/contract) is only worth something if
-// its validator rejects a body that breaks the documented shape.
+// The OpenAPI tests (tests/integration/<feature>/openapi.test.ts) are only worth something if
+// their validator rejects a body that breaks the documented shape.
 
 const contract = loadContract();
 

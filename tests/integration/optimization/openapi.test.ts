@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as reOptimize } from '../../../functions/optimization/re-optimize';
 import { handler as result } from '../../../functions/optimization/result';
 import { handler as submit } from '../../../functions/optimization/submit';
-import { runQueuedJob, smallProblem, unthrottled } from '../optimization/support';
+import { runQueuedJob, smallProblem, unthrottled } from './support';
 import { newOrgKey } from '../support/keys';
-import { call } from './call';
+import { call } from '../support/openapi-call';
 
 // Route optimization against the OpenAPI document: submit, the pending and the
 // finished result, re-optimization. The worker runs in-process.
