@@ -162,7 +162,7 @@ describe('optimization worker on in-memory stores', () => {
     expect(await h.store.pendingCount(principal.space, principal.keyHash)).toBe(0);
     const body = await getResult(h.deps, principal, id);
     expect(body).toMatchObject({ status: 'Error', result: { code: RESULT_CODE.internal } });
-    expect(body.message).toMatch(/after 3 attempts: disk on fire/);
+    expect(body.message).toMatch(new RegExp(`after ${JOB_MAX_RECEIVE_COUNT} attempts: disk on fire`));
     expect(h.events()).toEqual(['JOB_CREATED', 'JOB_FAILED']);
     // The dead-letter consumer then finds it already failed.
     expect(await failDeadLetter(h.jobQueue[0], h.deps)).toBe('skipped');
