@@ -48,6 +48,19 @@ export interface Principal {
   quotas: Partial<Record<LimitName, Quota>>;
 }
 
+/**
+ * What organisation and namespace names may contain. Neither may hold "|" (the separator of a
+ * space, `org|namespace`) or "#" (the separator inside partition keys), so two different
+ * (organisation, namespace) pairs can never produce the same space or key.
+ */
+export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const MAX_NAME_LENGTH = 64;
+export const NAME_RULE = 'may contain only letters, digits, ".", "-" and "_"';
+
+export function isValidName(name: string): boolean {
+  return name.length >= 1 && name.length <= MAX_NAME_LENGTH && NAME_PATTERN.test(name);
+}
+
 export function spaceOf(org: string, namespace: string | null): string {
   return `${org}|${namespace ?? ''}`;
 }
