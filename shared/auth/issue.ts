@@ -84,6 +84,7 @@ export async function createNamespacedKey(
     active_from: options.now + options.delaySeconds,
     sub_id: subId,
     quotas: parent.quotas,
+    parent_hash: parent.hash,
   });
   return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: Math.floor(options.now) };
 }

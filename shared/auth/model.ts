@@ -21,6 +21,8 @@ export interface KeyRecord {
   /** Region names the key may use; "*" means every region. */
   regions: string[];
   status: 'active' | 'disabled';
+  /** Unix seconds at which the key was last disabled (set with status 'disabled'). */
+  disabled_at?: number;
   label?: string;
   /** Unix seconds. */
   created_at: number;
@@ -30,6 +32,11 @@ export interface KeyRecord {
   active_until?: number;
   /** Sequence number of a namespaced key within its organisation. */
   sub_id?: number;
+  /**
+   * Hash of the organisation key that created this namespaced key: disabling that key stops
+   * this one too. Absent on keys created before it was recorded.
+   */
+  parent_hash?: string;
   /** Per-limit overrides, for customers with an arranged higher quota. */
   quotas?: Partial<Record<LimitName, Quota>>;
 }

@@ -57,7 +57,7 @@ describe('CachedKeyStore', () => {
     await cache.findByHash('h');
     await cache.revokeAt('h', 42);
     expect((await cache.findByHash('h'))?.active_until).toBe(42);
-    await cache.setStatus('h', 'disabled');
+    await cache.setStatus('h', 'disabled', 43);
     expect((await cache.findByHash('h'))?.status).toBe('disabled');
   });
 
