@@ -61,7 +61,7 @@ describe('authenticate', () => {
     const root: KeyRecord = { ...base, hash: hashApiKey(ROOT_KEY) };
     const child: KeyRecord = { ...base, namespace: 'ns', parent_hash: root.hash };
     const use = (parent: Partial<KeyRecord>, now: number) =>
-      authenticate(storeWith([{ ...root, ...parent }, child]), {
+      authenticate(new MemoryKeyStore([{ ...root, ...parent }, child]), {
         key: KEY,
         service: 'geofence',
         region: 'eu-west-1',
@@ -81,9 +81,13 @@ describe('authenticate', () => {
     expect(await use({ status: 'active' }, 5900)).toMatchObject({ space: 'acme|ns' });
     // A creator that no longer exists at all stops them at once.
     expect(
-      await authenticate(storeWith([child]), { key: KEY, service: 'geofence', region: 'eu-west-1', now: 5000, keyDelaySeconds: 900 }).catch(
-        (e: { status: number }) => e.status,
-      ),
+      await authenticate(new MemoryKeyStore([child]), {
+        key: KEY,
+        service: 'geofence',
+        region: 'eu-west-1',
+        now: 5000,
+        keyDelaySeconds: 900,
+      }).catch((e: { status: number }) => e.status),
     ).toBe(401);
   });
 });

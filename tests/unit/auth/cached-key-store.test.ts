@@ -34,7 +34,7 @@ describe('CachedKeyStore', () => {
     await cache.findByHash('h');
     await cache.findByHash('h');
     expect(b.reads()).toBe(1);
-    await b.store.setStatus('h', 'disabled');
+    await b.store.setStatus('h', 'disabled', 1_700_000_000);
     now += 499;
     expect((await cache.findByHash('h'))?.status).toBe('active');
     now += 1;
