@@ -3,6 +3,7 @@ import { extname, resolve, sep } from 'node:path';
 import { ApiError, notFound } from '../../shared/platform/errors';
 import { fileReply } from '../lib/file-reply';
 import { publicHandler } from '../lib/http-handler';
+import { PAGE_SECURITY_HEADERS } from '../lib/respond';
 
 // The map console: the Vite build of infra/console, served as static files with
 // no key (the page asks for one and sends it with its own API calls). The build
@@ -31,7 +32,8 @@ export async function serve(dist: string, file: string) {
   if (!path.startsWith(dist + sep) || !type || !existsSync(path)) throw notFound(`path: no such file under /console`);
   // Vite puts a content hash in every asset name, so those never change; the
   // page itself must be re-read so a rebuild is picked up.
-  return fileReply(path, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return fileReply(path, type, cache, type.startsWith('text/html') ? PAGE_SECURITY_HEADERS : {});
 }
 
 export const handler = publicHandler({

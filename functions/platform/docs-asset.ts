@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { notFound } from '../../shared/platform/errors';
 import { fileReply } from '../lib/file-reply';
-import { publicHandler } from '../lib/http-handler';
+import { publicHandler, rawReply } from '../lib/http-handler';
+import { initScript } from './docs';
 
 // Swagger UI's files for the /docs page. Only the files the page loads are served,
 // so the route cannot be used to read anything else from the package. The folder is
@@ -19,6 +20,7 @@ export const handler = publicHandler({
   name: 'platform.docsAsset',
   run: async ({ path }) => {
     const file = path.file ?? '';
+    if (file === 'init.js') return rawReply(200, initScript, 'text/javascript; charset=utf-8', { 'cache-control': 'no-cache' });
     const contentType = ASSETS[file];
     if (!contentType) throw notFound(`path: no such file under /docs`);
     // Immutable for the installed version; a day keeps upgrades visible soon enough.

@@ -4,24 +4,40 @@ import { issueRootKey } from '../../shared/auth/issue';
 import { hashApiKey } from '../../shared/auth/keys';
 import { LIMIT_NAMES, SERVICES, type LimitName, type Quota, type Service } from '../../shared/auth/model';
 import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
+import { config } from '../../shared/platform/config';
+import { isApiError } from '../../shared/platform/errors';
 import { readStackFile } from '../local/stack-file';
 import { quietSdk } from '../local/quiet-sdk';
 
-const USAGE = `Usage: npm run keys -- <command> [options]
+/** Seconds as "10 s" or "15 min". */
+const span = (seconds: number) => (seconds % 60 === 0 && seconds >= 60 ? `${seconds / 60} min` : `${seconds} s`);
+
+function usage(): string {
+  const delay = config.keyActivationDelaySeconds();
+  const cache = config.keyCacheMs() / 1000;
+  return `Usage: npm run keys -- <command> [options]
 
 Commands:
   create --org ORG [--services geofence,optimization,multigeocode,tracking]
          [--regions REGION,...|*] [--label TEXT] [--quota NAME=PER_SECOND/PER_MINUTE ...]
                          Issue an organisation (root) key. It is printed once; only its hash is stored.
-  list --org ORG         List the organisation's keys (hash prefix, namespace, services, state).
-  disable KEY_OR_HASH    Stop a key from working at once.
-  enable KEY_OR_HASH     Let a disabled key work again.
+                         ORG: letters, digits, ".", "-" and "_", at most 64.
+  list --org ORG         List the organisation's keys: the id (the key's SHA-256, which disable and
+                         enable accept), namespace, services, state, creation time and label.
+  disable KEY_OR_ID      Stop a key. A function instance that looked the key up shortly before may
+                         keep accepting it for up to WAYMARK_KEY_CACHE_MS (default 10 s), never longer
+                         than WAYMARK_KEY_DELAY_SECONDS (default 15 min): with this shell's settings,
+                         ${span(cache)}; the deployed functions' own settings are what count.
+                         Disabling an organisation key also stops every namespaced key it created,
+                         WAYMARK_KEY_DELAY_SECONDS later (here ${span(delay)}), as deleting them would.
+  enable KEY_OR_ID       Let a disabled key (and the namespaced keys it created) work again.
 
 Target: the running local stack (npm start) by default; set WAYMARK_STAGE and AWS
 credentials (and no WAYMARK_DYNAMODB_ENDPOINT) to manage the keys of a deployed stage.`;
+}
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.stderr.write(`${message}\n\n${usage()}\n`);
   process.exit(2);
 }
 
@@ -55,6 +71,21 @@ function parseQuotas(raw: string[] | undefined): Partial<Record<LimitName, Quota
 }
 
 const toHash = (value: string) => (/^[0-9a-f]{64}$/.test(value) ? value : hashApiKey(value));
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * Namespaced keys created before keys recorded their creator cannot be traced to one organisation
+ * key, so disabling any of the organisation's root keys deletes them (same delay as the API).
+ */
+async function stopUnlinkedChildren(store: DynamoKeyStore, hash: string, now: number): Promise<void> {
+  const key = await store.findByHash(hash);
+  if (!key || key.namespace !== null) return;
+  const until = now + config.keyActivationDelaySeconds();
+  const unlinked = (await store.listByOrg(key.org)).filter((k) => k.namespace !== null && !k.parent_hash && !k.active_until);
+  for (const child of unlinked) await store.revokeAt(child.hash, until);
+  if (unlinked.length) process.stdout.write(`${unlinked.length} older namespaced key(s) of ${key.org} deleted as of ${iso(until)}\n`);
+  process.stdout.write(`namespaced keys created by this key stop at ${iso(until)}\n`);
+}
 
 async function main(): Promise<void> {
   quietSdk();
@@ -91,20 +122,34 @@ async function main(): Promise<void> {
     }
     case 'list': {
       if (!values.org) fail('list needs --org');
-      for (const k of await store.listByOrg(values.org)) {
-        const state = k.status === 'disabled' ? 'disabled' : k.active_until ? `deleted at ${k.active_until}` : 'active';
+      const keys = await store.listByOrg(values.org);
+      const byHash = new Map(keys.map((k) => [k.hash, k]));
+      for (const k of keys) {
+        const parent = k.parent_hash ? byHash.get(k.parent_hash) : undefined;
+        const stopsAt = parent?.status === 'disabled' ? (parent.disabled_at ?? 0) + config.keyActivationDelaySeconds() : undefined;
+        const state =
+          k.status === 'disabled'
+            ? 'disabled'
+            : k.active_until
+              ? `deleted at ${iso(k.active_until)}`
+              : stopsAt !== undefined
+                ? `its organisation key is disabled: stops at ${iso(stopsAt)}`
+                : 'active';
         process.stdout.write(
-          `${k.hash.slice(0, 16)}  ${k.namespace ?? '(root)'}  ${k.services.join(',')}  ${state}  created ${new Date(k.created_at * 1000).toISOString()}${k.label ? `  ${k.label}` : ''}\n`,
+          `${k.hash}  ${k.namespace ?? '(root)'}  ${k.services.join(',')}  ${state}  created ${iso(k.created_at)}${k.label ? `  ${k.label}` : ''}\n`,
         );
       }
       return;
     }
     case 'disable':
     case 'enable': {
-      if (!arg) fail(`${command} needs a key or its full hash`);
-      const ok = await store.setStatus(toHash(arg), command === 'disable' ? 'disabled' : 'active');
-      if (!ok) fail('no such key');
+      if (!arg) fail(`${command} needs a key or its id (the full hash \`list\` shows)`);
+      const hash = toHash(arg);
+      const now = Math.floor(Date.now() / 1000);
+      const ok = await store.setStatus(hash, command === 'disable' ? 'disabled' : 'active', now);
+      if (!ok) fail('no such key (give the key itself or the 64-character id `list` shows)');
       process.stdout.write(`${command}d\n`);
+      if (command === 'disable') await stopUnlinkedChildren(store, hash, now);
       return;
     }
     default:
@@ -113,6 +158,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
+  if (isApiError(error) && error.status === 400) fail(error.message);
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });

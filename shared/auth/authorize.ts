@@ -1,3 +1,4 @@
+import { config } from '../platform/config';
 import { forbidden, unauthorized } from '../platform/errors';
 import { hashApiKey, looksLikeApiKey, sameDigest } from './keys';
 import type { KeyStore } from './key-store';
@@ -10,6 +11,8 @@ export interface AuthRequest {
   region: string;
   /** Unix seconds. */
   now: number;
+  /** How long a namespaced key outlives the disabling of its organisation key (default: the key delay). */
+  keyDelaySeconds?: number;
 }
 
 function isoSeconds(seconds: number): string {
@@ -30,6 +33,14 @@ export async function authenticate(store: KeyStore, request: AuthRequest): Promi
   }
   if (record.active_until !== undefined && request.now >= record.active_until) {
     throw unauthorized('key: this API key has been deleted');
+  }
+  if (record.namespace !== null && record.parent_hash !== undefined) {
+    // Disabling an organisation key stops the keys it created after the same delay as a deletion.
+    const parent = await store.findByHash(record.parent_hash);
+    if (!parent || parent.status !== 'active') {
+      const stopsAt = (parent?.disabled_at ?? 0) + (request.keyDelaySeconds ?? config.keyActivationDelaySeconds());
+      if (request.now >= stopsAt) throw unauthorized('key: the organisation key that created this key has been disabled');
+    }
   }
   if (request.service && !record.services.includes(request.service)) {
     throw forbidden(`key: this API key is not enabled for the ${request.service} service`);

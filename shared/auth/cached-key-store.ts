@@ -51,9 +51,9 @@ export class CachedKeyStore implements KeyStore {
     return this.inner.revokeAt(hash, activeUntil);
   }
 
-  async setStatus(hash: string, status: KeyRecord['status']): Promise<boolean> {
+  async setStatus(hash: string, status: KeyRecord['status'], at: number): Promise<boolean> {
     this.entries.delete(hash);
-    return this.inner.setStatus(hash, status);
+    return this.inner.setStatus(hash, status, at);
   }
 
   listByOrg(org: string): Promise<KeyRecord[]> {

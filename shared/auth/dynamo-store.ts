@@ -53,8 +53,9 @@ export class DynamoKeyStore implements KeyStore {
     return this.update(hash, 'SET active_until = :v', activeUntil);
   }
 
-  async setStatus(hash: string, status: KeyRecord['status']): Promise<boolean> {
-    return this.update(hash, 'SET #status = :v', status, { '#status': 'status' });
+  async setStatus(hash: string, status: KeyRecord['status'], at: number): Promise<boolean> {
+    if (status === 'active') return this.update(hash, 'SET #status = :v REMOVE disabled_at', status, { '#status': 'status' });
+    return this.update(hash, 'SET #status = :v, disabled_at = :at', status, { '#status': 'status' }, { ':at': at });
   }
 
   async listByOrg(org: string): Promise<KeyRecord[]> {
@@ -67,7 +68,13 @@ export class DynamoKeyStore implements KeyStore {
     return items.map((item) => toRecord(item));
   }
 
-  private async update(hash: string, expression: string, value: unknown, names?: Record<string, string>): Promise<boolean> {
+  private async update(
+    hash: string,
+    expression: string,
+    value: unknown,
+    names?: Record<string, string>,
+    values: Record<string, unknown> = {},
+  ): Promise<boolean> {
     try {
       await documentClient().send(
         new UpdateCommand({
@@ -75,7 +82,7 @@ export class DynamoKeyStore implements KeyStore {
           Key: { pk: keyPk(hash) },
           UpdateExpression: expression,
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':v': value },
+          ExpressionAttributeValues: { ':v': value, ...values },
           ExpressionAttributeNames: names,
         }),
       );

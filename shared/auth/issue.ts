@@ -1,7 +1,17 @@
-import { conflict, forbidden, notFound } from '../platform/errors';
+import { conflict, forbidden, invalid, notFound } from '../platform/errors';
 import { generateApiKey, hashApiKey } from './keys';
 import type { KeyStore } from './key-store';
-import { SERVICES, type KeyRecord, type Principal, type Quota, type LimitName, type Service } from './model';
+import {
+  isValidName,
+  MAX_NAME_LENGTH,
+  NAME_RULE,
+  SERVICES,
+  type KeyRecord,
+  type Principal,
+  type Quota,
+  type LimitName,
+  type Service,
+} from './model';
 
 // Issuing and withdrawing keys. Organisation keys come from the operator's CLI;
 // namespaced keys from the API, on behalf of an organisation key.
@@ -18,6 +28,7 @@ export interface RootKeyRequest {
 }
 
 export async function issueRootKey(store: KeyStore, request: RootKeyRequest): Promise<{ key: string; record: KeyRecord }> {
+  if (!isValidName(request.org)) throw invalid('org', `must be 1 to ${MAX_NAME_LENGTH} characters and ${NAME_RULE}`);
   const key = request.key ?? generateApiKey();
   const record: KeyRecord = {
     hash: hashApiKey(key),
@@ -73,6 +84,7 @@ export async function createNamespacedKey(
     active_from: options.now + options.delaySeconds,
     sub_id: subId,
     quotas: parent.quotas,
+    parent_hash: parent.hash,
   });
   return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: Math.floor(options.now) };
 }

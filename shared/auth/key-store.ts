@@ -9,6 +9,7 @@ export interface KeyStore {
   nextSubId(org: string): Promise<number>;
   /** Sets when a key stops working; returns false if the key does not exist. */
   revokeAt(hash: string, activeUntil: number): Promise<boolean>;
-  setStatus(hash: string, status: KeyRecord['status']): Promise<boolean>;
+  /** Disables (recording `at`, Unix seconds) or re-enables a key; returns false if the key does not exist. */
+  setStatus(hash: string, status: KeyRecord['status'], at: number): Promise<boolean>;
   listByOrg(org: string): Promise<KeyRecord[]>;
 }

@@ -21,6 +21,8 @@ export interface KeyRecord {
   /** Region names the key may use; "*" means every region. */
   regions: string[];
   status: 'active' | 'disabled';
+  /** Unix seconds at which the key was last disabled (set with status 'disabled'). */
+  disabled_at?: number;
   label?: string;
   /** Unix seconds. */
   created_at: number;
@@ -30,6 +32,11 @@ export interface KeyRecord {
   active_until?: number;
   /** Sequence number of a namespaced key within its organisation. */
   sub_id?: number;
+  /**
+   * Hash of the organisation key that created this namespaced key: disabling that key stops
+   * this one too. Absent on keys created before it was recorded.
+   */
+  parent_hash?: string;
   /** Per-limit overrides, for customers with an arranged higher quota. */
   quotas?: Partial<Record<LimitName, Quota>>;
 }
@@ -46,6 +53,19 @@ export interface Principal {
   isRoot: boolean;
   services: Service[];
   quotas: Partial<Record<LimitName, Quota>>;
+}
+
+/**
+ * What organisation and namespace names may contain. Neither may hold "|" (the separator of a
+ * space, `org|namespace`) or "#" (the separator inside partition keys), so two different
+ * (organisation, namespace) pairs can never produce the same space or key.
+ */
+export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const MAX_NAME_LENGTH = 64;
+export const NAME_RULE = 'may contain only letters, digits, ".", "-" and "_"';
+
+export function isValidName(name: string): boolean {
+  return name.length >= 1 && name.length <= MAX_NAME_LENGTH && NAME_PATTERN.test(name);
 }
 
 export function spaceOf(org: string, namespace: string | null): string {

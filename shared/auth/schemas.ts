@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH, NAME_PATTERN, NAME_RULE } from './model';
 
-const namespace = z
-  .string({ message: 'is required' })
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, ".", "-" and "_"');
+const namespace = z.string({ message: 'is required' }).min(1).max(MAX_NAME_LENGTH).regex(NAME_PATTERN, NAME_RULE);
 
 export const createNamespacedKeyQuery = z.object({ key: z.string().optional(), namespace });
 

@@ -34,4 +34,14 @@ export function show(element: HTMLElement, message: string, failed = false): voi
   element.classList.toggle('error', failed);
 }
 
+/**
+ * Text for Leaflet content (tooltips, icons), which would otherwise be parsed as HTML: names come
+ * from API data anyone with the key can write, and must never become markup in this page.
+ */
+export function textElement(text: string, tag = 'span'): HTMLElement {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  return element;
+}
+
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { api, byId, show } from './api';
+import { api, byId, show, textElement } from './api';
 
 // Geofences of the key: listed and drawn; created by drawing a circle (click
 // the centre, then click at the radius) or a polygon (click the corners, then
@@ -60,7 +60,7 @@ export function setupGeofences(map: L.Map, status: HTMLElement): { refresh: () =
       names.set(g.id, g.name || g.id);
       if (g.geojson) {
         L.geoJSON(g.geojson, { style: { color: '#2f6fde', weight: 2, fillOpacity: 0.15, className: 'geofence-shape' } })
-          .bindTooltip(g.name || g.id)
+          .bindTooltip(textElement(g.name || g.id))
           .addTo(shapes);
       }
       const item = document.createElement('li');

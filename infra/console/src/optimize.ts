@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import L from 'leaflet';
-import { api, byId, show } from './api';
+import { api, byId, show, textElement } from './api';
 import { demoProblem } from './demo';
 
 // Submits the problem in the text area, polls the result until the job is
@@ -84,19 +84,19 @@ function drawRoutes(map: L.Map, layer: L.LayerGroup, routes: Route[]): void {
     let n = 0;
     for (const step of located) {
       const isStop = step.type !== 'start' && step.type !== 'end';
-      const label = isStop ? String(++n) : 'D';
-      const icon = L.divIcon({
-        className: isStop ? 'stop-marker' : 'stop-marker depot-marker',
-        html: `<span style="background:${isStop ? colour : '#343a40'}">${label}</span>`,
-        iconSize: [24, 24],
-      });
+      const label = textElement(isStop ? String(++n) : 'D');
+      label.style.background = isStop ? colour : '#343a40';
+      const icon = L.divIcon({ className: isStop ? 'stop-marker' : 'stop-marker depot-marker', html: label, iconSize: [24, 24] });
       L.marker(step.location!, { icon, keyboard: false })
-        .bindTooltip(`vehicle ${route.vehicle}: ${step.type} ${step.id ?? ''}`)
+        .bindTooltip(textElement(`vehicle ${route.vehicle}: ${step.type} ${step.id ?? ''}`))
         .addTo(layer);
     }
+    const swatch = textElement('■', 'b');
+    swatch.style.color = colour;
     const item = document.createElement('li');
     item.dataset.testid = 'route-item';
-    item.innerHTML = `<b style="color:${colour}">■</b> vehicle ${route.vehicle}: ${n} stops, ${(route.distance / 1000).toFixed(1)} km, ${Math.round(route.duration / 60)} min`;
+    const distance = `${(route.distance / 1000).toFixed(1)} km, ${Math.round(route.duration / 60)} min`;
+    item.append(swatch, ` vehicle ${route.vehicle}: ${n} stops, ${distance}`);
     summary.append(item);
   });
   // No animation: the routes are final, and a screenshot must not catch a zoom halfway.

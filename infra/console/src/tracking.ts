@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { api, byId } from './api';
+import { api, byId, textElement } from './api';
 import { geofenceName } from './geofences';
 
 // Assets with their latest position and the last hour of track, and the
@@ -68,7 +68,7 @@ export function setupTracking(map: L.Map): { refresh: () => Promise<void> } {
           fillOpacity: 1,
           className: 'asset-marker',
         })
-          .bindTooltip(asset.name || asset.id)
+          .bindTooltip(textElement(asset.name || asset.id))
           .addTo(layer);
       }
       const item = document.createElement('li');

@@ -39,7 +39,8 @@ export async function bootStack(extraEnv: Record<string, string> = {}): Promise<
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
-  const deadline = Date.now() + 150_000;
+  // Generous: on a busy shared machine serverless-offline alone can take minutes to come up.
+  const deadline = Date.now() + 300_000;
   while (!/^API key: (\S+)$/m.test(output)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       // SIGTERM first: the launcher stops the children it started in their own process

@@ -4,6 +4,8 @@ import { hashApiKey } from '../../../shared/auth/keys';
 import type { KeyRecord } from '../../../shared/auth/model';
 import { MemoryKeyStore } from '../../fixtures/memory/auth';
 
+const ROOT_KEY = 'wm_' + 'r'.repeat(40);
+
 const KEY = 'wm_' + 'a'.repeat(40);
 const base: KeyRecord = {
   hash: hashApiKey(KEY),
@@ -53,5 +55,39 @@ describe('authenticate', () => {
     expect(await attempt({}, { region: 'us-east-1' })).toMatchObject({ status: 403, message: /us-east-1/ });
     expect(await attempt({ regions: ['*'] }, { region: 'us-east-1' })).toMatchObject({ org: 'acme' });
     expect(await attempt({}, { service: null })).toMatchObject({ org: 'acme' });
+  });
+
+  it('a namespaced key stops the key delay after the organisation key that created it is disabled', async () => {
+    const root: KeyRecord = { ...base, hash: hashApiKey(ROOT_KEY) };
+    const child: KeyRecord = { ...base, namespace: 'ns', parent_hash: root.hash };
+    const use = (parent: Partial<KeyRecord>, now: number) =>
+      authenticate(new MemoryKeyStore([{ ...root, ...parent }, child]), {
+        key: KEY,
+        service: 'geofence',
+        region: 'eu-west-1',
+        now,
+        keyDelaySeconds: 900,
+      }).then(
+        (p) => p,
+        (e: { status: number; message: string }) => ({ status: e.status, message: e.message }),
+      );
+    expect(await use({}, 5000)).toMatchObject({ space: 'acme|ns' });
+    expect(await use({ status: 'disabled', disabled_at: 5000 }, 5899)).toMatchObject({ space: 'acme|ns' });
+    expect(await use({ status: 'disabled', disabled_at: 5000 }, 5900)).toMatchObject({
+      status: 401,
+      message: /organisation key .* disabled/,
+    });
+    // Enabled again: its keys work again.
+    expect(await use({ status: 'active' }, 5900)).toMatchObject({ space: 'acme|ns' });
+    // A creator that no longer exists at all stops them at once.
+    expect(
+      await authenticate(new MemoryKeyStore([child]), {
+        key: KEY,
+        service: 'geofence',
+        region: 'eu-west-1',
+        now: 5000,
+        keyDelaySeconds: 900,
+      }).catch((e: { status: number }) => e.status),
+    ).toBe(401);
   });
 });

@@ -34,7 +34,7 @@ describe('CachedKeyStore', () => {
     await cache.findByHash('h');
     await cache.findByHash('h');
     expect(b.reads()).toBe(1);
-    await b.store.setStatus('h', 'disabled');
+    await b.store.setStatus('h', 'disabled', 1_700_000_000);
     now += 499;
     expect((await cache.findByHash('h'))?.status).toBe('active');
     now += 1;
@@ -57,7 +57,7 @@ describe('CachedKeyStore', () => {
     await cache.findByHash('h');
     await cache.revokeAt('h', 42);
     expect((await cache.findByHash('h'))?.active_until).toBe(42);
-    await cache.setStatus('h', 'disabled');
+    await cache.setStatus('h', 'disabled', 43);
     expect((await cache.findByHash('h'))?.status).toBe('disabled');
   });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueRootKey } from '../../../shared/auth/issue';
+import type { KeyStore } from '../../../shared/auth/key-store';
 import { generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from '../../../shared/auth/keys';
+import { spaceOf, type KeyRecord } from '../../../shared/auth/model';
 
 describe('API key material', () => {
   it('generates distinct prefixed keys with 160 random bits', () => {
@@ -25,5 +28,23 @@ describe('API key material', () => {
     expect(looksLikeApiKey('short')).toBe(false);
     expect(looksLikeApiKey('has space in it')).toBe(false);
     expect(looksLikeApiKey('x'.repeat(129))).toBe(false);
+  });
+});
+
+describe('organisation names', () => {
+  const created: KeyRecord[] = [];
+  const store = { create: async (r: KeyRecord) => void created.push(r) } as unknown as KeyStore;
+  const issue = (org: string) =>
+    issueRootKey(store, { org, now: 0 }).then(
+      () => 'ok',
+      (e: { status: number; field?: string }) => `${e.status} ${e.field}`,
+    );
+
+  it('refuses separators and anything else that could make two spaces collide', async () => {
+    // "a|b" with no namespace and "a" with namespace "b|" would both start "a|b|".
+    expect(spaceOf('a|b', null)).toBe('a|b|');
+    for (const org of ['a|b', 'a#b', '', 'has space', 'x'.repeat(65), 'tab\t', 'ünï']) expect(await issue(org), org).toBe('400 org');
+    for (const org of ['acme', 'acme-1.eu_2', 'x'.repeat(64)]) expect(await issue(org), org).toBe('ok');
+    expect(created.map((r) => r.org)).toEqual(['acme', 'acme-1.eu_2', 'x'.repeat(64)]);
   });
 });

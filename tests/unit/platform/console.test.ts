@@ -20,6 +20,8 @@ describe('console page files', () => {
     const page = (await serve(dist, 'index.html')) as any;
     expect(page.contentType).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(page.headers['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
     const script = (await serve(dist, 'assets/app-1a2b.js')) as any;
     expect(script.contentType).toBe('text/javascript; charset=utf-8');
     expect(script.body).toBe('console.log(1)');

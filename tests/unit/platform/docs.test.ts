@@ -28,8 +28,24 @@ describe('API reference page', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('src="/docs/swagger-ui-bundle.js"');
     expect(res.body).toContain('href="/docs/swagger-ui.css"');
-    expect(res.body).toContain("fetch('/openapi.json')");
+    expect(res.body).toContain('src="/docs/init.js"');
     expect(res.body).not.toMatch(/https?:\/\/(?!www\.w3)/); // nothing from a CDN
+  });
+
+  it('runs no inline script, and says so in its Content-Security-Policy', async () => {
+    const res = await get(page, '/docs');
+    // Every <script> has a src: the policy below would block an inline one.
+    expect(res.body.match(/<script[^>]*>/g)!.every((tag) => / src="\/docs\/[^"]+"/.test(tag))).toBe(true);
+    const csp = res.headers['content-security-policy'];
+    // Exactly 'self': no 'unsafe-inline', no 'unsafe-eval', no other origin.
+    expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const init = await get(asset, '/docs/init.js', { file: 'init.js' });
+    expect(init.statusCode).toBe(200);
+    expect(init.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(init.body).toContain("fetch('/openapi.json')");
+    expect(init.body).toContain('SwaggerUIBundle(');
   });
 
   it('serves the allowed assets with their content types', async () => {

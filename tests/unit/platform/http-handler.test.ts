@@ -27,6 +27,7 @@ describe('handler factory', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).toEqual({ status: 'Ok', data: { query: { n: '7' }, body: { radius: 10, name: 'a' } } });
     expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses malformed JSON with 400 naming the body', async () => {
@@ -34,6 +35,7 @@ describe('handler factory', () => {
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('body');
     expect(res.body.message).toMatch(/^body: malformed JSON/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses a body over the limit with 413 before parsing it', async () => {
