@@ -5,13 +5,16 @@ import { RateLimiter } from '../../shared/ratelimit/limiter';
 import { DynamoCounterStore } from '../../shared/ratelimit/dynamo-store';
 import { MemoryCounterStore } from '../../shared/ratelimit/memory-store';
 import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
+import { UnknownKeyGuard } from '../../shared/auth/unknown-keys';
 
 // Adapters are built on first use, once per process, after env is set.
 let keyStore: KeyStore | undefined;
 let limiter: RateLimiter | undefined;
+let unknownKeys: UnknownKeyGuard | undefined;
 
 export const deps = {
   keyStore: (): KeyStore => (keyStore ??= new CachedKeyStore(new DynamoKeyStore(), config.keyCacheMs)),
   limiter: (): RateLimiter =>
     (limiter ??= new RateLimiter(config.rateLimitStore() === 'memory' ? new MemoryCounterStore() : new DynamoCounterStore())),
+  unknownKeys: (): UnknownKeyGuard => (unknownKeys ??= new UnknownKeyGuard(config.unknownKeysPerMinute)),
 };

@@ -15,8 +15,11 @@ import { validate } from './middleware/validate';
 import { jsonResponse, rawResponse } from './respond';
 
 // The one way an HTTP function is built. Every endpoint gets the same chain:
-// request id -> header normalization -> JSON body -> key auth -> rate limit ->
+// request id -> header normalization -> key auth -> rate limit -> JSON body ->
 // schema validation -> handler -> error handling.
+// The key is checked before the body is parsed, so a caller without a valid key
+// (or over its quota) never costs the parsing of a body up to the size limit.
+// Public endpoints have no key step and parse the body right after the headers.
 
 const REPLY = Symbol('reply');
 
@@ -117,12 +120,12 @@ function build<Q, P, B>(
     .use(errorHandler(op.name))
     .use(requestId())
     .use({ before: (request) => void requests.set(request.event, request as unknown as HttpRequest) })
-    .use(httpHeaderNormalizer())
-    .use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));
+    .use(httpHeaderNormalizer());
   if (auth) {
-    chain.use(keyAuth(deps.keyStore, auth.service));
+    chain.use(keyAuth(deps.keyStore, auth.service, deps.unknownKeys));
     if (auth.limit) chain.use(rateLimit(deps.limiter, auth.limit));
   }
+  chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));
   chain.use(validate({ query: op.query as z.ZodType, path: op.path as z.ZodType, body: op.body as z.ZodType }));
   const handler = chain.handler(async (event) => {
     const request = requests.get(event)!;

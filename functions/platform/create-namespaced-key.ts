@@ -15,6 +15,7 @@ export const handler = httpHandler({
     const result = await createNamespacedKey(deps.keyStore(), principal, query.namespace, {
       now: Date.now() / 1000,
       delaySeconds: config.keyActivationDelaySeconds(),
+      maxKeys: config.maxNamespacedKeys(),
     });
     return { status: 200, result };
   },

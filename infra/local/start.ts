@@ -109,6 +109,8 @@ async function main(): Promise<void> {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Local receivers (on this machine or the local network) keep working unless the caller set 0.
+    WAYMARK_WEBHOOK_ALLOW_PRIVATE: process.env.WAYMARK_WEBHOOK_ALLOW_PRIVATE === '0' ? '0' : '1',
   });
   await provisionTables(dynamo.endpoint, STAGE);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);

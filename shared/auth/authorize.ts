@@ -13,6 +13,8 @@ export interface AuthRequest {
   now: number;
   /** How long a namespaced key outlives the disabling of its organisation key (default: the key delay). */
   keyDelaySeconds?: number;
+  /** Told when the key presented does not exist (malformed or not found). */
+  onUnknown?: () => void;
 }
 
 function isoSeconds(seconds: number): string {
@@ -23,10 +25,14 @@ function isoSeconds(seconds: number): string {
 export async function authenticate(store: KeyStore, request: AuthRequest): Promise<Principal> {
   const { key } = request;
   if (!key) throw unauthorized('key: required query parameter is missing');
-  if (!looksLikeApiKey(key)) throw unauthorized();
+  const unknown = () => {
+    request.onUnknown?.();
+    return unauthorized();
+  };
+  if (!looksLikeApiKey(key)) throw unknown();
   const hash = hashApiKey(key);
   const record = await store.findByHash(hash);
-  if (!record || !sameDigest(record.hash, hash)) throw unauthorized();
+  if (!record || !sameDigest(record.hash, hash)) throw unknown();
   if (record.status !== 'active') throw unauthorized('key: this API key has been disabled');
   if (request.now < record.active_from) {
     throw unauthorized(`key: this API key becomes usable at ${isoSeconds(record.active_from)}`);

@@ -3,13 +3,16 @@ import type { KeyRecord } from './model';
 
 // Every request looks its key up; on a warm function instance the same few keys
 // come back again and again, so a short-lived copy saves one database read per
-// request. Only found keys are kept (a key made a moment ago must work at once),
-// and a copy never outlives the namespaced-key delay: a deletion takes effect
+// request. A copy never outlives the namespaced-key delay: a deletion takes effect
 // after that delay, and the copy read before it must not outlast it. Times in a
 // record (active_from, active_until) are still compared on every use.
+// A key that does not exist is remembered as missing for the same time, so the same
+// made-up key sent again and again costs one read, not one per request. Keys are
+// random: nobody presents a key before it is created, except through this store,
+// whose create forgets the miss.
 
 interface Entry {
-  record: KeyRecord;
+  record: KeyRecord | undefined;
   until: number;
 }
 
@@ -30,7 +33,7 @@ export class CachedKeyStore implements KeyStore {
     if (ttl > 0 && hit && hit.until > this.now()) return hit.record;
     const record = await this.inner.findByHash(hash);
     this.entries.delete(hash);
-    if (record && ttl > 0) {
+    if (ttl > 0) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(hash, { record, until: this.now() + ttl });
     }
@@ -42,8 +45,12 @@ export class CachedKeyStore implements KeyStore {
     return this.inner.create(record);
   }
 
-  nextSubId(org: string): Promise<number> {
-    return this.inner.nextSubId(org);
+  reserveNamespacedKey(org: string, limit: number): Promise<number | undefined> {
+    return this.inner.reserveNamespacedKey(org, limit);
+  }
+
+  releaseNamespacedKey(org: string): Promise<void> {
+    return this.inner.releaseNamespacedKey(org);
   }
 
   async revokeAt(hash: string, activeUntil: number): Promise<boolean> {

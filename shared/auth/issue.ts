@@ -65,14 +65,20 @@ export async function createNamespacedKey(
   store: KeyStore,
   principal: Principal,
   namespace: string,
-  options: { now: number; delaySeconds: number },
+  options: { now: number; delaySeconds: number; maxKeys: number },
 ): Promise<NamespacedKeyResult> {
   requireRoot(principal, 'create');
   const parent = await store.findByHash(principal.keyHash);
   if (!parent) throw forbidden('key: the calling key no longer exists');
-  const subId = await store.nextSubId(principal.org);
+  const subId = await store.reserveNamespacedKey(principal.org, options.maxKeys);
+  if (subId === undefined) {
+    throw conflict(
+      `namespace: your organisation already has the maximum of ${options.maxKeys} namespaced keys; delete one first`,
+      'namespace',
+    );
+  }
   const apikey = generateApiKey();
-  await store.create({
+  const stored = store.create({
     hash: hashApiKey(apikey),
     org: principal.org,
     namespace,
@@ -85,6 +91,10 @@ export async function createNamespacedKey(
     sub_id: subId,
     quotas: parent.quotas,
     parent_hash: parent.hash,
+  });
+  await stored.catch(async (error: unknown) => {
+    await store.releaseNamespacedKey(principal.org);
+    throw error;
   });
   return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: Math.floor(options.now) };
 }

@@ -54,6 +54,6 @@ export const webhookConfigResponse = okData(
 );
 export const testWebhookResponse = okData(
   z.looseObject({
-    results: z.array(z.looseObject({ url: z.string(), ok: z.boolean(), status: int.optional(), error: z.string().optional() })),
+    results: z.array(z.looseObject({ url: z.string(), ok: z.boolean(), status: int.optional() })),
   }),
 );

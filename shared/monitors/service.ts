@@ -4,7 +4,7 @@ import type { GeofenceStore } from '../geofence/store';
 import type { CreateMonitorInput, UpdateMonitorInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { webhookUrlProblem } from '../webhooks/url';
+import { webhookTargetProblem } from '../webhooks/target';
 import {
   eventId,
   isGeofenceType,
@@ -238,10 +238,9 @@ export class MonitorService {
 
   async putWebhooks(space: string, keyHash: string, urls: readonly string[], selfHosts: string[]): Promise<void> {
     const unique = [...new Set(urls.map((u) => u.trim()))];
-    unique.forEach((url, i) => {
-      const problem = webhookUrlProblem(url, selfHosts);
-      if (problem) throw invalid(`webhook[${i}]`, problem);
-    });
+    const problems = await Promise.all(unique.map((url) => webhookTargetProblem(url, selfHosts)));
+    const bad = problems.findIndex((p) => p !== null);
+    if (bad >= 0) throw invalid(`webhook[${bad}]`, problems[bad]!);
     await this.deps.config.putWebhooks(space, { urls: unique, keyHash, updated_at: Math.floor(this.clock() / 1000) });
     this.deps.changed?.(space);
   }

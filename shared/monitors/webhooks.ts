@@ -57,14 +57,18 @@ export function sampleEvent(now: number): EventRecord {
 
 export interface TestDeliveryResult {
   url: string;
+  /** Delivered: the endpoint answered 2xx. */
   ok: boolean;
+  /** The HTTP status the endpoint answered, when it answered. */
   status?: number;
-  error?: string;
 }
 
 /**
- * One signed POST of a sample event to every configured URL, right away, answering what each
- * endpoint said. No retries: this is for checking an endpoint while setting it up.
+ * One signed POST of a sample event to every configured URL, right away, answering whether
+ * each was delivered and the HTTP status if one came back. Why a send failed (refused target,
+ * timeout, connection error) is logged, never answered: the answer would tell a caller which
+ * hosts and ports exist where the service runs. No retries: this is for checking an endpoint
+ * while setting it up.
  */
 export async function testWebhooks(
   space: string,
@@ -91,7 +95,7 @@ export async function testWebhooks(
         },
         deps,
       );
-      return { url, ok: r.ok, ...(r.status !== undefined ? { status: r.status } : {}), ...(r.error ? { error: r.error } : {}) };
+      return { url, ok: r.ok, ...(r.status !== undefined ? { status: r.status } : {}) };
     }),
   );
 }

@@ -13,7 +13,7 @@ import { JOB_RETENTION_SECONDS, MAX_PENDING_JOBS_PER_KEY, RESULT_CODE, type JobM
 import { applyReOptimization } from './reoptimize';
 import { failedBody, pendingBody, type ResultBody } from './result';
 import type { OptimizationJobStore } from './store';
-import { validateProblem, type ValidateContext } from './validate';
+import { checkWebhookTarget, validateProblem, type ValidateContext } from './validate';
 import { problemWarnings, reOptimizationWarnings } from './warnings';
 
 /** What the service works with, built by its caller (functions/optimization/deps.ts, tests). */
@@ -134,6 +134,7 @@ export async function submitProblem(
   ctx: ValidateContext,
 ): Promise<SubmitResponse> {
   const { request, locations } = validateProblem(body, ctx);
+  await checkWebhookTarget(request, ctx);
   return createJob(deps, principal, request, [...problemWarnings(request, locations), ...routingWarnings(request, locations)]);
 }
 
@@ -174,6 +175,7 @@ export async function reOptimize(
   }
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);
+  await checkWebhookTarget(request, ctx);
   const warnings = [...reOptimizationWarnings(body), ...problemWarnings(request, locations), ...routingWarnings(request, locations)];
   return createJob(deps, principal, request, warnings, parent.id);
 }

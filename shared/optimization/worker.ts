@@ -9,10 +9,10 @@
 //    the message goes to the dead-letter queue, whose consumer (failDeadLetter) covers the
 //    crashes that never reached this code.
 // Progress is logged as JSON lines with the job id.
-import { RoutingError } from '../routing';
-import { SolverError, solveWithStats, type SolveReport } from '../solver';
+import { solveWithStats, type SolveReport } from '../solver';
 import { logger } from '../platform/log';
 import { encodeBlob } from './blob';
+import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { toClientResult } from './client-result';
@@ -150,11 +150,14 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     await sendFinalEvent(deps, job, 'completed');
     return 'completed';
   } catch (error) {
-    if (error instanceof SolverError) return fail(deps, job, RESULT_CODE.input, error.message);
-    if (error instanceof RoutingError) return fail(deps, job, RESULT_CODE.routing, error.message);
+    const permanent = permanentFailure(error);
+    if (permanent) {
+      logger.warn('optimization job refused', { job_id: id, error });
+      return fail(deps, job, permanent.code, permanent.message);
+    }
     logger.error('optimization job attempt failed', { job_id: id, attempt: job.attempts, receive_count: info.receiveCount, error });
     if (info.receiveCount >= info.maxReceiveCount) {
-      await fail(deps, job, RESULT_CODE.internal, `internal error after ${info.receiveCount} attempts: ${(error as Error).message}`);
+      await fail(deps, job, RESULT_CODE.internal, internalFailureMessage(id, info.receiveCount));
     }
     throw error;
   }

@@ -44,6 +44,18 @@ export const config = {
     if (value !== 'dynamodb' && value !== 'memory') throw new Error(`WAYMARK_RATE_LIMIT_STORE must be dynamodb or memory, got "${value}"`);
     return value;
   },
+  /**
+   * `1`: webhooks may target loopback, private and link-local addresses (the local stack sets it
+   * so receivers on the same machine work). Unset or `0`: such targets are refused.
+   */
+  webhookAllowPrivate: (): boolean => env('WAYMARK_WEBHOOK_ALLOW_PRIVATE') === '1',
+  /** Namespaced keys an organisation may hold at once (deleted ones no longer count). */
+  maxNamespacedKeys: (): number => intSetting('WAYMARK_MAX_NAMESPACED_KEYS', 1000),
+  /**
+   * Unknown API keys one source address may present per minute before it is answered 429
+   * without a lookup (counted per function instance); 0 turns the limit off.
+   */
+  unknownKeysPerMinute: (): number => intSetting('WAYMARK_UNKNOWN_KEYS_PER_MINUTE', 30),
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

@@ -3,13 +3,15 @@
 // the secret of the API key that set the webhook up. A non-2xx answer, a timeout or a network
 // error re-queues the same event (same webhook-id) with a growing delay, up to
 // MAX_ATTEMPTS attempts in all. Nothing here ever throws into the caller's business: a failing
-// webhook never fails the job that emitted it.
+// webhook never fails the job that emitted it. Every send goes through the address guard
+// (./send.ts): a target refused there is not retried.
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from '../platform/config';
 import { logger } from '../platform/log';
+import { guardedPost, SendError, type SendFailure, type WebhookPost } from './send';
 import { signedHeaders } from './sign';
 import { sqsClient } from './sqs';
-import type { WebhookSecretStore } from './store';
+import { signingSecrets, type WebhookSecretStore } from './store';
 import { webhookUrlProblem } from './url';
 
 /** Logical id of the delivery queue (infra/tables/optimization.ts). */
@@ -43,12 +45,14 @@ export interface WebhookDelivery {
 export interface AttemptResult {
   ok: boolean;
   status?: number;
-  error?: string;
+  /** Why nothing was answered; the detail goes to the log only. */
+  error?: SendFailure;
 }
 
 export interface DeliveryDeps {
-  fetch: typeof fetch;
-  secretOf: (space: string, keyHash: string) => Promise<string>;
+  post: WebhookPost;
+  /** The secrets a delivery is signed with now (two during a rotation's overlap). */
+  secretsOf: (space: string, keyHash: string) => Promise<string[]>;
   /** Puts a delivery on the queue after `delaySeconds`. */
   enqueue: (delivery: WebhookDelivery, delaySeconds: number) => Promise<void>;
   now: () => number;
@@ -71,37 +75,38 @@ export async function sqsEnqueue(delivery: WebhookDelivery, delaySeconds: number
   );
 }
 
-/** Real delivery: global fetch, the webhook queue, secrets from `secrets`. */
+/** Real delivery: the guarded POST, the webhook queue, secrets from `secrets`. */
 export const deliveryDeps = (secrets: WebhookSecretStore): DeliveryDeps => ({
-  fetch: (...args) => fetch(...args),
-  secretOf: async (space, keyHash) => (await secrets.getOrCreate(space, keyHash)).secret,
+  post: guardedPost(),
+  secretsOf: async (space, keyHash) => signingSecrets(await secrets.getOrCreate(space, keyHash), Math.floor(Date.now() / 1000)),
   enqueue: sqsEnqueue,
   now: () => Math.floor(Date.now() / 1000),
 });
 
 /** One POST of a delivery, signed for this attempt's timestamp. Never throws. */
 export async function attempt(delivery: WebhookDelivery, deps: DeliveryDeps): Promise<AttemptResult> {
+  const refuse = (detail: string): AttemptResult => {
+    logger.warn('webhook target refused', { webhook_id: delivery.id, event: delivery.event, reason: detail });
+    return { ok: false, error: 'refused' };
+  };
   try {
-    // Checked again at send time: only http(s), never redirected (a redirect is not followed).
-    const problem = webhookUrlProblem(delivery.url, []);
-    if (problem) return { ok: false, error: `url ${problem}` };
-    const secret = await deps.secretOf(delivery.space, delivery.key_hash);
+    // The URL's form is checked again at send time; where it leads is judged by deps.post (the
+    // address guard), with the setting as it is now.
+    const problem = webhookUrlProblem(delivery.url, [], true);
+    if (problem) return refuse(problem);
+    const secrets = await deps.secretsOf(delivery.space, delivery.key_hash);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Waymark-Webhooks/1',
-      ...signedHeaders(secret, delivery.id, deps.now(), delivery.body),
+      ...signedHeaders(secrets, delivery.id, deps.now(), delivery.body),
     };
-    const response = await deps.fetch(delivery.url, {
-      method: 'POST',
-      headers,
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(delivery.timeout * 1000),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    return { ok: response.status >= 200 && response.status < 300, status: response.status };
+    const { status } = await deps.post(delivery.url, { headers, body: delivery.body, timeoutMs: delivery.timeout * 1000 });
+    return { ok: status >= 200 && status < 300, status };
   } catch (error) {
-    return { ok: false, error: (error as Error).name === 'TimeoutError' ? 'timeout' : (error as Error).message };
+    if (error instanceof SendError && error.failure === 'refused') return refuse(error.detail);
+    const failure = error instanceof SendError ? error.failure : 'network';
+    logger.info('webhook not answered', { webhook_id: delivery.id, failure, detail: error instanceof SendError ? error.detail : error });
+    return { ok: false, error: failure };
   }
 }
 
@@ -116,7 +121,8 @@ export async function processDelivery(delivery: WebhookDelivery, deps: DeliveryD
     logger.info('webhook delivered', fields);
     return result;
   }
-  if (delivery.attempt >= MAX_ATTEMPTS) {
+  // A refused target is refused again on every retry: nothing to wait for.
+  if (delivery.attempt >= MAX_ATTEMPTS || result.error === 'refused') {
     logger.warn('webhook given up', fields);
     return result;
   }
@@ -160,7 +166,7 @@ export async function emitWebhook(input: WebhookEventInput, deps: DeliveryDeps):
     }
     for (let d = delivery; ; d = { ...d, attempt: d.attempt + 1 }) {
       const result = await attempt(d, deps);
-      if (result.ok || d.attempt >= MAX_ATTEMPTS) return true;
+      if (result.ok || result.error === 'refused' || d.attempt >= MAX_ATTEMPTS) return true;
       await new Promise((r) => setTimeout(r, 1000 * 2 ** (d.attempt - 1)));
     }
   } catch (error) {

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { newWebhookSecret } from './sign';
 import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
-import type { WebhookSecretRecord, WebhookSecretStore } from './store';
+import { rotated, type WebhookSecretRecord, type WebhookSecretStore } from './store';
 
 // The webhook signing secret of each API key (table "webhooks"). The partition key starts with
 // the caller's space.
@@ -19,7 +19,9 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     const out = await documentClient().send(
       new GetCommand({ TableName: this.table, Key: { pk: secretPk(space, keyHash), sk: SK }, ConsistentRead: true }),
     );
-    return out.Item ? { secret: out.Item.secret as string, created_at: out.Item.created_at as number } : undefined;
+    if (!out.Item) return undefined;
+    const { pk: _pk, sk: _sk, ...record } = out.Item;
+    return record as WebhookSecretRecord;
   }
 
   /** The key's secret, created on first use (concurrent first uses agree on one secret). */
@@ -42,10 +44,28 @@ export class DynamoWebhookSecretStore implements WebhookSecretStore {
     }
   }
 
-  /** Replaces the key's secret; deliveries signed from now on use the new one. */
+  /**
+   * Replaces the key's secret, keeping the one it replaces as the previous secret. The write is
+   * conditional on the secret read, so of two concurrent rotations neither loses the other's
+   * secret: the later one retries on top of the earlier.
+   */
   async rotate(space: string, keyHash: string, now = Math.floor(Date.now() / 1000)): Promise<WebhookSecretRecord> {
-    const record = { secret: newWebhookSecret(), created_at: now };
-    await documentClient().send(new PutCommand({ TableName: this.table, Item: { pk: secretPk(space, keyHash), sk: SK, ...record } }));
-    return record;
+    for (;;) {
+      const current = await this.get(space, keyHash);
+      const record = rotated(current, newWebhookSecret(), now);
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: this.table,
+            Item: { pk: secretPk(space, keyHash), sk: SK, ...record },
+            ConditionExpression: current ? 'secret = :was' : 'attribute_not_exists(pk)',
+            ExpressionAttributeValues: current ? { ':was': current.secret } : undefined,
+          }),
+        );
+        return record;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    }
   }
 }

@@ -14,9 +14,14 @@ export const SIGNATURE_SCHEME =
   'Standard Webhooks v1: webhook-signature = "v1," + base64(HMAC-SHA256(base64decode(secret without "whsec_"), webhook-id + "." + webhook-timestamp + "." + body))';
 export const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
-/** A key's secret with what a receiver needs to check signatures made with it. */
-export function describeSecret(record: WebhookSecretRecord) {
-  return { secret: record.secret, created_at: record.created_at, scheme: SIGNATURE_SCHEME, headers: SIGNATURE_HEADERS };
+/**
+ * A key's secret with what a receiver needs to check signatures made with it. The previous
+ * secret itself is not shown again: only until when it still signs.
+ */
+export function describeSecret(record: WebhookSecretRecord, now = Math.floor(Date.now() / 1000)) {
+  const previous =
+    record.previous_until !== undefined && record.previous_until > now ? { previous_secret_valid_until: record.previous_until } : {};
+  return { secret: record.secret, created_at: record.created_at, ...previous, scheme: SIGNATURE_SCHEME, headers: SIGNATURE_HEADERS };
 }
 
 export function newWebhookSecret(): string {
@@ -39,8 +44,11 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
-export function signedHeaders(secret: string, id: string, timestamp: number, body: string): SignedHeaders {
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+/** The headers of one attempt; with several secrets (a rotation's overlap) one signature each, space-separated. */
+export function signedHeaders(secrets: string | readonly string[], id: string, timestamp: number, body: string): SignedHeaders {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  const signature = all.map((secret) => sign(secret, id, timestamp, body)).join(' ');
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
 }
 
 /**

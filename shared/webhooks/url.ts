@@ -1,5 +1,9 @@
-// Which webhook URLs are acceptable: http(s) only, and never this service itself (a webhook
-// pointing back at the API would let a caller make the service call its own endpoints).
+// Which webhook URLs are acceptable, as far as the URL itself tells: http(s) only, never this
+// service itself (a webhook pointing back at the API would let a caller make the service call its
+// own endpoints), and, unless private targets are allowed, no loopback, private or link-local
+// address literal and no localhost name. Names are resolved and checked by ./target.ts.
+import { config } from '../platform/config';
+import { ipLiteral, isLocalhostName, nonPublicKind } from './address';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0', '[::]']);
 
@@ -30,8 +34,29 @@ export function localSelfHosts(): string[] {
   return ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'].map((h) => `${h}:${port}`);
 }
 
-/** Why `url` cannot be a webhook target, or null when it can. `selfHosts` are host[:port] values. */
-export function webhookUrlProblem(url: string, selfHosts: string[]): string | null {
+/** Why a host of that kind is refused (the 400's rule). */
+export function privateTargetRule(kind: string, address: string): string {
+  return `must not point at a ${kind} address (${address}); webhooks reach public addresses only`;
+}
+
+/**
+ * Why the hostname of a parsed URL is refused without any lookup (an address literal or a
+ * localhost name), or null. `allowPrivate` lifts the rule.
+ */
+export function literalHostProblem(hostname: string, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null;
+  if (isLocalhostName(hostname)) return privateTargetRule('loopback', hostname);
+  const ip = ipLiteral(hostname);
+  const kind = ip && nonPublicKind(ip);
+  return kind ? privateTargetRule(kind, ip) : null;
+}
+
+/**
+ * Why `url` cannot be a webhook target, or null when it can, judged from the URL alone.
+ * `selfHosts` are host[:port] values; `allowPrivate` (WAYMARK_WEBHOOK_ALLOW_PRIVATE) admits
+ * loopback, private and link-local targets.
+ */
+export function webhookUrlProblem(url: string, selfHosts: string[], allowPrivate = config.webhookAllowPrivate()): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -52,5 +77,5 @@ export function webhookUrlProblem(url: string, selfHosts: string[]): string | nu
       if (isLoopback(sHost) && isLoopback(parsed.hostname) && sPort === targetPort) return 'must not point at this service';
     }
   }
-  return null;
+  return literalHostProblem(parsed.hostname, allowPrivate);
 }

@@ -4,6 +4,7 @@
 // first field in `field`. Relation rule 4 (no vehicle can take all steps of a relation) is 422:
 // the input is well formed, but no feasible solution can be produced.
 import type { OptimizationRequest } from '../schemas';
+import { webhookTargetProblem } from '../../webhooks/target';
 import { webhookUrlProblem } from '../../webhooks/url';
 import type { LatLon } from '../geo';
 import { checkDimensions } from './amounts';
@@ -72,4 +73,15 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   if (issues.length) throw issuesError(issues, 400);
   if (unfit.length) throw issuesError(unfit, 422);
   return { request: req, locations };
+}
+
+/**
+ * The part of the webhook rule that needs a lookup: 400 when the webhook's host resolves to a
+ * loopback, private or link-local address (unless WAYMARK_WEBHOOK_ALLOW_PRIVATE=1). Run after
+ * validateProblem, which judged the URL itself.
+ */
+export async function checkWebhookTarget(req: OptimizationRequest, ctx: ValidateContext): Promise<void> {
+  if (!req.options?.webhook) return;
+  const problem = await webhookTargetProblem(req.options.webhook.url, ctx.selfHosts);
+  if (problem) throw issuesError([{ field: 'options.webhook.url', rule: problem }], 400);
 }

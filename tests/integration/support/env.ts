@@ -12,5 +12,7 @@ Object.assign(process.env, {
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   WAYMARK_LOG_LEVEL: process.env.WAYMARK_LOG_LEVEL ?? 'error',
+  // The webhook tests' receivers listen on 127.0.0.1; tests/integration/security turns it off.
+  WAYMARK_WEBHOOK_ALLOW_PRIVATE: '1',
 });
 for (const [id, url] of Object.entries(inject('queueUrls'))) process.env[queueEnvVar(id)] = url;

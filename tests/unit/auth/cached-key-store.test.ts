@@ -42,11 +42,26 @@ describe('CachedKeyStore', () => {
     expect(b.reads()).toBe(2);
   });
 
-  it('never keeps a miss, so a key created elsewhere works at once', async () => {
+  it('remembers a miss for the time to live: a made-up key sent again costs no read', async () => {
+    const b = backing();
+    let now = 1000;
+    const cache = new CachedKeyStore(
+      b.store,
+      () => 500,
+      () => now,
+    );
+    for (let i = 0; i < 5; i++) expect(await cache.findByHash('nope')).toBeUndefined();
+    expect(b.reads()).toBe(1);
+    now += 500;
+    expect(await cache.findByHash('nope')).toBeUndefined();
+    expect(b.reads()).toBe(2);
+  });
+
+  it('forgets a miss when the key is created through it, so the new key works at once', async () => {
     const b = backing();
     const cache = new CachedKeyStore(b.store, () => 10_000);
     expect(await cache.findByHash('new')).toBeUndefined();
-    await b.store.create(record('new'));
+    await cache.create(record('new'));
     expect((await cache.findByHash('new'))?.hash).toBe('new');
   });
 

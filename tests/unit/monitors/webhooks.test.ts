@@ -12,11 +12,11 @@ function fakes(statusOf: (url: string) => number = () => 200) {
   const queued: WebhookDelivery[] = [];
   const posted: { url: string; headers: Record<string, string>; body: string }[] = [];
   const deps: DeliveryDeps = {
-    fetch: async (url, init) => {
-      posted.push({ url: String(url), headers: init!.headers as Record<string, string>, body: String(init!.body) });
-      return new Response(null, { status: statusOf(String(url)) });
+    post: async (url, init) => {
+      posted.push({ url, headers: init.headers, body: init.body });
+      return { status: statusOf(url) };
     },
-    secretOf: async (space, keyHash) => (await secrets.getOrCreate(space, keyHash)).secret,
+    secretsOf: async (space, keyHash) => [(await secrets.getOrCreate(space, keyHash)).secret],
     enqueue: async (d) => void queued.push(d),
     now: () => 1_700_000_000,
   };

@@ -756,9 +756,16 @@ const rows: Row[] = [
     message: /must not carry credentials/,
   },
   {
-    rule: 'webhook elsewhere on loopback',
+    rule: 'webhook elsewhere on loopback (private targets not allowed: the deployed default)',
     mutate: (p) => (p.options = { webhook: { url: 'http://127.0.0.1:9999/hook', events: ['JOB_COMPLETED'], timeout: 5 } }),
-    status: 200,
+    status: 400,
+    message: /options\.webhook\.url: must not point at a loopback address \(127\.0\.0\.1\)/,
+  },
+  {
+    rule: 'webhook on the metadata address',
+    mutate: (p) => (p.options = { webhook: { url: 'http://169.254.169.254/latest/meta-data/' } }),
+    status: 400,
+    message: /must not point at a link-local address \(169\.254\.169\.254\)/,
   },
 ];
 

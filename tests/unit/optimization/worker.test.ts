@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spaceOf, type Principal } from '../../../shared/auth/model';
 import { JOB_MAX_RECEIVE_COUNT, RESULT_CODE, type JobMessage } from '../../../shared/optimization/model';
+import { internalFailureMessage } from '../../../shared/optimization/failure';
 import { optimizationRequestSchema } from '../../../shared/optimization/schemas';
 import { getResult, submitProblem } from '../../../shared/optimization/service';
 import { failDeadLetter, runJob, type WorkerDeps } from '../../../shared/optimization/worker';
@@ -61,11 +62,11 @@ function harness(solve: WorkerDeps['solve'] = quick) {
     store,
     enqueue: async (message) => void jobQueue.push(message),
     webhooks: {
-      fetch: async (url, init) => {
-        posted.push({ url: String(url), headers: init!.headers as Record<string, string>, body: String(init!.body) });
-        return new Response(null, { status: 204 });
+      post: async (url, init) => {
+        posted.push({ url, headers: init.headers, body: init.body });
+        return { status: 204 };
       },
-      secretOf: async (space, keyHash) => (await secrets.getOrCreate(space, keyHash)).secret,
+      secretsOf: async (space, keyHash) => [(await secrets.getOrCreate(space, keyHash)).secret],
       enqueue: async (delivery) => void webhookQueue.push(delivery),
       now: () => Math.floor(Date.now() / 1000),
     },
@@ -162,7 +163,7 @@ describe('optimization worker on in-memory stores', () => {
     expect(await h.store.pendingCount(principal.space, principal.keyHash)).toBe(0);
     const body = await getResult(h.deps, principal, id);
     expect(body).toMatchObject({ status: 'Error', result: { code: RESULT_CODE.internal } });
-    expect(body.message).toMatch(new RegExp(`after ${JOB_MAX_RECEIVE_COUNT} attempts: disk on fire`));
+    expect(body.message).toBe(internalFailureMessage(id, JOB_MAX_RECEIVE_COUNT));
     expect(h.events()).toEqual(['JOB_CREATED', 'JOB_FAILED']);
     // The dead-letter consumer then finds it already failed.
     expect(await failDeadLetter(h.jobQueue[0], h.deps)).toBe('skipped');

@@ -10,6 +10,7 @@ import {
   type DeliveryDeps,
   type WebhookDelivery,
 } from '../../../shared/webhooks/delivery';
+import { guardedPost, SendError } from '../../../shared/webhooks/send';
 import { newWebhookSecret, sign, signedHeaders, verify } from '../../../shared/webhooks/sign';
 import { localSelfHosts, webhookUrlProblem } from '../../../shared/webhooks/url';
 
@@ -73,7 +74,7 @@ describe('Standard Webhooks signatures, checked by the standardwebhooks package'
   });
 });
 
-describe('webhook URLs', () => {
+describe('webhook URLs (private targets allowed, as on the local stack)', () => {
   const self = ['api.waymark.example', ...localSelfHosts()];
   const cases: [string, string | null][] = [
     ['https://hooks.example.com/x', null],
@@ -90,14 +91,14 @@ describe('webhook URLs', () => {
     ['http://[::1]:3000/x', 'must not point at this service'],
     ['http://0.0.0.0:3000/x', 'must not point at this service'],
   ];
-  for (const [url, problem] of cases) it(`${url} -> ${problem ?? 'ok'}`, () => expect(webhookUrlProblem(url, self)).toBe(problem));
+  for (const [url, problem] of cases) it(`${url} -> ${problem ?? 'ok'}`, () => expect(webhookUrlProblem(url, self, true)).toBe(problem));
 
   it('follows WAYMARK_PORT for the local stack', () => {
     const before = process.env.WAYMARK_PORT;
     process.env.WAYMARK_PORT = '4555';
     try {
-      expect(webhookUrlProblem('http://localhost:4555/x', localSelfHosts())).toBe('must not point at this service');
-      expect(webhookUrlProblem('http://localhost:3000/x', localSelfHosts())).toBeNull();
+      expect(webhookUrlProblem('http://localhost:4555/x', localSelfHosts(), true)).toBe('must not point at this service');
+      expect(webhookUrlProblem('http://localhost:3000/x', localSelfHosts(), true)).toBeNull();
     } finally {
       if (before === undefined) delete process.env.WAYMARK_PORT;
       else process.env.WAYMARK_PORT = before;
@@ -109,14 +110,14 @@ function fakeDeps(statuses: (number | 'timeout' | 'network')[]) {
   const calls: { url: string; headers: Record<string, string>; body: string }[] = [];
   const queued: { delivery: WebhookDelivery; delay: number }[] = [];
   const deps: DeliveryDeps = {
-    fetch: (async (url: string, init: RequestInit) => {
-      calls.push({ url, headers: init.headers as Record<string, string>, body: init.body as string });
+    post: async (url, init) => {
+      calls.push({ url, headers: init.headers, body: init.body });
       const s = statuses.shift() ?? 200;
-      if (s === 'timeout') throw Object.assign(new Error('timed out'), { name: 'TimeoutError' });
-      if (s === 'network') throw new Error('ECONNREFUSED');
-      return new Response(null, { status: s });
-    }) as typeof fetch,
-    secretOf: async () => 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      if (s === 'timeout') throw new SendError('timeout', 'no answer');
+      if (s === 'network') throw new SendError('network', 'ECONNREFUSED');
+      return { status: s };
+    },
+    secretsOf: async () => ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
     enqueue: async (delivery, delay) => void queued.push({ delivery, delay }),
     now: () => Math.floor(Date.now() / 1000),
   };
@@ -181,7 +182,7 @@ describe('webhook delivery', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const { port } = server.address() as AddressInfo;
     const f = fakeDeps([]);
-    f.deps.fetch = (...args) => fetch(...args);
+    f.deps.post = guardedPost({ allowPrivate: () => true });
     const started = Date.now();
     const result = await processDelivery({ ...delivery(), url: `http://127.0.0.1:${port}/`, timeout: 1 }, f.deps);
     expect(result).toMatchObject({ ok: false, error: 'timeout' });
