@@ -13,6 +13,8 @@ export interface Call {
   /** Put in the event as it is, not as a string: what an emulator that parsed the JSON itself hands over. */
   parsedBody?: unknown;
   headers?: Record<string, string>;
+  /** The caller's address, as API Gateway reports it in requestContext.http.sourceIp. */
+  sourceIp?: string;
 }
 
 export interface Result {
@@ -37,7 +39,7 @@ export async function invoke(handler: Handler, call: Call = {}): Promise<Result>
     pathParameters: call.pathParameters,
     body,
     isBase64Encoded: false,
-    requestContext: { requestId: randomUUID(), http: { method, path: call.path ?? '/' } },
+    requestContext: { requestId: randomUUID(), http: { method, path: call.path ?? '/', sourceIp: call.sourceIp } },
   } as unknown as APIGatewayProxyEventV2;
   const context = { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
   const response = await handler(event, context);
