@@ -111,6 +111,9 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     'WAYMARK_PLACES_MAX_STALE_MS',
     'WAYMARK_MONITOR_CACHE_MS',
     'WAYMARK_KEY_CACHE_MS',
+    'WAYMARK_WEBHOOK_ALLOW_PRIVATE',
+    'WAYMARK_MAX_NAMESPACED_KEYS',
+    'WAYMARK_UNKNOWN_KEYS_PER_MINUTE',
   ]) {
     if (shell[name]) env[name] = shell[name];
   }
