@@ -8,12 +8,14 @@ import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 import { UnknownKeyGuard } from '../../shared/auth/unknown-keys';
 
 // Adapters are built on first use, once per process, after env is set.
-let keyStore: KeyStore | undefined;
+let keyStore: CachedKeyStore | undefined;
 let limiter: RateLimiter | undefined;
 let unknownKeys: UnknownKeyGuard | undefined;
 
 export const deps = {
   keyStore: (): KeyStore => (keyStore ??= new CachedKeyStore(new DynamoKeyStore(), config.keyCacheMs)),
+  /** Whether this process holds a found key's copy (so checking it costs no read). */
+  keyCached: (hash: string): boolean => keyStore?.holds(hash) ?? false,
   limiter: (): RateLimiter =>
     (limiter ??= new RateLimiter(config.rateLimitStore() === 'memory' ? new MemoryCounterStore() : new DynamoCounterStore())),
   unknownKeys: (): UnknownKeyGuard => (unknownKeys ??= new UnknownKeyGuard(config.unknownKeysPerMinute)),

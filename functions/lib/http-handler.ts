@@ -122,7 +122,7 @@ function build<Q, P, B>(
     .use({ before: (request) => void requests.set(request.event, request as unknown as HttpRequest) })
     .use(httpHeaderNormalizer());
   if (auth) {
-    chain.use(keyAuth(deps.keyStore, auth.service, deps.unknownKeys));
+    chain.use(keyAuth({ store: deps.keyStore, guard: deps.unknownKeys, cached: deps.keyCached }, auth.service));
     if (auth.limit) chain.use(rateLimit(deps.limiter, auth.limit));
   }
   chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));

@@ -40,6 +40,12 @@ export class CachedKeyStore implements KeyStore {
     return record;
   }
 
+  /** Whether a found key's copy is held now: answered without any read. */
+  holds(hash: string): boolean {
+    const hit = this.entries.get(hash);
+    return this.ttlMs() > 0 && hit !== undefined && hit.record !== undefined && hit.until > this.now();
+  }
+
   create(record: KeyRecord): Promise<void> {
     this.entries.delete(record.hash);
     return this.inner.create(record);

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { authenticate } from '../../../shared/auth/authorize';
+import { hashApiKey } from '../../../shared/auth/keys';
 import type { Service } from '../../../shared/auth/model';
 import type { KeyStore } from '../../../shared/auth/key-store';
 import type { UnknownKeyGuard } from '../../../shared/auth/unknown-keys';
@@ -8,16 +9,29 @@ import { tooManyRequests } from '../../../shared/platform/errors';
 import type { HttpRequest } from '../context';
 
 // Resolves the caller. A source address that has just presented too many keys that do not exist
-// is answered 429 before any lookup (see shared/auth/unknown-keys.ts).
-export function keyAuth(store: () => KeyStore, service: Service | null, guard: () => UnknownKeyGuard): MiddlewareObj {
+// is answered 429 without any lookup (see shared/auth/unknown-keys.ts), except for a key this
+// process already holds as found: a real caller sharing the address (a NAT, a proxy) keeps
+// working wherever its key is warm, at no read.
+export interface KeyAuthDeps {
+  store: () => KeyStore;
+  guard: () => UnknownKeyGuard;
+  /** Whether a key (by hash) is known here without a read. */
+  cached: (hash: string) => boolean;
+}
+
+export function keyAuth(deps: KeyAuthDeps, service: Service | null): MiddlewareObj {
+  const { store, guard } = deps;
   return {
     before: async (request) => {
       const r = request as unknown as HttpRequest;
       const source = r.event.requestContext?.http?.sourceIp;
+      const key = r.event.queryStringParameters?.key;
       const waitMs = guard().blockedFor(source);
-      if (waitMs > 0) throw tooManyRequests('key: too many unknown API keys from this address; try again later', waitMs / 1000);
+      if (waitMs > 0 && !(key && deps.cached(hashApiKey(key)))) {
+        throw tooManyRequests('key: too many unknown API keys from this address; try again later', waitMs / 1000);
+      }
       r.internal.principal = await authenticate(store(), {
-        key: r.event.queryStringParameters?.key,
+        key,
         service,
         region: config.region(),
         now: Date.now() / 1000,

@@ -57,6 +57,24 @@ describe('CachedKeyStore', () => {
     expect(b.reads()).toBe(2);
   });
 
+  it('tells whether it holds a found key, without reading', async () => {
+    const b = backing();
+    await b.store.create(record('h'));
+    let now = 1000;
+    const cache = new CachedKeyStore(
+      b.store,
+      () => 500,
+      () => now,
+    );
+    expect(cache.holds('h')).toBe(false);
+    await cache.findByHash('h');
+    await cache.findByHash('missing');
+    expect([cache.holds('h'), cache.holds('missing')]).toEqual([true, false]);
+    now += 500;
+    expect(cache.holds('h')).toBe(false);
+    expect(b.reads()).toBe(2);
+  });
+
   it('forgets a miss when the key is created through it, so the new key works at once', async () => {
     const b = backing();
     const cache = new CachedKeyStore(b.store, () => 10_000);
