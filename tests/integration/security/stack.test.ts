@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -97,6 +99,27 @@ describe('local stack and pages', () => {
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('lets local webhook receivers work: npm start allows private targets unless told otherwise', async () => {
+    const got: string[] = [];
+    const receiver = createServer((req, res) => {
+      got.push(req.url ?? '');
+      req.resume();
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/local-hook`;
+      expect((await api('PUT', '/skynet/config', { webhook: [url] })).status).toBe(200);
+      const tested = await api('POST', '/skynet/config/testwebhook', {});
+      expect(tested.body.data.results).toEqual([{ url, ok: true, status: 204 }]);
+      expect(got).toEqual(['/local-hook']);
+    } finally {
+      await api('PUT', '/skynet/config', { webhook: [] });
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  });
 
   it('would block injected markup anyway: the policy stops inline handlers', async () => {
     await page.evaluate(`document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(HOSTILE)})`);
