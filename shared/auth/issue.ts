@@ -78,7 +78,7 @@ export async function createNamespacedKey(
     );
   }
   const apikey = generateApiKey();
-  const stored = store.create({
+  const record: KeyRecord = {
     hash: hashApiKey(apikey),
     org: principal.org,
     namespace,
@@ -91,11 +91,14 @@ export async function createNamespacedKey(
     sub_id: subId,
     quotas: parent.quotas,
     parent_hash: parent.hash,
-  });
-  await stored.catch(async (error: unknown) => {
+  };
+  try {
+    await store.create(record);
+  } catch (error) {
+    // The slot taken above has no key to count: give it back.
     await store.releaseNamespacedKey(principal.org);
     throw error;
-  });
+  }
   return { apikey, namespace, expired_at: 0, expires_at: 0, sub_id: subId, created_at: Math.floor(options.now) };
 }
 
