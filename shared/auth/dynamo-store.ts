@@ -41,58 +41,43 @@ export class DynamoKeyStore implements KeyStore {
   // the last slot.
   async reserveNamespacedKey(org: string, limit: number): Promise<number | undefined> {
     for (;;) {
-      try {
-        const out = await documentClient().send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: { pk: orgPk(org) },
-            UpdateExpression: 'ADD next_sub_id :one, key_count :one',
-            ConditionExpression: 'key_count < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-        );
-        return Number(out.Attributes?.next_sub_id);
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+      const taken = await this.updateOrg(org, 'ADD next_sub_id :one, key_count :one', 'key_count < :limit', { ':one': 1, ':limit': limit });
+      if (taken) return Number(taken.next_sub_id);
       const counted = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: orgPk(org) }, ConsistentRead: true }));
       if (counted.Item?.key_count !== undefined) return undefined;
-      await this.startCount(org);
-    }
-  }
-
-  /** An organisation whose keys were never counted (new, or older than counting) starts from its live keys. */
-  private async startCount(org: string): Promise<void> {
-    const live = (await this.listByOrg(org)).filter((r) => r.namespace !== null && r.active_until === undefined).length;
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: orgPk(org) },
-          UpdateExpression: 'SET key_count = :n',
-          ConditionExpression: 'attribute_not_exists(key_count)',
-          ExpressionAttributeValues: { ':n': live },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error; // counted meanwhile by another call
+      // Never counted (a new organisation, or one older than counting): start from its live keys.
+      // Another call may have started it meanwhile; either way the next round sees a count.
+      const live = (await this.listByOrg(org)).filter((r) => r.namespace !== null && r.active_until === undefined).length;
+      await this.updateOrg(org, 'SET key_count = :n', 'attribute_not_exists(key_count)', { ':n': live });
     }
   }
 
   async releaseNamespacedKey(org: string): Promise<void> {
+    await this.updateOrg(org, 'ADD key_count :minus', 'key_count > :zero', { ':minus': -1, ':zero': 0 });
+  }
+
+  /** A conditional update of an organisation's item: the updated attributes, or null when the condition failed. */
+  private async updateOrg(
+    org: string,
+    update: string,
+    condition: string,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null> {
     try {
-      await documentClient().send(
+      const out = await documentClient().send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: orgPk(org) },
-          UpdateExpression: 'ADD key_count :minus',
-          ConditionExpression: 'key_count > :zero',
-          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          UpdateExpression: update,
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'UPDATED_NEW',
         }),
       );
+      return out.Attributes ?? {};
     } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
+      if (isConditionalCheckFailed(error)) return null;
+      throw error;
     }
   }
 

@@ -21,38 +21,39 @@ function backing() {
   return { store, reads: () => reads.mock.calls.length };
 }
 
+/** A cache over `b` with a 500 ms time to live on a clock the test moves with `wait`. */
+function clocked(b: ReturnType<typeof backing>) {
+  let now = 1000;
+  const cache = new CachedKeyStore(
+    b.store,
+    () => 500,
+    () => now,
+  );
+  return { cache, wait: (ms: number) => void (now += ms) };
+}
+
 describe('CachedKeyStore', () => {
   it('reads a found key once within the time to live, again after it', async () => {
     const b = backing();
     await b.store.create(record('h'));
-    let now = 1000;
-    const cache = new CachedKeyStore(
-      b.store,
-      () => 500,
-      () => now,
-    );
+    const { cache, wait } = clocked(b);
     await cache.findByHash('h');
     await cache.findByHash('h');
     expect(b.reads()).toBe(1);
     await b.store.setStatus('h', 'disabled', 1_700_000_000);
-    now += 499;
+    wait(499);
     expect((await cache.findByHash('h'))?.status).toBe('active');
-    now += 1;
+    wait(1);
     expect((await cache.findByHash('h'))?.status).toBe('disabled');
     expect(b.reads()).toBe(2);
   });
 
   it('remembers a miss for the time to live: a made-up key sent again costs no read', async () => {
     const b = backing();
-    let now = 1000;
-    const cache = new CachedKeyStore(
-      b.store,
-      () => 500,
-      () => now,
-    );
+    const { cache, wait } = clocked(b);
     for (let i = 0; i < 5; i++) expect(await cache.findByHash('nope')).toBeUndefined();
     expect(b.reads()).toBe(1);
-    now += 500;
+    wait(500);
     expect(await cache.findByHash('nope')).toBeUndefined();
     expect(b.reads()).toBe(2);
   });
@@ -60,17 +61,12 @@ describe('CachedKeyStore', () => {
   it('tells whether it holds a found key, without reading', async () => {
     const b = backing();
     await b.store.create(record('h'));
-    let now = 1000;
-    const cache = new CachedKeyStore(
-      b.store,
-      () => 500,
-      () => now,
-    );
+    const { cache, wait } = clocked(b);
     expect(cache.holds('h')).toBe(false);
     await cache.findByHash('h');
     await cache.findByHash('missing');
     expect([cache.holds('h'), cache.holds('missing')]).toEqual([true, false]);
-    now += 500;
+    wait(500);
     expect(cache.holds('h')).toBe(false);
     expect(b.reads()).toBe(2);
   });
