@@ -13,6 +13,12 @@ export const WGS84_E2 = WGS84_F * (2 - WGS84_F);
 
 /** Geofence polygon area limit (exclusive): the area must be < 1,000,000 km2. */
 export const MAX_POLYGON_AREA_KM2 = 1_000_000;
+/**
+ * Most positions a polygon may have (geofences and search polygons). Keeps a stored geofence
+ * far below DynamoDB's 400 KB item limit even when its coordinates do not compress, and the
+ * validation of the largest polygon in milliseconds.
+ */
+export const MAX_POLYGON_POSITIONS = 10_000;
 /** Circle geofence radius limit (inclusive). */
 export const MAX_CIRCLE_RADIUS_M = 50_000;
 /** Area limit of tracking bound and polygon searches (inclusive: 3000 km2 is accepted). */

@@ -15,6 +15,7 @@ export type GeoErrorCode =
   | 'invalid_precision'
   | 'invalid_argument'
   | 'area_too_large'
+  | 'too_many_positions'
   // 422-class
   | 'polygon_open_ring'
   | 'polygon_too_few_positions'

@@ -9,7 +9,7 @@ export { orient2d, orient2dExact, onSegment, segmentIntersection, type SegmentIn
 export * from './sphere';
 export { authalicQ, signedRingAreaM2, boxAreaKm2 } from './area';
 export { prepareRing, pointInRingXY, pointInPolygonXY, pointInPreparedRing, type PreparedRing } from './ring';
-export { findSelfIntersections, type SelfIntersection } from './selfIntersection';
+export { findSelfIntersection, type SelfIntersection } from './selfIntersection';
 export { normalizePolygonInput, validatePolygon, ringAreaKm2, type PolygonValidationOptions, type ValidatedPolygon } from './polygon';
 export * from './circle';
 export * from './fences';

@@ -1,9 +1,9 @@
 import gjv from 'geojson-validation';
 import { boxAreaKm2, signedRingAreaM2 } from './area';
-import { MAX_POLYGON_AREA_KM2 } from './constants';
+import { MAX_POLYGON_AREA_KM2, MAX_POLYGON_POSITIONS } from './constants';
 import { GeoError, badRequest, type GeoErrorCode } from './errors';
 import { prepareRing, type PreparedRing } from './ring';
-import { findSelfIntersections } from './selfIntersection';
+import { findSelfIntersection } from './selfIntersection';
 import { normalizeLon } from './sphere';
 import type { GeoJsonPolygon, LonLat, LonLatBox } from './types';
 
@@ -108,7 +108,8 @@ const FOUR_MSG = 'coordinates must have at least four positions';
 
 /**
  * Full validation of a geofence polygon (or, with options, a search polygon). Order of checks:
- *  1. shape (normalizePolygonInput) and GeoJSON structure via geojson-validation -> 400
+ *  1. shape (normalizePolygonInput), at most MAX_POLYGON_POSITIONS positions, and GeoJSON structure
+ *     via geojson-validation -> 400
  *  2. coordinate ranges (lon -180..180, lat -90..90, finite) -> 400 'coordinate_out_of_range'
  *  3. more than one ring (holes) -> defect 'polygon_multiple_rings'
  *  4. open ring (first != last) -> 'polygon_open_ring'
@@ -132,6 +133,14 @@ export function validatePolygon(input: unknown, options: PolygonValidationOption
   for (let r = 0; r < rings.length; r++) {
     if (!Array.isArray(rings[r])) throw badRequest('invalid_geojson', `${field}: ring ${r} must be an array of [lon, lat] positions`);
     if (rings[r].length === 0) throw defect('polygon_too_few_positions', `ring ${r} is empty; a ring needs at least 4 positions`);
+  }
+  const positions = rings.reduce((sum: number, ring: unknown[]) => sum + ring.length, 0);
+  if (positions > MAX_POLYGON_POSITIONS) {
+    throw badRequest(
+      'too_many_positions',
+      `${field}: has ${positions} positions; at most ${MAX_POLYGON_POSITIONS.toLocaleString('en-US')} are accepted`,
+      { positions, maxPositions: MAX_POLYGON_POSITIONS },
+    );
   }
   // 1. Structure (geojson-validation). Its closure / four-position messages are reported below as defects.
   let structural: string[];
@@ -212,9 +221,8 @@ export function validatePolygon(input: unknown, options: PolygonValidationOption
     );
   }
   // 7. Self-intersection, in continuous longitudes.
-  const hits = findSelfIntersections(prepared.coords, 1);
-  if (hits.length > 0) {
-    const h = hits[0];
+  const h = findSelfIntersection(prepared.coords);
+  if (h) {
     const what = h.kind === 'crossing' ? 'crosses' : h.kind === 'touching' ? 'touches' : 'overlaps';
     const nSeg = ring.length - 1;
     throw defect(

@@ -29,6 +29,10 @@ export const config = {
   keyCacheMs: (): number => Math.min(intSetting('WAYMARK_KEY_CACHE_MS', 10_000), config.keyActivationDelaySeconds() * 1000),
   /** Largest request body accepted, in bytes (Lambda's own synchronous limit is 6 MB). */
   maxBodyBytes: (): number => intSetting('WAYMARK_MAX_BODY_BYTES', 6 * 1024 * 1024),
+  /** Largest request body once a `Content-Encoding: gzip` body is inflated, in bytes. */
+  maxDecodedBodyBytes: (): number => intSetting('WAYMARK_MAX_DECODED_BODY_BYTES', 32 * 1024 * 1024),
+  /** How far in the future (ms) an uploaded location's timestamp may lie. */
+  maxFutureSkewMs: (): number => intSetting('WAYMARK_MAX_FUTURE_SKEW_MS', 5 * 60 * 1000),
   /** Folder of road network artefacts (.wmrg, .wmrg.gz) to load; unset: no road network. */
   networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
   /** Milliseconds a geocoding search may trust its cached custom places (0: confirm on every search). */

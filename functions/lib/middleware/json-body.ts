@@ -1,5 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import type { MiddlewareObj } from '@middy/core';
-import { badRequest, payloadTooLarge } from '../../../shared/platform/errors';
+import { config } from '../../../shared/platform/config';
+import { ApiError, badRequest, payloadTooLarge } from '../../../shared/platform/errors';
+import { jsonBytes, jsonDepth, MAX_JSON_DEPTH } from '../../../shared/platform/limits';
 import type { HttpRequest } from '../context';
 
 // Parses the JSON body. Existing clients do not always send a content type,
@@ -7,26 +10,64 @@ import type { HttpRequest } from '../context';
 // emulators hand over a JSON body they already parsed (a bare `0`, `false`,
 // an array...): it is taken as that value, measured as the text it came from,
 // and validated like any other.
+//
+// A body sent with `Content-Encoding: gzip` is inflated first (large
+// optimization problems only fit under the transport limit compressed). The
+// inflated size is capped while inflating, so a small bomb is refused before
+// it can take the memory. Nesting is capped before any code that recurses
+// (schemas, JSON.stringify, size checks) sees the value.
+
+function tooDeep(): ApiError {
+  return badRequest(`body: nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`, 'body');
+}
+
+function inflatedTooLarge(limitBytes: number): ApiError {
+  return new ApiError(413, `body: larger than the limit of ${limitBytes} bytes once decompressed`, { field: 'body' });
+}
+
+function decode(raw: Buffer, encoding: string | undefined, maxDecodedBytes: number): Buffer {
+  const coding = (encoding ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return raw;
+  if (coding !== 'gzip' && coding !== 'x-gzip') {
+    throw new ApiError(415, `content-encoding: "${coding.slice(0, 64)}" is not supported; send gzip or no encoding`, {
+      field: 'content-encoding',
+    });
+  }
+  try {
+    return gunzipSync(raw, { maxOutputLength: maxDecodedBytes });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw inflatedTooLarge(maxDecodedBytes);
+    throw badRequest(`body: not valid gzip data (${(error as Error).message})`, 'body');
+  }
+}
+
 export function jsonBody(maxBytes: number): MiddlewareObj {
   return {
     before: (request) => {
+      const maxDecodedBytes = Math.max(maxBytes, config.maxDecodedBodyBytes());
       const r = request as unknown as HttpRequest;
       const raw: unknown = r.event.body;
       if (raw === undefined || raw === null || raw === '') return;
       if (typeof raw !== 'string') {
-        if (Buffer.byteLength(JSON.stringify(raw) ?? '', 'utf8') > maxBytes) throw payloadTooLarge(maxBytes);
+        if (jsonDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep();
+        if (jsonBytes(raw) > maxBytes) throw payloadTooLarge(maxBytes);
         r.internal.body = raw;
         return;
       }
-      const buffer = r.event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-      if (buffer.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
-      const text = buffer.toString('utf8');
+      const encoding = r.event.headers?.['content-encoding'];
+      const binary = encoding !== undefined && !r.event.isBase64Encoded ? 'latin1' : 'utf8';
+      const sent = r.event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, binary);
+      if (sent.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
+      const text = decode(sent, encoding, maxDecodedBytes).toString('utf8');
       if (text.trim() === '') return;
+      let parsed: unknown;
       try {
-        r.internal.body = JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch (error) {
         throw badRequest(`body: malformed JSON (${(error as Error).message})`, 'body');
       }
+      if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep();
+      r.internal.body = parsed;
     },
   };
 }

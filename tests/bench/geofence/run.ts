@@ -2,10 +2,12 @@
  * npm run bench:geofence
  *  1. Domain part (shared/geo, ./domain.ts): contains with 100 fences of 64-1000 vertices x
  *     50 points = 5000 pairs, median and p99 over 1000 runs after warm-up.
- *  2. End-to-end part (./http.ts): GET /geofence/contain through `npm start` and DynamoDB Local.
+ *  2. Comb part (./comb.ts): self-intersection sweep on comb-shaped rings of up to 120k positions.
+ *  3. End-to-end part (./http.ts): GET /geofence/contain through `npm start` and DynamoDB Local.
  *     Skip it with `npm run bench:geofence -- --domain-only` (or GEOFENCE_BENCH_HTTP=0).
  */
 import os from 'node:os';
+import { runCombBenchmark } from './comb';
 import { formatDomainResult, runDomainBenchmark } from './domain';
 
 const target = 2; // ms median for 5000 pairs: the containment speed target
@@ -28,6 +30,7 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(' ')}`,
 );
+for (const line of runCombBenchmark()) console.log(line);
 console.log(`domain target (clustered and worst): median <= ${target} ms for 5000 pairs -> ${ok ? 'met' : 'NOT met'}`);
 
 if (!process.argv.includes('--domain-only') && process.env.GEOFENCE_BENCH_HTTP !== '0') {
