@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
+import { assertItemFits, assertTransactionFits } from '../platform/limits';
 import type { GeofenceRecord, StoredGeofence } from './model';
-import { DuplicateIdError, type GeofenceStore } from './store';
-import { documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import { DuplicateIdError, type DeleteClaim, type GeofenceStore } from './store';
+import { documentClient, failedConditions, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
@@ -48,14 +49,21 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   async getMany(space: string, ids: readonly string[]): Promise<StoredGeofence[]> {
-    const found: StoredGeofence[] = [];
-    for (let i = 0; i < ids.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = [...new Set(ids.slice(i, i + 100))].map((id) => ({ pk: space, sk: id }));
+    return (await this.readMany(space, ids, false)).map((item) => fromItem(item));
+  }
+
+  private async readMany(space: string, ids: readonly string[], consistent: boolean, projection?: string): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => ({ pk: space, sk: id }));
       while (keys && keys.length) {
         const out: BatchGetCommandOutput = await documentClient().send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+          new BatchGetCommand({
+            RequestItems: { [this.table]: { Keys: keys, ConsistentRead: consistent, ProjectionExpression: projection } },
+          }),
         );
-        for (const item of out.Responses?.[this.table] ?? []) found.push(fromItem(item));
+        found.push(...(out.Responses?.[this.table] ?? []));
         keys = out.UnprocessedKeys?.[this.table]?.Keys;
       }
     }
@@ -74,17 +82,20 @@ export class DynamoGeofenceStore implements GeofenceStore {
 
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {
     const condition = 'attribute_not_exists(sk)';
+    const items = geofences.map((g) => toItem(space, g));
+    items.forEach((item, i) => assertItemFits(item as unknown as Record<string, unknown>, geofences.length === 1 ? 'polygon' : `geofences[${i}]`));
+    assertTransactionFits(items as unknown as Record<string, unknown>[], 'geofences');
     try {
       if (geofences.length === 1) {
         await documentClient().send(
-          new PutCommand({ TableName: this.table, Item: toItem(space, geofences[0]), ConditionExpression: condition }),
+          new PutCommand({ TableName: this.table, Item: items[0], ConditionExpression: condition }),
         );
         return;
       }
       await documentClient().send(
         new TransactWriteCommand({
-          TransactItems: geofences.map((g) => ({
-            Put: { TableName: this.table, Item: toItem(space, g), ConditionExpression: condition },
+          TransactItems: items.map((item) => ({
+            Put: { TableName: this.table, Item: item, ConditionExpression: condition },
           })),
         }),
       );
@@ -133,5 +144,77 @@ export class DynamoGeofenceStore implements GeofenceStore {
       }
       throw error;
     }
+  }
+
+  async claimForDelete(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<{ missing: string[]; busy: string[] }> {
+    const unique = [...new Set(ids)];
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: unique.map((id) => ({
+            Update: {
+              TableName: this.table,
+              Key: { pk: space, sk: id },
+              UpdateExpression: 'SET del_token = :token, del_until = :until',
+              ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(del_until) OR del_until < :now)',
+              ExpressionAttributeValues: { ':token': claim.token, ':until': claim.untilMs, ':now': nowMs },
+            },
+          })),
+        }),
+      );
+      return { missing: [], busy: [] };
+    } catch (error) {
+      if (!isTransactionCanceled(error)) throw error;
+      const failed = [...failedConditions(error)].map((i) => unique[i]);
+      const present = new Set((await this.readMany(space, failed, true, 'sk')).map((item) => item.sk as string));
+      return { missing: failed.filter((id) => !present.has(id)), busy: failed.filter((id) => present.has(id)) };
+    }
+  }
+
+  async deleteClaimed(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [...new Set(ids)].map((id) => ({
+            Delete: {
+              TableName: this.table,
+              Key: { pk: space, sk: id },
+              ConditionExpression: 'del_token = :token AND del_until > :now',
+              ExpressionAttributeValues: { ':token': claim.token, ':now': nowMs },
+            },
+          })),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isTransactionCanceled(error)) return false;
+      throw error;
+    }
+  }
+
+  async releaseClaim(space: string, ids: readonly string[], claim: DeleteClaim): Promise<void> {
+    await Promise.all(
+      [...new Set(ids)].map(async (id) => {
+        try {
+          await documentClient().send(
+            new UpdateCommand({
+              TableName: this.table,
+              Key: { pk: space, sk: id },
+              UpdateExpression: 'REMOVE del_token, del_until',
+              ConditionExpression: 'del_token = :token',
+              ExpressionAttributeValues: { ':token': claim.token },
+            }),
+          );
+        } catch (error) {
+          if (!isConditionalCheckFailed(error)) throw error;
+        }
+      }),
+    );
+  }
+
+  async unavailable(space: string, ids: readonly string[], nowMs: number): Promise<string[]> {
+    const items = await this.readMany(space, ids, true, 'sk, del_until');
+    const ok = new Set(items.filter((item) => !(typeof item.del_until === 'number' && item.del_until >= nowMs)).map((item) => item.sk as string));
+    return [...new Set(ids)].filter((id) => !ok.has(id));
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeJsonObject } from '../platform/limits';
 import { commaList, identifier, pagination, queryBoolean } from '../platform/schemas';
 
 // Geofence wire shapes. Geometry rules
@@ -33,9 +34,7 @@ export const isochroneInput = z.object({
   mode: z.enum(['car', 'truck']).optional(),
 });
 
-const metaData = z.record(z.string(), z.unknown()).refine((v) => Buffer.byteLength(JSON.stringify(v), 'utf8') <= MAX_META_DATA_BYTES, {
-  message: `must be at most ${MAX_META_DATA_BYTES} bytes as JSON`,
-});
+const metaData = freeJsonObject(MAX_META_DATA_BYTES);
 
 const fields = {
   name: label.optional(),

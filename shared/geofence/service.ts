@@ -11,12 +11,24 @@ import type { GeofenceRecord, StoredGeofence } from './model';
 import { DuplicateIdError, type GeofenceStore } from './store';
 
 const UPDATE_ATTEMPTS = 3;
+/** How long a delete's claim holds: far longer than the few reads a delete makes in between. */
+const DELETE_CLAIM_MS = 30_000;
+
+/** The ids of the monitors watching each of `ids` that any watches (geofences nobody watches are left out). */
+export type GeofenceWatchers = (space: string, ids: readonly string[]) => Promise<Map<string, string[]>>;
+
+const quoted = (ids: readonly string[], max = 10) =>
+  ids
+    .slice(0, max)
+    .map((id) => `"${id}"`)
+    .join(', ') + (ids.length > max ? ` and ${ids.length - max} more` : '');
 
 export class GeofenceService {
   constructor(
     private readonly store: GeofenceStore,
     private readonly isochrone: IsochroneProvider,
     private readonly clock: () => number = Date.now,
+    private readonly watchers: GeofenceWatchers = async () => new Map(),
   ) {}
 
   /** `sequence` orders the items of one batch, which share a creation time. */
@@ -107,9 +119,29 @@ export class GeofenceService {
     );
   }
 
+  /**
+   * All or nothing, and refused (409) while a monitor watches one of the geofences. The claim is
+   * written before the monitors are read, and a monitor write checks for claims after it is
+   * written, so of a delete and a concurrent monitor create at least one sees the other.
+   */
   async delete(space: string, ids: readonly string[]): Promise<void> {
-    const missing = await this.store.delete(space, ids);
-    if (missing.length) throw notFound(`id: no geofence ${missing.map((m) => `"${m}"`).join(', ')}; nothing was deleted`);
+    const claim = { token: randomUUID(), untilMs: this.clock() + DELETE_CLAIM_MS };
+    const { missing, busy } = await this.store.claimForDelete(space, ids, claim, this.clock());
+    if (missing.length) throw notFound(`id: no geofence ${quoted(missing, 100)}; nothing was deleted`);
+    if (busy.length) throw conflict(`id: geofence ${quoted(busy)} is being deleted by another request; nothing was deleted`);
+    try {
+      const watched = await this.watchers(space, ids);
+      if (watched.size) {
+        const uses = [...watched].map(([id, monitors]) => `geofence "${id}" by monitor ${quoted(monitors)}`);
+        throw conflict(`id: in use: ${uses.join('; ')}; remove it from those monitors (or delete them) first; nothing was deleted`);
+      }
+      if (!(await this.store.deleteClaimed(space, ids, claim, this.clock()))) {
+        throw conflict(`id: geofence ${quoted(ids)} changed while being deleted; nothing was deleted, try again`);
+      }
+    } catch (error) {
+      await this.store.releaseClaim(space, ids, claim);
+      throw error;
+    }
   }
 
   async contains(space: string, query: { locations: string; geofences?: string[]; verbose?: boolean }): Promise<ContainItem[]> {

@@ -16,6 +16,26 @@ export interface GeofenceStore {
   replace(space: string, next: GeofenceRecord, expected: StoredGeofence): Promise<boolean>;
   /** Deletes all or none; returns the ids that do not exist (and then deletes nothing). */
   delete(space: string, ids: readonly string[]): Promise<string[]>;
+
+  /**
+   * Marks the geofences as being deleted under `claim.token` until `claim.untilMs`, all or none.
+   * `missing`: ids that do not exist; `busy`: ids another claim still holds at `nowMs`. Either
+   * non-empty: nothing was marked. A replace drops the mark (the delete then fails and is retried).
+   */
+  claimForDelete(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<{ missing: string[]; busy: string[] }>;
+  /** Deletes the geofences if `claim` still holds every one of them (and has not expired at `nowMs`); all or none. */
+  deleteClaimed(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<boolean>;
+  /** Drops `claim` where it is still held. */
+  releaseClaim(space: string, ids: readonly string[], claim: DeleteClaim): Promise<void>;
+  /** Of `ids`, those that do not exist or are claimed for deletion at `nowMs` (strongly consistent). */
+  unavailable(space: string, ids: readonly string[], nowMs: number): Promise<string[]>;
+}
+
+/** A delete in progress: written first, so a monitor created meanwhile sees it and backs off. */
+export interface DeleteClaim {
+  token: string;
+  /** Unix ms; a claim left behind by a crashed delete stops counting after this. */
+  untilMs: number;
 }
 
 export class DuplicateIdError extends Error {

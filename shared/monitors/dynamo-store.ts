@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
+import { assertItemFits } from '../platform/limits';
 import type { StoredMonitor } from './model';
 import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 import { documentClient, failedConditions, isTransactionCanceled, queryAll } from '../platform/dynamo';
@@ -17,6 +18,13 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 const monPk = (space: string) => `${space}#mon`;
 const cfgPk = (space: string) => `${space}#cfg`;
 const VERSION_SK = 'version';
+
+/** The stored item of a monitor, refused (413) before any write when DynamoDB could not hold it. */
+function toItem(space: string, monitor: StoredMonitor): Record<string, unknown> {
+  const item = { pk: monPk(space), sk: monitor.record.id, rev: monitor.rev, rec: JSON.stringify(monitor.record) };
+  assertItemFits(item, 'monitor');
+  return item;
+}
 
 const fromItem = (item: Record<string, unknown>): StoredMonitor => ({
   record: JSON.parse(item.rec as string) as StoredMonitor['record'],
@@ -81,7 +89,7 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
     const put: TransactItem = {
       Put: {
         TableName: this.table,
-        Item: { pk: monPk(space), sk: monitor.record.id, rev: monitor.rev, rec: JSON.stringify(monitor.record) },
+        Item: toItem(space, monitor),
         ConditionExpression: 'attribute_not_exists(sk)',
       },
     };
@@ -92,7 +100,7 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
     return this.withBump(space, {
       Put: {
         TableName: this.table,
-        Item: { pk: monPk(space), sk: next.record.id, rev: next.rev, rec: JSON.stringify(next.record) },
+        Item: toItem(space, next),
         ConditionExpression: 'rev = :rev',
         ExpressionAttributeValues: { ':rev': expectedRev },
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONITOR_TYPES } from './model';
+import { freeJsonObject } from '../platform/limits';
 import { attributeFilterMap, commaList, identifier, pagination, queryInt, queryTimeMs } from '../platform/schemas';
 
 // Monitor, event and event-webhook wire shapes. Structural checks only: what a type requires, and whether
@@ -8,6 +9,7 @@ import { attributeFilterMap, commaList, identifier, pagination, queryInt, queryT
 // is optional (clients send `speeding_config: null` for other types).
 
 export const MAX_MONITOR_GEOFENCES = 1000;
+export const MAX_META_DATA_BYTES = 65_536;
 /** ms; one day. */
 export const MAX_TOLERANCE_MS = 86_400_000;
 
@@ -47,7 +49,7 @@ const fields = {
   name: label.nullish(),
   description: z.string().max(1024).nullish(),
   tags: z.array(label).max(100).nullish(),
-  meta_data: z.record(z.string(), z.unknown()).nullish(),
+  meta_data: freeJsonObject(MAX_META_DATA_BYTES).nullish(),
   match_filter: matchFilter.nullish(),
   geofence_ids: geofenceIds.nullish(),
   geofence_config: geofenceConfig.nullish(),

@@ -22,9 +22,29 @@ import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, typ
 
 const UPDATE_ATTEMPTS = 3;
 
+const quoted = (ids: readonly string[]) =>
+  ids
+    .slice(0, 10)
+    .map((m) => `"${m}"`)
+    .join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
+
+/** For each of `ids` some monitor watches, the ids of the monitors watching it (a geofence delete refuses those). */
+export async function monitorsWatching(store: Pick<MonitorStore, 'listAll'>, space: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const wanted = new Set(ids);
+  const out = new Map<string, string[]>();
+  for (const { record } of await store.listAll(space)) {
+    for (const g of record.geofence_ids) {
+      if (!wanted.has(g)) continue;
+      if (!out.has(g)) out.set(g, []);
+      out.get(g)!.push(record.id);
+    }
+  }
+  return out;
+}
+
 export interface MonitorServiceDeps {
   monitors: MonitorStore;
-  geofences: Pick<GeofenceStore, 'getMany'>;
+  geofences: Pick<GeofenceStore, 'unavailable'>;
   evaluation: EvaluationStore;
   config: EventConfigStore;
   /** Whether the asset exists in the space (event list answers 404 otherwise). */
@@ -124,17 +144,24 @@ export class MonitorService {
 
   private async checkGeofences(space: string, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
-    const found = new Set((await this.deps.geofences.getMany(space, ids)).map((g) => g.record.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) {
-      throw invalid(
-        'geofence_config.geofence_ids',
-        `no geofence ${missing
-          .slice(0, 10)
-          .map((m) => `"${m}"`)
-          .join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} in this space`,
-      );
-    }
+    const missing = await this.deps.geofences.unavailable(space, ids, this.clock());
+    if (missing.length) throw invalid('geofence_config.geofence_ids', `no geofence ${quoted(missing)} in this space`);
+  }
+
+  /**
+   * After the monitor is written: a geofence deleted meanwhile would leave it dangling, so the
+   * write is undone. A delete claims its geofences before reading the monitors, so either it saw
+   * this monitor (and refused), or this check sees its claim.
+   */
+  private async confirmGeofences(space: string, ids: readonly string[], undo: () => Promise<unknown>): Promise<void> {
+    if (!ids.length) return;
+    const gone = await this.deps.geofences.unavailable(space, ids, this.clock());
+    if (!gone.length) return;
+    await undo();
+    throw conflict(
+      `geofence_config.geofence_ids: geofence ${quoted(gone)} was deleted while the monitor was being written; nothing was saved`,
+      'geofence_config.geofence_ids',
+    );
   }
 
   async create(space: string, input: CreateMonitorInput): Promise<string> {
@@ -153,6 +180,7 @@ export class MonitorService {
       if (error instanceof DuplicateMonitorError) throw conflict(`custom_id: a monitor with id "${record.id}" already exists`, 'custom_id');
       throw error;
     }
+    await this.confirmGeofences(space, record.geofence_ids, () => this.deps.monitors.delete(space, record.id));
     this.deps.changed?.(space);
     return record.id;
   }
@@ -192,7 +220,9 @@ export class MonitorService {
         const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
         await this.checkGeofences(space, added);
         const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
-        if (!(await this.deps.monitors.replace(space, { record, rev: randomUUID() }, current.rev))) throw new WriteConflict();
+        const rev = randomUUID();
+        if (!(await this.deps.monitors.replace(space, { record, rev }, current.rev))) throw new WriteConflict();
+        await this.confirmGeofences(space, added, () => this.deps.monitors.replace(space, { record: current.record, rev: randomUUID() }, rev));
       },
       {
         retryable: isWriteConflict,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiError } from './errors';
 
 // Storage limits every write shares: what a number may be, how deep and large free JSON may be,
 // and how big a DynamoDB item is. Everything here walks values with an explicit stack, so input
@@ -143,4 +144,28 @@ function numberBytes(x: number): number {
     .replace('.', '')
     .replace(/^0+|0+$/g, '').length;
   return Math.ceil(Math.max(1, digits) / 2) + 1;
+}
+
+const kb = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+
+/** 413 unless the item fits in DynamoDB; `field` names what made it large. */
+export function assertItemFits(item: Record<string, unknown>, field: string): void {
+  const bytes = dynamoItemBytes(item);
+  if (bytes > DYNAMO_MAX_ITEM_BYTES) {
+    throw new ApiError(413, `${field}: would be stored as ${kb(bytes)}; one stored item may take at most ${kb(DYNAMO_MAX_ITEM_BYTES)}`, {
+      field,
+    });
+  }
+}
+
+/** 413 unless the items fit in one DynamoDB transaction. */
+export function assertTransactionFits(items: readonly Record<string, unknown>[], field: string): void {
+  const bytes = items.reduce((sum, item) => sum + dynamoItemBytes(item), 0);
+  if (bytes > DYNAMO_MAX_TRANSACTION_BYTES) {
+    throw new ApiError(
+      413,
+      `${field}: would be stored as ${kb(bytes)} in all; one all-or-nothing write may take at most ${kb(DYNAMO_MAX_TRANSACTION_BYTES)}; send fewer or smaller items`,
+      { field },
+    );
+  }
 }

@@ -48,12 +48,14 @@ const attributeScalars = (v: unknown): unknown =>
     ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'number' || typeof x === 'boolean' ? String(x) : x]))
     : v;
 
+export const MAX_ATTRIBUTES = 100;
+
 /** An attribute map: at most 100 names of up to 128 characters, values up to 1024. */
 export const attributeMap = z.preprocess(
   attributeScalars,
   z
     .record(z.string().min(1).max(128), z.string().max(1024))
-    .refine((a) => Object.keys(a).length <= 100, { message: 'must have at most 100 attributes' }),
+    .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `must have at most ${MAX_ATTRIBUTES} attributes` }),
 );
 
 /**

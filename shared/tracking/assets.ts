@@ -1,5 +1,6 @@
 import { paginate, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
+import { MAX_ATTRIBUTES } from '../platform/schemas';
 import { tell } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
@@ -56,7 +57,16 @@ export async function updateAsset(ctx: TrackingContext, space: string, id: strin
 /** PUT /asset/{id}/attributes: merged into the stored attributes (same names are overwritten). */
 export async function updateAttributes(ctx: TrackingContext, space: string, id: string, attributes: Record<string, string>): Promise<void> {
   await mutateAsset(ctx, space, id, (a) => {
+    // The merge is written conditionally on the version read, so the count checked is the one stored.
+    const stored = Object.keys(a.attributes).length;
     a.attributes = { ...a.attributes, ...attributes };
+    const count = Object.keys(a.attributes).length;
+    if (count > MAX_ATTRIBUTES) {
+      throw invalid(
+        'attributes',
+        `merged with the asset's ${stored} stored attributes gives ${count}; at most ${MAX_ATTRIBUTES} (PUT /asset/{id} replaces them all)`,
+      );
+    }
     a.updated_at = nowSeconds(ctx);
     return a;
   });

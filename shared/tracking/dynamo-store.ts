@@ -4,6 +4,7 @@ import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
 import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
+import { assertItemFits } from '../platform/limits';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from './model';
 import {
@@ -126,6 +127,7 @@ export class DynamoTrackingStore implements TrackingStore {
     if (entry) {
       items.push({ Put: { TableName: this.positions, Item: positionItem(space, asset, entry) } });
     }
+    for (const item of items) if (item.Put) assertItemFits(item.Put.Item as Item, 'asset');
     const old = write.removeIndex;
     if (old && !(entry && entry.coarse === old.coarse && entry.fine === old.fine)) {
       items.push({ Delete: { TableName: this.positions, Key: { pk: indexPk(space, old.coarse), sk: indexSk(old.fine, asset.id) } } });

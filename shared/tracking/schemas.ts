@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeJsonObject, storableNumber } from '../platform/limits';
 import { attributeFilterMap, attributeMap, commaList, pagination, queryBoolean, queryInt, queryTimeMs } from '../platform/schemas';
 
 // Request schemas of the live tracking service, as the commercial API and its official client send them.
@@ -28,10 +29,7 @@ const attributes = attributeMap;
 const tags = z.array(z.string().min(1).max(256)).max(100);
 
 /** Free-form meta_data, bounded so an asset item (with its latest point) stays far below DynamoDB's 400 KB. */
-const metaData = (maxBytes: number) =>
-  z
-    .record(z.string(), z.unknown())
-    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= maxBytes, { message: `must be at most ${maxBytes} bytes as JSON` });
+const metaData = freeJsonObject;
 const assetMetaData = metaData(16_384);
 const pointMetaData = metaData(2048);
 
@@ -59,18 +57,19 @@ export const bindBody = z.object({ device_id: z.string().min(1).max(128) });
 /** One location record of an upload. */
 export const locationRecord = z.object({
   location: z.object({
-    lat: z.number().min(-90).max(90),
-    lon: z.number().min(-180).max(180),
+    lat: storableNumber().min(-90).max(90),
+    lon: storableNumber().min(-180).max(180),
   }),
   timestamp: z
     .number()
     .int()
     .refine((v) => v >= MIN_TS_MS && v <= MAX_TS_MS, { message: 'must be Unix milliseconds (13 digits)' }),
-  accuracy: z.number().min(0).optional(),
-  speed: z.number().min(0).optional(),
-  bearing: z.number().min(0).max(360).optional(),
-  altitude: z.number().optional(),
-  battery_level: z.number().min(0).max(100).optional(),
+  // Stored as DynamoDB numbers: each must be storable (shared/platform/limits.ts).
+  accuracy: storableNumber().min(0).optional(),
+  speed: storableNumber().min(0).optional(),
+  bearing: storableNumber().min(0).max(360).optional(),
+  altitude: storableNumber().optional(),
+  battery_level: storableNumber().min(0).max(100).optional(),
   meta_data: pointMetaData.optional(),
   tracking_mode: z.string().max(64).optional(),
 });

@@ -1,3 +1,4 @@
+import { config } from '../platform/config';
 import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
 import { tell } from './hooks';
@@ -17,8 +18,6 @@ import { assetNotFound, concurrentChange, requireAsset, writeAsset, type Trackin
 //    Steps 2 and 3 are independent and idempotent, and run in parallel.
 // 4. The context's trackAccepted listeners (monitors) run with the new and the forward points.
 
-/** Points more than this far in the future are refused (a clock error would pin latest_location). */
-export const MAX_FUTURE_MS = 24 * 3600 * 1000;
 
 export interface TrackResult {
   /** Points newly stored. */
@@ -90,11 +89,17 @@ async function advanceLatest(
 
 export async function uploadTrack(ctx: TrackingContext, space: string, id: string, body: TrackBody): Promise<TrackResult> {
   const now = ctx.now();
+  // A point from the future would become the latest location and turn every real point after
+  // it into a late one (history only, no monitor evaluation), so only clock skew is tolerated.
+  const skewMs = config.maxFutureSkewMs();
   // Validate, then keep one point per timestamp (the first one given).
   const byTs = new Map<number, LocationRecord>();
   body.locations.forEach((p, i) => {
-    if (p.timestamp > now + MAX_FUTURE_MS) {
-      throw invalid(`locations[${i}].timestamp`, 'must not be more than 24 hours in the future');
+    if (p.timestamp > now + skewMs) {
+      throw invalid(
+        `locations[${i}].timestamp`,
+        `must not be more than ${skewMs / 1000} seconds in the future (the server's clock reads ${now}; WAYMARK_MAX_FUTURE_SKEW_MS)`,
+      );
     }
     if (!byTs.has(p.timestamp)) byTs.set(p.timestamp, normalize(p));
   });
