@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { assertItemFits, assertTransactionFits } from '../platform/limits';
 import type { GeofenceRecord, StoredGeofence } from './model';
@@ -52,7 +59,12 @@ export class DynamoGeofenceStore implements GeofenceStore {
     return (await this.readMany(space, ids, false)).map((item) => fromItem(item));
   }
 
-  private async readMany(space: string, ids: readonly string[], consistent: boolean, projection?: string): Promise<Record<string, unknown>[]> {
+  private async readMany(
+    space: string,
+    ids: readonly string[],
+    consistent: boolean,
+    projection?: string,
+  ): Promise<Record<string, unknown>[]> {
     const found: Record<string, unknown>[] = [];
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 100) {
@@ -83,13 +95,13 @@ export class DynamoGeofenceStore implements GeofenceStore {
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {
     const condition = 'attribute_not_exists(sk)';
     const items = geofences.map((g) => toItem(space, g));
-    items.forEach((item, i) => assertItemFits(item as unknown as Record<string, unknown>, geofences.length === 1 ? 'polygon' : `geofences[${i}]`));
+    items.forEach((item, i) =>
+      assertItemFits(item as unknown as Record<string, unknown>, geofences.length === 1 ? 'polygon' : `geofences[${i}]`),
+    );
     assertTransactionFits(items as unknown as Record<string, unknown>[], 'geofences');
     try {
       if (geofences.length === 1) {
-        await documentClient().send(
-          new PutCommand({ TableName: this.table, Item: items[0], ConditionExpression: condition }),
-        );
+        await documentClient().send(new PutCommand({ TableName: this.table, Item: items[0], ConditionExpression: condition }));
         return;
       }
       await documentClient().send(
@@ -146,7 +158,12 @@ export class DynamoGeofenceStore implements GeofenceStore {
     }
   }
 
-  async claimForDelete(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<{ missing: string[]; busy: string[] }> {
+  async claimForDelete(
+    space: string,
+    ids: readonly string[],
+    claim: DeleteClaim,
+    nowMs: number,
+  ): Promise<{ missing: string[]; busy: string[] }> {
     const unique = [...new Set(ids)];
     try {
       await documentClient().send(
@@ -214,7 +231,9 @@ export class DynamoGeofenceStore implements GeofenceStore {
 
   async unavailable(space: string, ids: readonly string[], nowMs: number): Promise<string[]> {
     const items = await this.readMany(space, ids, true, 'sk, del_until');
-    const ok = new Set(items.filter((item) => !(typeof item.del_until === 'number' && item.del_until >= nowMs)).map((item) => item.sk as string));
+    const ok = new Set(
+      items.filter((item) => !(typeof item.del_until === 'number' && item.del_until >= nowMs)).map((item) => item.sk as string),
+    );
     return [...new Set(ids)].filter((id) => !ok.has(id));
   }
 }

@@ -29,7 +29,11 @@ const quoted = (ids: readonly string[]) =>
     .join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
 
 /** For each of `ids` some monitor watches, the ids of the monitors watching it (a geofence delete refuses those). */
-export async function monitorsWatching(store: Pick<MonitorStore, 'listAll'>, space: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+export async function monitorsWatching(
+  store: Pick<MonitorStore, 'listAll'>,
+  space: string,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
   const wanted = new Set(ids);
   const out = new Map<string, string[]>();
   for (const { record } of await store.listAll(space)) {
@@ -222,7 +226,9 @@ export class MonitorService {
         const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
         const rev = randomUUID();
         if (!(await this.deps.monitors.replace(space, { record, rev }, current.rev))) throw new WriteConflict();
-        await this.confirmGeofences(space, added, () => this.deps.monitors.replace(space, { record: current.record, rev: randomUUID() }, rev));
+        await this.confirmGeofences(space, added, () =>
+          this.deps.monitors.replace(space, { record: current.record, rev: randomUUID() }, rev),
+        );
       },
       {
         retryable: isWriteConflict,

@@ -45,7 +45,8 @@ export function jsonDepth(value: unknown, stopAbove = Infinity): number {
     const level = depth + 1;
     if (level > deepest) deepest = level;
     if (deepest > stopAbove) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, level]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, level]);
   }
   return deepest;
 }

@@ -18,7 +18,6 @@ import { assetNotFound, concurrentChange, requireAsset, writeAsset, type Trackin
 //    Steps 2 and 3 are independent and idempotent, and run in parallel.
 // 4. The context's trackAccepted listeners (monitors) run with the new and the forward points.
 
-
 export interface TrackResult {
   /** Points newly stored. */
   stored: number;

@@ -15,6 +15,8 @@ export interface Call {
   headers?: Record<string, string>;
   /** The caller's address, as API Gateway reports it in requestContext.http.sourceIp. */
   sourceIp?: string;
+  /** rawBody is base64 (binary bodies, such as gzip-encoded ones). */
+  isBase64Encoded?: boolean;
 }
 
 export interface Result {
@@ -38,7 +40,7 @@ export async function invoke(handler: Handler, call: Call = {}): Promise<Result>
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: call.pathParameters,
     body,
-    isBase64Encoded: false,
+    isBase64Encoded: call.isBase64Encoded ?? false,
     requestContext: { requestId: randomUUID(), http: { method, path: call.path ?? '/', sourceIp: call.sourceIp } },
   } as unknown as APIGatewayProxyEventV2;
   const context = { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context;

@@ -70,9 +70,14 @@ describe('self-intersection sweep == O(n^2) brute force', () => {
     const star = fc
       .uniqueArray(fc.integer({ min: 0, max: 359 }), { minLength: 3, maxLength: 60 })
       .chain((angles) =>
-        fc.tuple(fc.constant([...angles].sort((a, b) => a - b)), fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 60, maxLength: 60 })),
+        fc.tuple(
+          fc.constant([...angles].sort((a, b) => a - b)),
+          fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 60, maxLength: 60 }),
+        ),
       )
-      .map(([angles, radii]) => closedRing(angles.map((a, k) => [radii[k] * Math.cos((a * Math.PI) / 180), radii[k] * Math.sin((a * Math.PI) / 180)])));
+      .map(([angles, radii]) =>
+        closedRing(angles.map((a, k) => [radii[k] * Math.cos((a * Math.PI) / 180), radii[k] * Math.sin((a * Math.PI) / 180)])),
+      );
     fc.assert(
       fc.property(star, (ring) => {
         fc.pre(ring.length >= 4);
