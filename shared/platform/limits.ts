@@ -35,20 +35,28 @@ export interface JsonProblem {
   rule: string;
 }
 
-/** Deepest nesting of objects and arrays in `value` (0 for a scalar), found without recursion. */
-export function jsonDepth(value: unknown, stopAbove = Infinity): number {
-  let deepest = 0;
+/**
+ * Field names no body may use anywhere. Copying `__proto__` by assignment changes an object's
+ * prototype instead of adding a field; the DynamoDB SDK decides how to store a map by its
+ * `constructor`, so a field of that name makes it refuse the map or store it wrongly.
+ */
+export const RESERVED_FIELD_NAMES = ['__proto__', 'constructor'] as const;
+
+/** What no request body may hold, found without recursion: nesting deeper than `maxDepth`, or a reserved field name. */
+export function bodyShapeProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    const level = depth + 1;
-    if (level > deepest) deepest = level;
-    if (deepest > stopAbove) return deepest;
+    if (depth >= maxDepth) return `nests objects and arrays more than ${maxDepth} levels deep`;
+    if (!Array.isArray(v)) {
+      const reserved = RESERVED_FIELD_NAMES.find((name) => Object.prototype.hasOwnProperty.call(v, name));
+      if (reserved) return `has a field named "${reserved}", which is not accepted anywhere in a body`;
+    }
     for (const child of Array.isArray(v) ? v : Object.values(v))
-      if (child !== null && typeof child === 'object') stack.push([child, level]);
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
-  return deepest;
+  return null;
 }
 
 /** UTF-8 length of JSON.stringify(value) (no whitespace), computed without recursion. */

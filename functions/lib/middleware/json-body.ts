@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { MiddlewareObj } from '@middy/core';
 import { config } from '../../../shared/platform/config';
 import { ApiError, badRequest, payloadTooLarge } from '../../../shared/platform/errors';
-import { jsonBytes, jsonDepth, MAX_JSON_DEPTH } from '../../../shared/platform/limits';
+import { bodyShapeProblem, jsonBytes } from '../../../shared/platform/limits';
 import type { HttpRequest } from '../context';
 
 // Parses the JSON body. Existing clients do not always send a content type,
@@ -15,10 +15,12 @@ import type { HttpRequest } from '../context';
 // optimization problems only fit under the transport limit compressed). The
 // inflated size is capped while inflating, so a small bomb is refused before
 // it can take the memory. Nesting is capped before any code that recurses
-// (schemas, JSON.stringify, size checks) sees the value.
+// (schemas, JSON.stringify, size checks) sees the value, and `__proto__`
+// keys are refused before any code copies the value.
 
-function tooDeep(): ApiError {
-  return badRequest(`body: nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`, 'body');
+function checkShape(value: unknown): void {
+  const problem = bodyShapeProblem(value);
+  if (problem) throw badRequest(`body: ${problem}`, 'body');
 }
 
 function inflatedTooLarge(limitBytes: number): ApiError {
@@ -49,7 +51,7 @@ export function jsonBody(maxBytes: number): MiddlewareObj {
       const raw: unknown = r.event.body;
       if (raw === undefined || raw === null || raw === '') return;
       if (typeof raw !== 'string') {
-        if (jsonDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep();
+        checkShape(raw);
         if (jsonBytes(raw) > maxBytes) throw payloadTooLarge(maxBytes);
         r.internal.body = raw;
         return;
@@ -66,7 +68,7 @@ export function jsonBody(maxBytes: number): MiddlewareObj {
       } catch (error) {
         throw badRequest(`body: malformed JSON (${(error as Error).message})`, 'body');
       }
-      if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep();
+      checkShape(parsed);
       r.internal.body = parsed;
     },
   };

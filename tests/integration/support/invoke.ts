@@ -49,6 +49,7 @@ export async function invoke(handler: Handler, call: Call = {}): Promise<Result>
   return {
     status: response.statusCode ?? 200,
     headers: (response.headers ?? {}) as Record<string, string>,
-    body: text ? JSON.parse(text) : undefined,
+    // Pages, scripts and the like come back as text.
+    body: text && /json/.test(String(response.headers?.['content-type'] ?? 'json')) ? JSON.parse(text) : text || undefined,
   };
 }

@@ -1,0 +1,161 @@
+import type { Request } from './mutate';
+
+// One valid request per operation, naming the things beforeAll created (`ids`). An operation
+// without an entry here fails the fuzz suite: give it a seed when you add it.
+
+export interface Ids {
+  geofence: string;
+  asset: string;
+  device: string;
+  monitor: string;
+  place: string;
+  job: string;
+  namespace: string;
+}
+
+const square = (lon: number, lat: number, d: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
+});
+
+const place = {
+  place: [
+    {
+      geopoint: { lat: 57.71, lng: 11.95 },
+      country: 'SWE',
+      city: 'Göteborg',
+      street: 'Hamngatan',
+      house: '4',
+      poi: { title: 'Fuzz Depot' },
+    },
+  ],
+  dataSource: { source: 'depots', refId: 'd-1', status: 'enable' },
+  score: 0.4,
+};
+
+const problem = {
+  locations: { id: 1, location: ['57.7089,11.9746', '57.7000,11.9600', '57.7200,11.9900'] },
+  vehicles: [{ id: 1, start_index: 0, end_index: 0, capacity: [10], metadata: { driver: 'ann' } }],
+  jobs: [
+    { id: 11, location_index: 1, service: 60, delivery: [2] },
+    { id: 12, location_index: 2, service: 60, delivery: [3] },
+  ],
+  options: { objective: { solving_time_limit: 1 } },
+};
+
+type Seed = Omit<Request, 'query'> & { query?: Record<string, string> };
+
+export function seeds(ids: Ids): Record<string, Seed> {
+  const none = { pathParameters: {} };
+  const asset = { pathParameters: { id: ids.asset } };
+  const point = {
+    location: { lat: 57.7, lon: 11.9 },
+    timestamp: Date.now() - 1000,
+    speed: 3,
+    bearing: 90,
+    altitude: 12,
+    meta_data: { a: 1 },
+  };
+  const monitor = {
+    type: 'enter_and_exit',
+    name: 'm',
+    geofence_config: { geofence_ids: [ids.geofence], dwell_time: 0 },
+    match_filter: { include_all_of_attributes: { fleet: 'a' } },
+    meta_data: { n: 1 },
+  };
+  return {
+    'GET /console': none,
+    'GET /console/{file+}': { pathParameters: { file: 'index.js' } },
+    'GET /console/network.geojson': none,
+    'POST /multigeocode/search': {
+      ...none,
+      body: { query: 'Göteborg', at: { lat: 57.7, lng: 11.96 }, limit: 3, radius: '50km', country: 'SWE' },
+    },
+    'POST /geocode/batch': { ...none, body: { queries: [{ q: 'Göteborg', in: 'countryCode:SWE' }, { query: 'Borås' }] } },
+    'POST /multigeocode/place': { ...none, body: place },
+    'GET /multigeocode/place/{docId}': { pathParameters: { docId: ids.place } },
+    'PUT /multigeocode/place/{docId}': {
+      pathParameters: { docId: ids.place },
+      body: { ...place, place: [{ ...place.place[0], poi: { title: 'Fuzz Depot Renamed' } }], force: true },
+    },
+    'DELETE /multigeocode/place/{docId}': { pathParameters: { docId: ids.place } },
+    'POST /geofence': {
+      ...none,
+      body: { type: 'polygon', name: 'fz', tags: ['a'], meta_data: { a: [1, 2] }, polygon: { geojson: square(11.9, 57.7, 0.01) } },
+    },
+    'POST /geofence/batch': {
+      ...none,
+      body: {
+        geofences: [
+          { type: 'circle', circle: { center: { lat: 57.7, lon: 11.9 }, radius: 100 } },
+          { type: 'polygon', polygon: { geojson: square(11.9, 57.7, 0.01) } },
+        ],
+      },
+    },
+    'GET /geofence/batch': { ...none, query: { ids: ids.geofence } },
+    'GET /geofence/list': { ...none, query: { tags: 'a', pn: '1', ps: '10' } },
+    'GET /geofence/contain': { ...none, query: { locations: '57.7,11.9|57.71,11.91', geofences: ids.geofence, verbose: 'true' } },
+    'GET /geofence/{id}': { pathParameters: { id: ids.geofence } },
+    'PUT /geofence/{id}': { pathParameters: { id: ids.geofence }, body: { name: 'renamed', circle: { radius: 200 } } },
+    'DELETE /geofence/{id}': { pathParameters: { id: ids.geofence } },
+    'DELETE /geofence/batch': { ...none, body: { ids: [ids.geofence] } },
+    'POST /skynet/monitor': { ...none, body: monitor },
+    'GET /skynet/monitor/list': { ...none, query: { pn: '1', ps: '5', sort: 'created_at:desc' } },
+    'GET /skynet/monitor/{id}': { pathParameters: { id: ids.monitor } },
+    'PUT /skynet/monitor/{id}': { pathParameters: { id: ids.monitor }, body: { ...monitor, speeding_config: null } },
+    'DELETE /skynet/monitor/{id}': { pathParameters: { id: ids.monitor } },
+    'GET /skynet/asset/{id}/event/list': { ...asset, query: { start_time: '1700000000', end_time: '1900000000', pn: '1', ps: '10' } },
+    'GET /skynet/config': none,
+    'PUT /skynet/config': { ...none, body: { webhook: ['https://example.com/hook'] } },
+    'POST /skynet/config/testwebhook': { ...none, body: {} },
+    'POST /optimization/v2': { ...none, body: problem },
+    'GET /optimization/v2/result': { ...none, query: { id: ids.job } },
+    'POST /optimization/re_optimization': {
+      ...none,
+      body: { existing_request_id: ids.job, job_changes: { add: [{ id: 15, location_index: 1, service: 60 }], remove: [11] } },
+    },
+    'GET /webhooks/secret': none,
+    'POST /webhooks/secret/rotate': { ...none, body: {} },
+    'POST /namespaced-apikeys': { ...none, query: { namespace: ids.namespace } },
+    'DELETE /namespaced-apikeys': { ...none, query: { namespace: ids.namespace, key_to_delete: 'wm_0000' } },
+    'GET /health': none,
+    'GET /{proxy+}': { pathParameters: { proxy: 'nowhere' } },
+    'GET /openapi.json': none,
+    'GET /docs': none,
+    'GET /docs/{file+}': { pathParameters: { file: 'init.js' } },
+    'POST /skynet/asset': {
+      ...none,
+      body: { custom_id: 'fz-new', name: 'n', attributes: { fleet: 'a', n: 1 }, meta_data: { a: { b: [1] } }, tags: ['t'] },
+    },
+    'GET /skynet/asset/list': { ...none, query: { include_all_of_attributes: 'fleet:a', sort: 'name:asc', pn: '1', ps: '5' } },
+    'GET /skynet/asset/{id}': asset,
+    'PUT /skynet/asset/{id}': { ...asset, body: { name: 'x', attributes: { fleet: 'a' }, meta_data: { k: 'v' } } },
+    'DELETE /skynet/asset/{id}': asset,
+    'PUT /skynet/asset/{id}/attributes': { ...asset, body: { attributes: { color: 'red', n: 2 } } },
+    'POST /skynet/asset/{id}/bind': { ...asset, body: { device_id: ids.device } },
+    'POST /skynet/asset/{id}/track': { ...asset, body: { device_id: ids.device, locations: [point] } },
+    'GET /skynet/asset/{id}/location/last': asset,
+    'GET /skynet/asset/{id}/location/list': {
+      ...asset,
+      query: { start_time: '1700000000', end_time: '1900000000', geometry_type: 'geojson' },
+    },
+    'GET /skynet/search/around': {
+      ...none,
+      query: { center: '57.7,11.9', radius: '1000', sort_by: 'straight_distance', sort_destination: '57.71,11.91' },
+    },
+    'GET /skynet/search/bound': { ...none, query: { bound: '57.69,11.89|57.71,11.91' } },
+    'GET /skynet/search/polygon': { ...none, query: { polygon: '57.69,11.89|57.69,11.91|57.71,11.91|57.69,11.89' } },
+    'POST /skynet/search/polygon': {
+      ...none,
+      body: { polygon: square(11.89, 57.69, 0.02), match_filter: { include_all_of_attributes: { fleet: 'a' } } },
+    },
+  };
+}
