@@ -1,3 +1,4 @@
+import { square } from '../geofence/client';
 import type { Request } from './mutate';
 
 // One valid request per operation, naming the things beforeAll created (`ids`). An operation
@@ -12,19 +13,6 @@ export interface Ids {
   job: string;
   namespace: string;
 }
-
-const square = (lon: number, lat: number, d: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + d, lat],
-      [lon + d, lat + d],
-      [lon, lat + d],
-      [lon, lat],
-    ],
-  ],
-});
 
 const place = {
   place: [
