@@ -122,11 +122,13 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   async replace(space: string, next: GeofenceRecord, expected: StoredGeofence): Promise<boolean> {
+    const item = toItem(space, { record: next, createdKey: expected.createdKey, rev: randomUUID() });
+    assertItemFits(item as unknown as Record<string, unknown>, 'polygon');
     try {
       await documentClient().send(
         new PutCommand({
           TableName: this.table,
-          Item: toItem(space, { record: next, createdKey: expected.createdKey, rev: randomUUID() }),
+          Item: item,
           ConditionExpression: 'rev = :rev',
           ExpressionAttributeValues: { ':rev': expected.rev },
         }),
