@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, invalid, notFound } from '../platform/errors';
+import { conflict, invalid, notFound, quoteIds } from '../platform/errors';
 import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
 import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
@@ -16,12 +16,6 @@ const DELETE_CLAIM_MS = 30_000;
 
 /** The ids of the monitors watching each of `ids` that any watches (geofences nobody watches are left out). */
 export type GeofenceWatchers = (space: string, ids: readonly string[]) => Promise<Map<string, string[]>>;
-
-const quoted = (ids: readonly string[], max = 10) =>
-  ids
-    .slice(0, max)
-    .map((id) => `"${id}"`)
-    .join(', ') + (ids.length > max ? ` and ${ids.length - max} more` : '');
 
 export class GeofenceService {
   constructor(
@@ -127,16 +121,16 @@ export class GeofenceService {
   async delete(space: string, ids: readonly string[]): Promise<void> {
     const claim = { token: randomUUID(), untilMs: this.clock() + DELETE_CLAIM_MS };
     const { missing, busy } = await this.store.claimForDelete(space, ids, claim, this.clock());
-    if (missing.length) throw notFound(`id: no geofence ${quoted(missing, 100)}; nothing was deleted`);
-    if (busy.length) throw conflict(`id: geofence ${quoted(busy)} is being deleted by another request; nothing was deleted`);
+    if (missing.length) throw notFound(`id: no geofence ${quoteIds(missing, 100)}; nothing was deleted`);
+    if (busy.length) throw conflict(`id: geofence ${quoteIds(busy)} is being deleted by another request; nothing was deleted`);
     try {
       const watched = await this.watchers(space, ids);
       if (watched.size) {
-        const uses = [...watched].map(([id, monitors]) => `geofence "${id}" by monitor ${quoted(monitors)}`);
+        const uses = [...watched].map(([id, monitors]) => `geofence "${id}" by monitor ${quoteIds(monitors)}`);
         throw conflict(`id: in use: ${uses.join('; ')}; remove it from those monitors (or delete them) first; nothing was deleted`);
       }
       if (!(await this.store.deleteClaimed(space, ids, claim, this.clock()))) {
-        throw conflict(`id: geofence ${quoted(ids)} changed while being deleted; nothing was deleted, try again`);
+        throw conflict(`id: geofence ${quoteIds(ids)} changed while being deleted; nothing was deleted, try again`);
       }
     } catch (error) {
       await this.store.releaseClaim(space, ids, claim);

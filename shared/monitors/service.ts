@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, invalid, notFound, unprocessable } from '../platform/errors';
+import { conflict, invalid, notFound, quoteIds, unprocessable } from '../platform/errors';
 import type { GeofenceStore } from '../geofence/store';
 import type { CreateMonitorInput, UpdateMonitorInput } from './schemas';
 import { paginate, type Page } from '../platform/paging';
@@ -21,12 +21,6 @@ import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, typ
 // the event-webhook configuration.
 
 const UPDATE_ATTEMPTS = 3;
-
-const quoted = (ids: readonly string[]) =>
-  ids
-    .slice(0, 10)
-    .map((m) => `"${m}"`)
-    .join(', ') + (ids.length > 10 ? ` and ${ids.length - 10} more` : '');
 
 /** For each of `ids` some monitor watches, the ids of the monitors watching it (a geofence delete refuses those). */
 export async function monitorsWatching(
@@ -149,7 +143,7 @@ export class MonitorService {
   private async checkGeofences(space: string, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
     const missing = await this.deps.geofences.unavailable(space, ids, this.clock());
-    if (missing.length) throw invalid('geofence_config.geofence_ids', `no geofence ${quoted(missing)} in this space`);
+    if (missing.length) throw invalid('geofence_config.geofence_ids', `no geofence ${quoteIds(missing)} in this space`);
   }
 
   /**
@@ -163,7 +157,7 @@ export class MonitorService {
     if (!gone.length) return;
     await undo();
     throw conflict(
-      `geofence_config.geofence_ids: geofence ${quoted(gone)} was deleted while the monitor was being written; nothing was saved`,
+      `geofence_config.geofence_ids: geofence ${quoteIds(gone)} was deleted while the monitor was being written; nothing was saved`,
       'geofence_config.geofence_ids',
     );
   }

@@ -29,6 +29,15 @@ export class ApiError extends Error {
   }
 }
 
+/** `"a", "b" and 3 more`: the ids a message names, the first `max` of them. */
+export function quoteIds(ids: readonly string[], max = 10): string {
+  const shown = ids
+    .slice(0, max)
+    .map((id) => `"${id}"`)
+    .join(', ');
+  return ids.length > max ? `${shown} and ${ids.length - max} more` : shown;
+}
+
 /** 400: `field` broke `rule`. */
 export function invalid(field: string, rule: string): ApiError {
   return new ApiError(400, `${field}: ${rule}`, { field });
