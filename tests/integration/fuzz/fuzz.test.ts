@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_NAMES } from '../../../shared/auth/model';
 import { geofenceClient } from '../geofence/client';
 import { geocodingClient } from '../geocoding/client';
 import { monitorApi } from '../monitors/api';
-import { submit } from '../optimization/support';
+import { purge, queues, submit } from '../optimization/support';
 import { invoke, type Call } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { trackingApi } from '../tracking/api';
@@ -58,6 +58,12 @@ beforeAll(async () => {
   // Deletes last, so the other operations find what they name.
   operations = (await httpOperations()).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }, 60_000);
+
+// The jobs and webhook deliveries the mutations queued are nobody's to run.
+afterAll(async () => {
+  await purge(queues.jobs());
+  await purge(queues.webhooks());
+});
 
 function callOf(op: Operation, request: Request): Call {
   const path = op.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => request.pathParameters[name] ?? '');

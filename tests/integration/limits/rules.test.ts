@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as submitHandler } from '../../../functions/optimization/submit';
 import { handler as createGeofence } from '../../../functions/geofence/create';
 import { geofenceClient, square } from '../geofence/client';
 import { monitorApi } from '../monitors/api';
-import { unthrottled } from '../optimization/support';
+import { purge, queues, unthrottled } from '../optimization/support';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { trackingApi } from '../tracking/api';
@@ -18,6 +18,9 @@ let key: string;
 beforeAll(async () => {
   key = (await newOrgKey({ quotas: unthrottled })).key;
 });
+
+// The job the gzip test queued is nobody's to run.
+afterAll(() => purge(queues.jobs()));
 
 describe('points from the future', () => {
   it('a point more than WAYMARK_MAX_FUTURE_SKEW_MS ahead is refused and cannot pin the latest location', async () => {
