@@ -57,8 +57,7 @@ export function jsonBody(maxBytes: number): MiddlewareObj {
         return;
       }
       const encoding = r.event.headers?.['content-encoding'];
-      const binary = encoding !== undefined && !r.event.isBase64Encoded ? 'latin1' : 'utf8';
-      const sent = r.event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, binary);
+      const sent = r.event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
       if (sent.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
       const text = decode(sent, encoding, maxDecodedBytes).toString('utf8');
       if (text.trim() === '') return;
