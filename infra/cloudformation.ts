@@ -108,6 +108,8 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     'WAYMARK_DYNAMODB_ENDPOINT',
     'WAYMARK_SQS_ENDPOINT',
     'WAYMARK_MAX_BODY_BYTES',
+    'WAYMARK_MAX_DECODED_BODY_BYTES',
+    'WAYMARK_MAX_FUTURE_SKEW_MS',
     'WAYMARK_PLACES_MAX_STALE_MS',
     'WAYMARK_MONITOR_CACHE_MS',
     'WAYMARK_KEY_CACHE_MS',
