@@ -70,7 +70,10 @@ export function firewallHint(port: number): string {
 /** The command that starts DynamoDB Local on `port`; `dataDir` null keeps the data in memory. */
 export function dynamoCommand(port: number, dataDir: string | null): DynamoCommand {
   const jars = jarDir();
-  const storage = dataDir ? ['-dbPath', dataDir, '-optimizeDbBeforeStartup'] : ['-inMemory'];
+  // Not -optimizeDbBeforeStartup: on DynamoDB Local 3.3.1 it leaves a database in which a
+  // write of an existing key adds a second item instead of replacing it (every later read of
+  // that key fails). Not -delayTransientStatuses: it only slows table creation down.
+  const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
   const options = ['-port', String(port), ...storage, '-sharedDb', '-disableTelemetry'];
   const jvm = [...JVM_OPTIONS, `-Djava.library.path=${resolve(jars, 'DynamoDBLocal_lib')}`];
   const launcher = compiledLauncher(jars);

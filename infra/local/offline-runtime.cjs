@@ -11,7 +11,6 @@
 // and serverless-offline's own error replies (such as a body over its 10 MB limit) leave
 // in the API's JSON error shape.
 
-const { randomUUID } = require('node:crypto');
 const { rmSync } = require('node:fs');
 const { relative, resolve } = require('node:path');
 const { pathToFileURL } = require('node:url');
@@ -118,28 +117,19 @@ class OfflineRuntime {
 
 /**
  * A reply serverless-offline makes itself (hapi's Boom errors: a body over its size limit,
- * a malformed request) gets the body every handler error has. Handler replies are not Boom.
+ * a malformed request) gets the reply every handler error has. Handler replies are not Boom.
  */
 function jsonErrorReply(request, h) {
   const response = request.response;
   if (!response || !response.isBoom) return h.continue;
-  const status = response.output.statusCode;
-  const requestId = randomUUID();
-  const tooLarge = status === 413;
-  const message = tooLarge ? `body: larger than the limit of ${bodyLimit(response)} bytes` : String(response.output.payload.message);
-  return h
-    .response({ status, message, ...(tooLarge ? { field: 'body' } : {}), request_id: requestId })
-    .code(status)
-    .type('application/json')
-    .header('x-request-id', requestId);
-}
-
-/** The smaller of the API's body limit and serverless-offline's own (named in its error). */
-function bodyLimit(error) {
   const { require: tsxRequire } = require('tsx/cjs/api');
-  const { config } = tsxRequire('../../shared/platform/config.ts', __filename);
-  const own = Number(/(\d+)\s*$/.exec(String(error.message))?.[1] ?? Infinity);
-  return Math.min(config.maxBodyBytes(), own);
+  const { emulatorErrorReply } = tsxRequire('./emulator-errors.ts', __filename);
+  // hapi names its limit at the end of the message ("... maximum allowed: 10485760").
+  const limit = Number(/(\d+)\s*$/.exec(String(response.message))?.[1] ?? Infinity);
+  const reply = emulatorErrorReply(response.output.statusCode, String(response.output.payload.message), limit);
+  const out = h.response(reply.body).code(reply.statusCode);
+  for (const [name, value] of Object.entries(reply.headers)) out.header(name, String(value));
+  return out;
 }
 
 function strings(env) {

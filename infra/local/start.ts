@@ -134,12 +134,19 @@ async function main(): Promise<void> {
   ensureConsoleBuilt(root, say);
 
   say('Building and loading the handlers, starting the API and the queue consumer (serverless-offline)...');
-  api = spawn(process.execPath, [resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  // `npm start -- --cpu-prof`: the API process writes a CPU profile (open it in Chrome's DevTools) when the stack stops.
+  const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dataDir, 'profiles')}`] : [];
+  if (profile.length) say(`The API process writes a CPU profile into ${resolve(dataDir, 'profiles')} when the stack stops.`);
+  api = spawn(
+    process.execPath,
+    [...profile, resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE],
+    {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
   api.once('exit', (code) => {
     if (!stopping) {
       process.stderr.write(`serverless-offline exited (code ${code}); stopping.\n`);
