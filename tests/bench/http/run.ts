@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
-import { treeMemory } from './rss';
+import { treeMemory } from '../../integration/support/process-tree';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { issueBenchKey, seed, type Seeded } from './seed';
 

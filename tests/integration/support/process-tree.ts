@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 
-// Resident memory of a process tree, read from /proc (Linux): the stack's launcher
-// and everything under it (the API process, DynamoDB Local's JVM, esbuild if any).
+// A process tree read from /proc (Linux): the stack's launcher and everything
+// under it (the API process, DynamoDB Local's JVM, esbuild if any), with each
+// process's resident memory.
 
 function children(pid: number): number[] {
   try {
