@@ -14,6 +14,7 @@ import { ensureLocalRootKey } from './root-key';
 import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
 import { quietSdk } from './quiet-sdk';
 import { stackBuildDir } from './build-dir';
+import { warmUp } from './warm-up';
 
 // `npm start`: the whole local stack in one process tree. DynamoDB Local and
 // the SQS emulator come up first, then the tables and queues of
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
     }
   });
   await waitFor('the HTTP API', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 180_000);
+  if (await warmUp(`http://127.0.0.1:${port}`, key)) say('Some warm-up requests failed; the first requests may be slower.');
   writeStackFile(dataDir, { pid: process.pid, baseUrl: `http://${host}:${port}`, dynamodb: dynamo.endpoint, sqs: sqs.endpoint });
   say('');
   say('Waymark is running. Listening on:');
