@@ -122,14 +122,24 @@ class OfflineRuntime {
 function jsonErrorReply(request, h) {
   const response = request.response;
   if (!response || !response.isBoom) return h.continue;
-  const { require: tsxRequire } = require('tsx/cjs/api');
-  const { emulatorErrorReply } = tsxRequire('./emulator-errors.ts', __filename);
+  const { emulatorErrorReply } = emulatorErrors();
   // hapi names its limit at the end of the message ("... maximum allowed: 10485760").
   const limit = Number(/(\d+)\s*$/.exec(String(response.message))?.[1] ?? Infinity);
   const reply = emulatorErrorReply(response.output.statusCode, String(response.output.payload.message), limit);
   const out = h.response(reply.body).code(reply.statusCode);
   for (const [name, value] of Object.entries(reply.headers)) out.header(name, String(value));
   return out;
+}
+
+let loadedEmulatorErrors;
+
+/** The TypeScript reply builder, loaded through tsx on the first error (the API's own modules are bundles). */
+function emulatorErrors() {
+  if (!loadedEmulatorErrors) {
+    const { require: tsxRequire } = require('tsx/cjs/api');
+    loadedEmulatorErrors = tsxRequire('./emulator-errors.ts', __filename);
+  }
+  return loadedEmulatorErrors;
 }
 
 function strings(env) {
