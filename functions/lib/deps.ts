@@ -3,7 +3,7 @@ import type { KeyStore } from '../../shared/auth/key-store';
 import { config } from '../../shared/platform/config';
 import { RateLimiter } from '../../shared/ratelimit/limiter';
 import { DynamoCounterStore } from '../../shared/ratelimit/dynamo-store';
-import { MemoryCounterStore } from '../../shared/ratelimit/memory-store';
+import { processCounterStore } from '../../shared/ratelimit/memory-store';
 import { DynamoKeyStore } from '../../shared/auth/dynamo-store';
 import { UnknownKeyGuard } from '../../shared/auth/unknown-keys';
 
@@ -17,6 +17,6 @@ export const deps = {
   /** Whether this process holds a found key's copy (so checking it costs no read). */
   keyCached: (hash: string): boolean => keyStore?.holds(hash) ?? false,
   limiter: (): RateLimiter =>
-    (limiter ??= new RateLimiter(config.rateLimitStore() === 'memory' ? new MemoryCounterStore() : new DynamoCounterStore())),
+    (limiter ??= new RateLimiter(config.rateLimitStore() === 'memory' ? processCounterStore() : new DynamoCounterStore())),
   unknownKeys: (): UnknownKeyGuard => (unknownKeys ??= new UnknownKeyGuard(config.unknownKeysPerMinute)),
 };

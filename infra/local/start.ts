@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
@@ -12,6 +13,8 @@ import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
 import { quietSdk } from './quiet-sdk';
+import { stackBuildDir } from './build-dir';
+import { warmUp } from './warm-up';
 
 // `npm start`: the whole local stack in one process tree. DynamoDB Local and
 // the SQS emulator come up first, then the tables and queues of
@@ -29,6 +32,7 @@ const inMemory = process.argv.includes('--in-memory') || process.env.WAYMARK_IN_
 const dataDir = resolve(root, setting('WAYMARK_DATA_DIR', '.data'));
 const port = Number(setting('WAYMARK_PORT', '3000'));
 const host = 'localhost';
+const buildDir = stackBuildDir(root);
 
 const running: Running[] = [];
 let api: ChildProcess | undefined;
@@ -74,6 +78,7 @@ async function shutdown(code: number): Promise<never> {
     await stopApi();
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
     removeStackFile(dataDir);
+    rmSync(buildDir, { recursive: true, force: true });
   }
   process.exit(code);
 }
@@ -111,6 +116,11 @@ async function main(): Promise<void> {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Local receivers (on this machine or the local network) keep working unless the caller set 0.
     WAYMARK_WEBHOOK_ALLOW_PRIVATE: process.env.WAYMARK_WEBHOOK_ALLOW_PRIVATE === '0' ? '0' : '1',
+    // One process serves every request, so rate-limit counters in its memory are exact
+    // and cost no storage write; WAYMARK_RATE_LIMIT_STORE=dynamodb tries the deployed store.
+    WAYMARK_RATE_LIMIT_STORE: setting('WAYMARK_RATE_LIMIT_STORE', 'memory'),
+    WAYMARK_BUNDLER_PLUGIN: './infra/local/offline-runtime.cjs',
+    WAYMARK_BUILD_DIR: buildDir,
   });
   await provisionTables(dynamo.endpoint, STAGE);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
@@ -124,13 +134,20 @@ async function main(): Promise<void> {
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
   ensureConsoleBuilt(root, say);
 
-  say('Starting the API and the queue consumer (serverless-offline)...');
-  api = spawn(process.execPath, [resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE], {
-    cwd: root,
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  say('Building and loading the handlers, starting the API and the queue consumer (serverless-offline)...');
+  // `npm start -- --cpu-prof`: the API process writes a CPU profile (open it in Chrome's DevTools) when the stack stops.
+  const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dataDir, 'profiles')}`] : [];
+  if (profile.length) say(`The API process writes a CPU profile into ${resolve(dataDir, 'profiles')} when the stack stops.`);
+  api = spawn(
+    process.execPath,
+    [...profile, resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE],
+    {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
   api.once('exit', (code) => {
     if (!stopping) {
       process.stderr.write(`serverless-offline exited (code ${code}); stopping.\n`);
@@ -138,9 +155,14 @@ async function main(): Promise<void> {
     }
   });
   await waitFor('the HTTP API', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 180_000);
+  if (await warmUp(`http://127.0.0.1:${port}`, key)) say('Some warm-up requests failed; the first requests may be slower.');
   writeStackFile(dataDir, { pid: process.pid, baseUrl: `http://${host}:${port}`, dynamodb: dynamo.endpoint, sqs: sqs.endpoint });
   say('');
-  say('Waymark is running.');
+  say('Waymark is running. Listening on:');
+  say(`  API (serverless-offline)   127.0.0.1:${port} (loopback only)`);
+  say(`  Lambda invoke endpoint     127.0.0.1:${process.env.WAYMARK_LAMBDA_PORT} (loopback only)`);
+  say(`  DynamoDB Local             ${dynamo.listening}`);
+  say(`  SQS emulator               ${sqs.listening}`);
   say(`Base URL: http://${host}:${port}`);
   say(`API key: ${key}`);
   say('Press Ctrl-C to stop.');

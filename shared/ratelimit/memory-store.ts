@@ -4,6 +4,11 @@ import type { CounterStore, Window } from './limiter';
 // served by this one process (the local stack, which runs as one server), and
 // free of any storage write. Anywhere with several instances the DynamoDB
 // store is the one that keeps the published limits.
+//
+// A process can hold several copies of this module (serverless-offline loads
+// each function's bundle as its own module), so the process's store hangs on
+// globalThis under a registered symbol: every copy finds the same counters.
+const PROCESS_STORE = Symbol.for('waymark.ratelimit.memory-store');
 
 interface Counter {
   buckets: number[];
@@ -40,4 +45,10 @@ export class MemoryCounterStore implements CounterStore {
   get size(): number {
     return this.counters.size;
   }
+}
+
+/** The one store of this process, shared by every copy of this module loaded in it. */
+export function processCounterStore(): CounterStore {
+  const holder = globalThis as { [PROCESS_STORE]?: CounterStore };
+  return (holder[PROCESS_STORE] ??= new MemoryCounterStore());
 }

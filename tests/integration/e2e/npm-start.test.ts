@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRoot } from '../../../infra/local/build-dir';
 import { readStackFile } from '../../../infra/local/stack-file';
+import { isLoopback, listeningAddresses } from '../support/listeners';
+import { treeMemory } from '../support/process-tree';
 import { bootStack, runCli, type BootedStack } from '../support/stack';
 
 // The user's path: `npm start`, then plain HTTP against the printed base URL.
@@ -57,6 +62,52 @@ describe('npm start', () => {
     expect(huge.status).toBe(413);
   });
 
+  it("answers a body over serverless-offline's own limit with the JSON error body", async () => {
+    const res = await fetch(url('/geofence', { key: stack.apiKey }), {
+      method: 'POST',
+      body: 'x'.repeat(11 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { status: number; message: string; field: string; request_id: string };
+    expect(body).toMatchObject({ status: 413, field: 'body', message: 'body: larger than the limit of 6291456 bytes' });
+    expect(res.headers.get('x-request-id')).toBe(body.request_id);
+  });
+
+  it('prints what it listens on, and every port is bound to the loopback address only', () => {
+    const ports = [...stack.output().matchAll(/^ {2}\S.*?\s127\.0\.0\.1:(\d+) \(loopback only\)$/gm)].map((m) => Number(m[1]));
+    expect(ports).toContain(Number(new URL(stack.baseUrl).port));
+    expect(ports.length).toBe(4); // API, Lambda invoke endpoint, DynamoDB Local, SQS
+    for (const port of ports) {
+      const addresses = listeningAddresses(port);
+      expect(addresses.length, `port ${port}`).toBeGreaterThan(0);
+      for (const address of addresses) expect(isLoopback(address), `port ${port} bound to ${address}`).toBe(true);
+    }
+  });
+
+  it('runs its handlers from its own build folder, with no esbuild process kept under the API', () => {
+    const launcher = readStackFile(stack.dataDir)!.pid;
+    expect(existsSync(resolve(buildRoot(resolve(import.meta.dirname, '../../..')), String(launcher), 'functions/geofence/get.mjs'))).toBe(
+      true,
+    );
+    const api = treeMemory(launcher).processes.find((p) => p.command.includes('serverless.js'))!;
+    expect(api).toBeDefined();
+    expect(treeMemory(api.pid).processes.filter((p) => /esbuild/.test(p.command))).toEqual([]);
+  });
+
+  it('counts one quota across different functions (one rate limiter for the whole process)', async () => {
+    const out = await runCli(stack, ['keys', '--', 'create', '--org', 'shared-quota', '--quota', 'geofence=1000/3']);
+    const key = /^API key: (\S+)$/m.exec(out)![1];
+    // The per-minute window must not roll over in the middle.
+    const toNextMinute = 60_000 - (Date.now() % 60_000);
+    if (toNextMinute < 10_000) await new Promise((r) => setTimeout(r, toNextMinute + 200));
+    const statuses: number[] = [];
+    for (const path of ['/geofence/list', '/geofence/list', '/geofence/nope', '/geofence/nope', '/geofence/list', '/geofence/nope'])
+      statuses.push((await fetch(url(path, { key }))).status);
+    expect(statuses).toEqual([200, 200, 404, 429, 429, 429]);
+  }, 30_000);
+
   it('issues a namespaced key that works after the configured delay', async () => {
     const created = await fetch(url('/skynet/namespaced-apikeys', { key: stack.apiKey, namespace: 'e2e' }), {
       method: 'POST',
@@ -106,5 +157,6 @@ describe('npm start', () => {
       return false;
     };
     for (const u of urls) expect(await down(u)).toBe(true);
+    expect(existsSync(resolve(buildRoot(resolve(import.meta.dirname, '../../..')), String(running.pid)))).toBe(false);
   }, 60_000);
 });

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+
+// A process tree read from /proc (Linux): the stack's launcher and everything
+// under it (the API process, DynamoDB Local's JVM, esbuild if any), with each
+// process's resident memory.
+
+function children(pid: number): number[] {
+  try {
+    const tasks = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+    return tasks.split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function rssKb(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0; // exited meanwhile
+  }
+}
+
+function command(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+}
+
+export interface TreeMemory {
+  totalMb: number;
+  processes: Array<{ pid: number; mb: number; command: string }>;
+}
+
+export function treeMemory(root: number): TreeMemory {
+  const pids: number[] = [];
+  for (let queue = [root]; queue.length;) {
+    const pid = queue.shift()!;
+    pids.push(pid);
+    queue = queue.concat(children(pid));
+  }
+  const processes = pids.map((pid) => ({ pid, mb: rssKb(pid) / 1024, command: command(pid) })).filter((p) => p.mb > 0);
+  return { totalMb: processes.reduce((sum, p) => sum + p.mb, 0), processes };
+}
