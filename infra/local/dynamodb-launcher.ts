@@ -8,8 +8,11 @@ import { delimiter, resolve } from 'node:path';
 // credentials: on a shared network anyone could read every tenant's data. So it is
 // started through a small launcher (java/LoopbackDynamoDBLocal.java) that binds
 // 127.0.0.1. The launcher is compiled once per checkout with the JDK's javac and
-// kept under node_modules/.cache. Without a compiler the stack refuses to start
-// DynamoDB Local on every interface unless told to, and says how to firewall it.
+// kept under node_modules/.cache; a Java runtime without javac but with the
+// jdk.compiler module (Debian's and most JREs of 11 or newer) runs it from source
+// instead, costing about a second per start. Only a runtime with neither makes
+// the stack refuse to start DynamoDB Local on every interface unless told to,
+// and say how to firewall it.
 
 const root = resolve(import.meta.dirname, '../..');
 const LAUNCHER = 'LoopbackDynamoDBLocal';
@@ -63,6 +66,12 @@ function compiledLauncher(jars: string): string | undefined {
   }
 }
 
+/** Whether `java` can run a single source file (it needs the jdk.compiler module, which some trimmed runtimes drop). */
+function runsSourceFiles(): boolean {
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8', timeout: 30_000 });
+  return modules.status === 0 && /^jdk\.compiler@/m.test(modules.stdout);
+}
+
 export function firewallHint(port: number): string {
   return `sudo iptables -I INPUT -p tcp --dport ${port} ! -i lo -j DROP`;
 }
@@ -84,9 +93,11 @@ export function dynamoCommand(port: number, dataDir: string | null): DynamoComma
       cwd: jars,
       loopbackOnly: true,
     };
+  if (runsSourceFiles())
+    return { command: 'java', args: [...jvm, '-cp', classPath(jars), source, ...options], cwd: jars, loopbackOnly: true };
   if (process.env[ALL_INTERFACES_SETTING] !== '1') {
     throw new Error(
-      'DynamoDB Local can only be bound to 127.0.0.1 through a launcher compiled with javac, and no Java compiler was found. ' +
+      'DynamoDB Local can only be bound to 127.0.0.1 through a small launcher, and this Java has neither javac nor the jdk.compiler module to build it. ' +
         'Install a JDK (for example `apt-get install openjdk-17-jdk-headless`), or, to run it on every network interface, ' +
         `block its port from other machines (\`${firewallHint(port)}\`; set WAYMARK_DYNAMODB_PORT to fix the port) and set ${ALL_INTERFACES_SETTING}=1.`,
     );
