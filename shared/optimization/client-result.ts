@@ -3,6 +3,7 @@
 // name differently sent under both names: route `vehicle_overtime` beside `overtime`, summary
 // `total_visit_lateness` beside `lateness` (with `num_late_visits`).
 import type { ResultRoute, ResultStep, ResultUnassigned, SolverResult } from '../solver';
+import { REASON_SENTENCES } from './reasons';
 import type { Id, OptimizationRequest } from './schemas';
 import { vehicleProfile } from './validate/routing';
 
@@ -18,7 +19,7 @@ export type ClientRoute = Omit<ResultRoute, 'vehicle' | 'steps'> & {
   adopted_capacity?: number[];
 };
 
-export type ClientUnassigned = Omit<ResultUnassigned, 'id'> & { id: Id; outsourcing_cost?: number };
+export type ClientUnassigned = Omit<ResultUnassigned, 'id'> & { id: Id; reason_description: string; outsourcing_cost?: number };
 
 export interface ClientResult {
   code: number;
@@ -62,7 +63,7 @@ export function toClientResult(result: SolverResult, req: OptimizationRequest, l
     return out;
   });
   const unassigned = result.unassigned.map((u): ClientUnassigned => {
-    const out: ClientUnassigned = { ...u, id: taskId(u.type, u.id)! };
+    const out: ClientUnassigned = { ...u, id: taskId(u.type, u.id)!, reason_description: REASON_SENTENCES[u.reason] };
     const cost = source(u.type, u.id)?.outsourcing_cost;
     if (cost !== undefined) out.outsourcing_cost = cost;
     return out;

@@ -65,6 +65,8 @@ const route = z.looseObject({
   overtime: int.optional(),
   /** `overtime` under the client's name. */
   vehicle_overtime: int.optional(),
+  /** Revenue of the route's tasks, when any task has a revenue. */
+  revenue: z.number().optional(),
 });
 
 const unassigned = z.looseObject({
@@ -72,7 +74,10 @@ const unassigned = z.looseObject({
   type: z.enum(['job', 'pickup', 'delivery']),
   location: latLonPair,
   location_index: int.optional(),
+  /** A short code: skills, capacity, time_window, outsourced, zone, sequence_order, load_type, lifo, ... */
   reason: z.string(),
+  /** The code as a sentence. */
+  reason_description: z.string().optional(),
   /** The task's outsourcing_cost, when it has one. */
   outsourcing_cost: z.number().optional(),
 });
@@ -100,6 +105,8 @@ const completed = z.looseObject({
       /** `lateness` under the client's name, with the count of late visits. */
       total_visit_lateness: int.optional(),
       num_late_visits: int.optional(),
+      /** Revenue of the served tasks, when any task has a revenue. */
+      revenue: z.number().optional(),
     }),
     routes: z.array(route),
     unassigned: z.array(unassigned),

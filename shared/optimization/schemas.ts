@@ -80,14 +80,20 @@ export const vehicleSchema = z.looseObject({
   max_travel_cost: nonNeg().optional(),
   profile: z.string().min(1).max(64).optional(),
   metadata: metadata().optional(),
+  /** Zones the vehicle works in: it serves only tasks sharing one of them. */
+  zones: z.array(idSchema).optional(),
   // The client's driver-assignment vehicle fields: accepted, not honoured yet (warned).
   attributes: z.unknown().optional(),
   priority: z.number().optional(),
   remaining_waypoints: z.array(pointSchema).optional(),
 });
 
-/** Fields of the client's jobs and shipments the solver does not model yet: accepted and warned. */
-const unmodelledTaskFields = {
+/**
+ * The client's task fields. Honoured: revenue and outsourcing_cost (a task with one may stay
+ * unassigned at that cost), load types, follow_lifo_order (shipments), zones. Accepted and warned:
+ * joint_order, volume, follow_lifo_order on a job.
+ */
+const clientTaskFields = {
   follow_lifo_order: z.boolean().optional(),
   incompatible_load_types: z.array(z.string()).optional(),
   joint_order: z.number().optional(),
@@ -99,7 +105,8 @@ const unmodelledTaskFields = {
     .optional(),
   zones: z.array(idSchema).optional(),
 };
-const unmodelledVisitFields = {
+/** Per visit: its own lateness allowance (soft) and its order among the visits of a route. */
+const clientVisitFields = {
   max_visit_lateness: nonNeg().optional(),
   sequence_order: z.number().optional(),
 };
@@ -117,8 +124,8 @@ export const jobSchema = z.looseObject({
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   metadata: metadata().optional(),
   depot_ids: z.array(idSchema).optional(),
-  ...unmodelledTaskFields,
-  ...unmodelledVisitFields,
+  ...clientTaskFields,
+  ...clientVisitFields,
 });
 
 export const shipmentStepSchema = z.looseObject({
@@ -134,7 +141,7 @@ export const shipmentStepSchema = z.looseObject({
   description: z.string().optional(),
   /** Echoed on this step in the result (else the shipment's metadata). */
   metadata: metadata().optional(),
-  ...unmodelledVisitFields,
+  ...clientVisitFields,
 });
 
 export const shipmentSchema = z.looseObject({
@@ -145,7 +152,7 @@ export const shipmentSchema = z.looseObject({
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   max_time_in_vehicle: nonNegInt().optional(),
   metadata: metadata().optional(),
-  ...unmodelledTaskFields,
+  ...clientTaskFields,
 });
 
 export const RELATION_TYPES = ['in_same_route', 'in_sequence', 'in_direct_sequence', 'precedence', 'pinned'] as const;
@@ -215,9 +222,11 @@ export const optionsSchema = z.looseObject({
         .optional(),
       /** Seconds the solver may search; capped by the worker's own time budget. */
       solving_time_limit: int().min(1).max(3600).optional(),
-      // The client's objective switches: accepted, not honoured yet (warned).
+      /** false: a vehicle leaves its previous stop late enough not to wait at a task. */
       allow_early_arrival: z.boolean().optional(),
+      /** Accepted; `true` is warned (depots are not modelled). */
       minimise_num_depots: z.boolean().optional(),
+      /** The default solving time: `fast` a quarter of `flexible`'s (see the README); others are warned. */
       solver_mode: z.string().optional(),
     })
     .optional(),
@@ -296,8 +305,9 @@ export const optimizationRequestSchema = z.looseObject({
    * needed from it (every task not in `solution` is inserted anyway); unknown ids are warned.
    */
   unassigned: z.looseObject({ jobs: z.array(idSchema).optional(), shipments: z.array(z.array(idSchema)).optional() }).optional(),
-  // Accepted, not honoured yet (warned).
+  /** Declared zones; tasks and vehicles name theirs by id (the shapes are accepted and warned). */
   zones: z.array(zoneSchema).optional(),
+  /** A completed job of the same caller whose routes start the search (unless `solution` is given). */
   existing_solution_id: z.string().optional(),
 });
 

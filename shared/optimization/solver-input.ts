@@ -3,8 +3,8 @@
 // of its vehicle). client-result.ts maps the answer back.
 import { SolverError, type SolverRequest } from '../solver';
 import { locationIndexOf, pointLatLon, type LatLon } from './geo';
-import { ProblemIds, type TaskStepType } from './ids';
-import type { OptimizationRequest, VehicleInput } from './schemas';
+import { idKey, ProblemIds, type TaskStepType } from './ids';
+import type { Id, OptimizationRequest, VehicleInput } from './schemas';
 
 export interface SolverInput {
   request: SolverRequest;
@@ -26,10 +26,22 @@ function startIndex(v: VehicleInput, locations: LatLon[]): number | undefined {
   return locations.length - 1;
 }
 
+/** Zone ids become numbers: "7" and 7 are one zone, as for every other id. */
+function zoneNumbers(): (zones: Id[] | undefined) => number[] | undefined {
+  const numbers = new Map<string, number>();
+  return (zones) =>
+    zones?.map((z) => {
+      const key = idKey(z);
+      if (!numbers.has(key)) numbers.set(key, numbers.size);
+      return numbers.get(key)!;
+    });
+}
+
 export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): SolverInput {
   const ids = new ProblemIds(req);
   const locations = [...parsed];
   const mode = req.options?.routing?.mode;
+  const zones = zoneNumbers();
   const task = (relation: number, type: TaskStepType, id: string | number): number => {
     const at = ids.task(type, id);
     if (at === undefined) throw new SolverError('relation', `relation ${relation}: unknown ${type} ${id}`);
@@ -46,10 +58,16 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
         start_index: startIndex(req.vehicles[i], locations),
         breaks: v.breaks?.map((b, k) => ({ ...b, id: k })),
         profile: v.profile ?? mode ?? 'car',
+        zones: zones(v.zones),
       }),
     ),
-    jobs: req.jobs?.map((j, i) => ({ ...j, id: i })),
-    shipments: req.shipments?.map((s, i) => ({ ...s, pickup: { ...s.pickup, id: i }, delivery: { ...s.delivery, id: i } })),
+    jobs: req.jobs?.map((j, i) => ({ ...j, id: i, zones: zones(j.zones) })),
+    shipments: req.shipments?.map((s, i) => ({
+      ...s,
+      pickup: { ...s.pickup, id: i },
+      delivery: { ...s.delivery, id: i },
+      zones: zones(s.zones),
+    })),
     relations: req.relations?.map((r, ri) => ({
       type: r.type,
       steps: r.steps.map((s) => ({

@@ -25,21 +25,12 @@ interface Unhonoured {
 }
 
 const DEPOTS = 'depots are not modelled; vehicles start at start_index or location';
-const LOAD_TYPES = 'load types are not modelled';
 const TASK_FIELDS: [string, string][] = [
-  ['follow_lifo_order', 'the loading order is not modelled'],
-  ['incompatible_load_types', LOAD_TYPES],
-  ['load_types', LOAD_TYPES],
   ['joint_order', 'joint orders are not modelled'],
-  ['outsourcing_cost', 'it is not weighed against serving the task; it is echoed on unassigned tasks'],
-  ['revenue', 'revenue is not weighed'],
   ['volume', 'cargo volume is not modelled; capacity is'],
-  ['zones', 'zones are not modelled'],
 ];
-const VISIT_FIELDS: [string, string][] = [
-  ['max_visit_lateness', 'per-task lateness is not modelled; options.constraint.max_visit_lateness is'],
-  ['sequence_order', 'sequence orders are not modelled; relations are'],
-];
+/** Modes with a time budget of their own (worker.ts); the others get flexible's. */
+export const SOLVER_MODES = ['flexible', 'fast'];
 const PROFILE_ROUTING = [
   'traffic_timestamp',
   'truck_size',
@@ -53,21 +44,23 @@ const PROFILE_ROUTING = [
 ];
 
 const UNHONOURED: Unhonoured[] = [
-  { field: 'zones', why: 'zones are not modelled' },
-  { field: 'existing_solution_id', why: 'give solution[], or use POST /optimization/re_optimization, to start from an earlier plan' },
+  { field: 'zones[].geometry', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
+  { field: 'zones[].geofence_id', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
   { field: 'locations.approaches', why: 'curbside approaches are not modelled' },
   { field: 'depots', why: DEPOTS },
   { field: 'jobs[].depot_ids', why: DEPOTS },
-  ...[...TASK_FIELDS, ...VISIT_FIELDS].map(([name, why]) => ({ field: `jobs[].${name}`, why })),
-  ...TASK_FIELDS.map(([name, why]) => ({ field: `shipments[].${name}`, why })),
-  ...VISIT_FIELDS.flatMap(([name, why]) => ['pickup', 'delivery'].map((step) => ({ field: `shipments[].${step}.${name}`, why }))),
+  { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
+  ...TASK_FIELDS.flatMap(([name, why]) => [`jobs[].${name}`, `shipments[].${name}`].map((field) => ({ field, why }))),
   { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
   { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
   { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },
   { field: 'options.grouping', why: 'task and route grouping is not modelled' },
-  { field: 'options.objective.allow_early_arrival', why: 'a vehicle always drives on and waits at the task', when: (v) => v === false },
   { field: 'options.objective.minimise_num_depots', why: DEPOTS, when: (v) => v === true },
-  { field: 'options.objective.solver_mode', why: 'there is one solver mode, the flexible one', when: (v) => v !== 'flexible' },
+  {
+    field: 'options.objective.solver_mode',
+    why: `the modes are ${SOLVER_MODES.join(' and ')}; flexible's time budget is used`,
+    when: (v) => !SOLVER_MODES.includes(String(v)),
+  },
   { field: 'options.routing.allow', why: 'taxi and HOV lanes are not modelled' },
   { field: 'options.routing.context', why: 'average-speed routing is not modelled' },
   { field: 'options.routing.cross_border', why: 'border crossings are not restricted', when: (v) => v === false },

@@ -17,6 +17,7 @@ import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { toClientResult } from './client-result';
 import { completedBody } from './result';
+import { seedFromExistingSolution } from './existing-solution';
 import { emitJobEvent, loadRequest, type OptimizationDeps } from './service';
 import type { LatLon } from './geo';
 import { parseLatLon } from './geo';
@@ -39,9 +40,13 @@ export interface WorkerDeps extends OptimizationDeps {
 
 export type Outcome = 'completed' | 'failed' | 'skipped' | 'missing';
 
-/** Solving time when options.objective.solving_time_limit is not given, from the problem size. */
-export function defaultSolvingSeconds(tasks: number): number {
-  return Math.min(60, Math.max(2, Math.ceil(tasks / 20)));
+/**
+ * Solving time when options.objective.solving_time_limit is not given, from the problem size;
+ * solver_mode `fast` takes a quarter of it (at least 1 s).
+ */
+export function defaultSolvingSeconds(tasks: number, mode?: string): number {
+  const flexible = Math.min(60, Math.max(2, Math.ceil(tasks / 20)));
+  return mode === 'fast' ? Math.max(1, Math.ceil(flexible / 4)) : flexible;
 }
 
 /**
@@ -53,13 +58,14 @@ export function solvingBudgetMs(
   tasks: number,
   locations: number,
   remainingMs: number,
+  mode?: string,
 ): {
   budgetMs: number;
   capped: boolean;
 } {
   const reserve = 5_000 + Math.ceil(locations * locations * 0.002) + 10 * tasks;
   const available = Math.max(500, remainingMs - reserve);
-  const wanted = (requestedSeconds ?? defaultSolvingSeconds(tasks)) * 1000;
+  const wanted = (requestedSeconds ?? defaultSolvingSeconds(tasks, mode)) * 1000;
   return { budgetMs: Math.min(wanted, available), capped: requestedSeconds !== undefined && wanted > available };
 }
 
@@ -108,7 +114,8 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     logger.info(msg, { job_id: id, attempt: job.attempts, elapsed_ms: deps.clock() - started, ...fields });
   log('optimization job started', { receive_count: info.receiveCount });
   try {
-    const req = await loadRequest(store, job);
+    const seeded = await seedFromExistingSolution(store, space, await loadRequest(store, job));
+    const req = seeded.request;
     const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLon[];
     const input = toSolverInput(req, parsed);
     const locations = input.locations;
@@ -116,8 +123,9 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
     log('travel matrices ready', { locations: locations.length, source: built.source });
     const tasks = (req.jobs?.length ?? 0) + 2 * (req.shipments?.length ?? 0);
     const requested = req.options?.objective?.solving_time_limit;
-    const { budgetMs, capped } = solvingBudgetMs(requested, tasks, locations.length, info.remainingMs());
-    const warnings = new Set([...job.warnings, ...built.warnings]);
+    const mode = req.options?.objective?.solver_mode;
+    const { budgetMs, capped } = solvingBudgetMs(requested, tasks, locations.length, info.remainingMs(), mode);
+    const warnings = new Set([...job.warnings, ...seeded.warnings, ...built.warnings]);
     if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
     log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
     const t0 = deps.clock();

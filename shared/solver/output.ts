@@ -41,6 +41,10 @@ function clean<T extends object>(o: T): T {
 export function buildResult(p: Problem, sol: Solution, relationDropped: Set<number>): SolverResult {
   const dims = p.dims;
   const routes: ResultRoute[] = [];
+  const rules = p.rules;
+  const withRevenue = rules.revenue.some((x) => x !== 0);
+  // Without early arrival the vehicle idles before it drives on, so it reaches a task as it starts.
+  const early = p.request.options?.objective?.allow_early_arrival !== false;
   const locOf = (l: number) => (l >= 0 ? { location: p.request.locations[l], location_index: l } : {});
   for (const r of sol.routes) {
     if (r.length === 0) continue;
@@ -108,6 +112,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         route.pickup[d] += a.pickup[d];
       }
       if (p.kind[t] !== KIND_DELIVERY) route.priority += p.priority[t];
+      if (withRevenue) route.revenue = (route.revenue ?? 0) + rules.revenue[t];
       route.setup += s.setup;
       route.service += p.service[t];
       const info = taskInfo(p, t);
@@ -115,12 +120,12 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         clean({
           type: TYPES[p.kind[t]],
           id: p.ids[t],
-          arrival: s.arrival,
+          arrival: early ? s.arrival : s.start,
           duration: s.travelDur,
           distance: s.travelDist,
           setup: s.setup,
           service: p.service[t],
-          waiting_time: s.start - s.arrival,
+          waiting_time: early ? s.start - s.arrival : 0,
           ...locOf(s.loc),
           load: load.slice(),
           description: info.description,
@@ -173,6 +178,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       pickup: new Array(dims).fill(0).map((_, d) => sum((r) => r.pickup[d])),
       lateness: lateness > 0 ? lateness : undefined,
       overtime: overtime > 0 ? overtime : undefined,
+      revenue: withRevenue ? sum((r) => r.revenue ?? 0) : undefined,
     }),
     routes,
     unassigned,

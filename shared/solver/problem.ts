@@ -2,6 +2,7 @@
 // vehicles in flat typed arrays so the hot path never touches the request objects.
 import { greatCircleMeters } from '../geo/sphere';
 import { SolverError } from './errors';
+import { buildTaskRules, zonesMatch, type TaskRulesModel } from './task-rules';
 import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
 
 export const KIND_JOB = 0;
@@ -78,6 +79,8 @@ export interface Problem {
   /** Only windows, capacity and route totals: the O(1) checks are exact. */
   simple: boolean;
   ids: number[];
+  /** Profit, sequence orders, per-visit lateness, cargo and zones. */
+  rules: TaskRulesModel;
   request: SolverRequest;
 }
 
@@ -104,6 +107,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   // With relations the soft constraints (lateness, overtime) are not available.
   const maxLate = hasRel ? 0 : (cons.max_visit_lateness ?? 0);
   const maxOver = hasRel ? 0 : (cons.max_vehicle_overtime ?? 0);
+  const rules = buildTaskRules(req);
 
   let dims = 0;
   for (const v of req.vehicles) dims = Math.max(dims, v.capacity?.length ?? 0);
@@ -170,7 +174,9 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   twOff[nTasks] = tws.length;
   const twStart = Float64Array.from(tws, (w) => w[0]);
   const twEndSoft = Float64Array.from(tws, (w) => w[1]);
-  const twEnd = Float64Array.from(tws, (w) => w[1] + maxLate);
+  const allowance = new Float64Array(tws.length).fill(maxLate);
+  for (let i = 0; i < nTasks; i++) if (!Number.isNaN(rules.lateness[i])) allowance.fill(rules.lateness[i], twOff[i], twOff[i + 1]);
+  const twEnd = Float64Array.from(tws, (w, k) => w[1] + allowance[k]);
 
   const vehicles = buildVehicles(req, matrices, nLoc, dims, maxOver);
   const vIndex = new Map(vehicles.map((v) => [v.id, v.index]));
@@ -179,7 +185,9 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const have = req.vehicles.map((v) => new Set(v.skills ?? []));
   for (let i = 0; i < nTasks; i++) {
     const need = skills[i] ?? [];
-    for (let k = 0; k < vehicles.length; k++) allowed[i * vehicles.length + k] = need.every((s) => have[k].has(s)) ? 1 : 0;
+    for (let k = 0; k < vehicles.length; k++)
+      allowed[i * vehicles.length + k] =
+        need.every((s) => have[k].has(s)) && (!rules.hasZones || zonesMatch(rules.taskZones[i], rules.vehicleZones[k])) ? 1 : 0;
   }
 
   const rel = buildRelations(req, ids, kind, vIndex, nTasks);
@@ -196,7 +204,9 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const hasMiv = maxInVehicle.some((x) => x < INF);
   const hasBreaks = vehicles.some((v) => v.breaks.length > 0);
   const hasWorking = vehicles.some((v) => v.maxWorkingTime < INF);
-  const simple = !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && maxLate === 0 && maxOver === 0;
+  const lateness = maxLate > 0 || rules.hasOwnLateness;
+  const simple =
+    !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && !lateness && maxOver === 0 && !rules.hasSequence && !rules.hasCargo;
 
   return {
     nLoc,
@@ -223,11 +233,12 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
     relations: rel.relations,
     vehicles,
     maxWait: maxWait < INF && rel.relations.some((r) => r.type === 'in_same_route') ? maxWait : INF,
-    latenessPenalty: maxLate > 0 ? (cons.visit_lateness_penalty ?? 1) : 0,
+    latenessPenalty: lateness ? (cons.visit_lateness_penalty ?? 1) : 0,
     overtimePenalty: maxOver > 0 ? (cons.vehicle_overtime_penalty ?? 1) : 0,
     custom: opts.objective?.custom ?? null,
     simple,
     ids,
+    rules,
     request: req,
   };
 }

@@ -9,6 +9,11 @@ function alone(p: Problem, t: number): number[] {
   return p.kind[t] === KIND_JOB ? [t] : [t, p.pair[t]];
 }
 
+function taskSkills(p: Problem, t: number): number[] {
+  const nJobs = p.request.jobs?.length ?? 0;
+  return (t < nJobs ? p.request.jobs![t].skills : p.request.shipments![(t - nJobs) >> 1].skills) ?? [];
+}
+
 function mostCommon(rs: UnassignedReason[]): UnassignedReason | null {
   const count = new Map<UnassignedReason, number>();
   let best: UnassignedReason | null = null;
@@ -23,7 +28,13 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
   if (relationDropped.has(t)) return 'relation';
   const nv = p.vehicles.length;
   const allowed = p.vehicles.filter((v) => p.allowed[t * nv + v.index]);
-  if (allowed.length === 0) return p.taskRelations[t].some((r) => p.relations[r].type === 'pinned') ? 'relation' : 'skills';
+  if (allowed.length === 0) {
+    if (p.taskRelations[t].some((r) => p.relations[r].type === 'pinned')) return 'relation';
+    // Only zones can have closed every vehicle that has the skills.
+    const need = taskSkills(p, t);
+    const skilled = p.request.vehicles.some((v) => need.every((s) => v.skills?.includes(s)));
+    return skilled && p.rules.hasZones ? 'zone' : 'skills';
+  }
   const aloneFails: UnassignedReason[] = [];
   for (const v of allowed) {
     const ev = evaluateRoute(p, v, alone(p, t));
@@ -34,6 +45,7 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
     aloneFails.push(ev.reason ?? 'unprofitable');
   }
   if (aloneFails.length) return mostCommon(aloneFails) ?? 'unprofitable';
+  if (p.rules.optional[t]) return 'outsourced';
   if (p.group[t] >= 0) return 'relation';
   // Feasible alone: try it at the end of each used route to name what blocks it there.
   const fails: UnassignedReason[] = [];

@@ -112,6 +112,9 @@ class Inserter {
       }
     }
     if (bestV < 0) return false;
+    // A task that may be outsourced goes in only when serving it pays.
+    const rules = p.rules;
+    if (rules.optional[t] && best.delta >= rules.outsourcing[t] + rules.revenue[t]) return false;
     sol.insert(t, bestV, best);
     return true;
   }

@@ -1,5 +1,6 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
+import { cargoViolation } from './cargo';
 import { KIND_DELIVERY, KIND_PICKUP, type Problem, type VehicleModel } from './problem';
 import type { UnassignedReason } from './types';
 
@@ -85,6 +86,11 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   }
   const cur = Int32Array.from(load);
   for (let d = 0; d < dims; d++) if (cur[d] > v.cap[d]) return fail('capacity');
+  if (p.rules.hasSequence && !inSequenceOrder(p, seq)) return fail('sequence_order');
+  if (p.rules.hasCargo) {
+    const broken = cargoViolation(p, seq);
+    if (broken) return fail(broken);
+  }
 
   let t = v.twStart;
   let prev = v.start;
@@ -193,6 +199,18 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;
   return res;
+}
+
+/** Visits with a sequence_order come in non-decreasing order of it. */
+function inSequenceOrder(p: Problem, seq: ArrayLike<number>): boolean {
+  let last = -INF;
+  for (let k = 0; k < seq.length; k++) {
+    const o = p.rules.sequenceOrder[seq[k]];
+    if (Number.isNaN(o)) continue;
+    if (o < last) return false;
+    last = o;
+  }
+  return true;
 }
 
 /** A precedence step waits until min_duration after the step before it has started. */

@@ -1,6 +1,7 @@
 // A solution: one RouteState per vehicle (empty when unused) and the task -> vehicle map.
 // Its objective is lexicographic: unassigned priority, unassigned tasks, the custom objective
-// (when asked for), then cost.
+// (when asked for), then cost. A task with an outsourcing cost is not counted as unassigned: its
+// outsourcing cost is added to the cost instead, and served tasks' revenue is taken off it.
 import { applyInsertion, type Insertion } from './insertion';
 import { KIND_DELIVERY, type Problem } from './problem';
 import { RouteState } from './route-state';
@@ -81,12 +82,21 @@ export class Solution {
     const p = this.p;
     let up = 0;
     let un = 0;
+    let cost = 0;
+    const profit = p.rules.hasProfit ? p.rules : null;
     for (let t = 0; t < p.nTasks; t++) {
-      if (this.routeOf[t] >= 0 || p.kind[t] === KIND_DELIVERY) continue;
+      if (p.kind[t] === KIND_DELIVERY) continue;
+      if (this.routeOf[t] >= 0) {
+        if (profit) cost -= profit.revenue[t];
+        continue;
+      }
+      if (profit?.optional[t]) {
+        cost += profit.outsourcing[t];
+        continue;
+      }
       up += p.priority[t];
       un++;
     }
-    let cost = 0;
     let used = 0;
     let maxCost = 0;
     let maxTasks = 0;

@@ -22,9 +22,33 @@ export interface SolverVehicle {
   max_travel_cost?: number;
   profile?: string;
   metadata?: Metadata;
+  /** Zones the vehicle works in: it serves only tasks that share one of them. */
+  zones?: number[];
 }
 
-export interface SolverJob {
+/** Fields a job and a shipment share beyond the seed's model. */
+export interface TaskRules {
+  /** Earned when the task is served (profit objective). */
+  revenue?: number;
+  /** The task may be left unassigned at this cost instead of being served. */
+  outsourcing_cost?: number;
+  /** Kinds of goods the task carries. */
+  load_types?: string[];
+  /** Kinds of goods that may not be on board while this task's goods are. */
+  incompatible_load_types?: string[];
+  /** Zones the task lies in: only a vehicle sharing one of them serves it. */
+  zones?: number[];
+}
+
+/** Fields of one visit (a job, a pickup, a delivery). */
+export interface VisitRules {
+  /** Lateness this visit may have past its window end (soft; replaces the global allowance). */
+  max_visit_lateness?: number;
+  /** Visits carrying one are served on a route in non-decreasing order of it. */
+  sequence_order?: number;
+}
+
+export interface SolverJob extends TaskRules, VisitRules {
   id: number;
   location_index: number;
   description?: string;
@@ -38,7 +62,7 @@ export interface SolverJob {
   metadata?: Metadata;
 }
 
-export interface SolverShipmentStep {
+export interface SolverShipmentStep extends VisitRules {
   id: number;
   location_index: number;
   service?: number;
@@ -47,7 +71,7 @@ export interface SolverShipmentStep {
   description?: string;
 }
 
-export interface SolverShipment {
+export interface SolverShipment extends TaskRules {
   pickup: SolverShipmentStep;
   delivery: SolverShipmentStep;
   amount?: number[];
@@ -55,6 +79,8 @@ export interface SolverShipment {
   priority?: number;
   max_time_in_vehicle?: number;
   metadata?: Metadata;
+  /** Delivered only once every shipment picked up after it has been delivered. */
+  follow_lifo_order?: boolean;
 }
 
 export type StepType = 'start' | 'end' | 'job' | 'pickup' | 'delivery';
@@ -71,6 +97,8 @@ export interface SolverOptions {
   objective?: {
     travel_cost?: 'duration' | 'distance' | 'air_distance' | 'customized';
     custom?: { type: 'min' | 'min-max'; value: 'vehicles' | 'completion_time' | 'tasks' | 'travel_cost' };
+    /** false: a vehicle leaves its previous stop late enough to arrive when the window opens. */
+    allow_early_arrival?: boolean;
   };
   constraint?: {
     max_vehicle_overtime?: number;
@@ -153,6 +181,8 @@ export interface ResultRoute {
   steps: ResultStep[];
   /** Overtime past the vehicle window end (soft constraint max_vehicle_overtime), when non-zero. */
   overtime?: number;
+  /** Revenue of the route's tasks, when any task has one. */
+  revenue?: number;
 }
 
 export type UnassignedReason =
@@ -165,7 +195,12 @@ export type UnassignedReason =
   | 'max_travel_cost'
   | 'relation'
   | 'break'
-  | 'unprofitable';
+  | 'unprofitable'
+  | 'outsourced'
+  | 'zone'
+  | 'sequence_order'
+  | 'load_type'
+  | 'lifo';
 
 export interface ResultUnassigned {
   id: number;
@@ -192,6 +227,8 @@ export interface SolverResult {
     /** Sum of visit lateness and vehicle overtime (soft constraints), when non-zero. */
     lateness?: number;
     overtime?: number;
+    /** Revenue of the served tasks, when any task has one. */
+    revenue?: number;
   };
   routes: ResultRoute[];
   unassigned: ResultUnassigned[];

@@ -1,6 +1,7 @@
 // Independent checker: re-derives every number of a result from the raw request and matrices
 // with its own plain code (it shares nothing with the solver's evaluation) and lists every
 // broken rule. The tests use it as the oracle.
+import { checkTaskRules } from './task-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
 export interface Violation {
@@ -23,6 +24,8 @@ interface TaskDef {
   pickup: number[];
   shipment: number; // index of the shipment, -1 for jobs
   maxInVehicle: number;
+  /** Its own max_visit_lateness, else undefined (the global allowance applies). */
+  maxLate?: number;
 }
 
 const TOL = 1e-6;
@@ -43,6 +46,7 @@ function tasksOf(req: SolverRequest): Map<string, TaskDef> {
       pickup: j.pickup ?? [],
       shipment: -1,
       maxInVehicle: Infinity,
+      maxLate: j.max_visit_lateness,
     });
   (req.shipments ?? []).forEach((s, k) => {
     for (const type of ['pickup', 'delivery'] as const) {
@@ -60,6 +64,7 @@ function tasksOf(req: SolverRequest): Map<string, TaskDef> {
         pickup: type === 'pickup' ? (s.amount ?? []) : [],
         shipment: k,
         maxInVehicle: s.max_time_in_vehicle ?? Infinity,
+        maxLate: st.max_visit_lateness,
       });
     }
   });
@@ -89,6 +94,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
   const latePen = cons.visit_lateness_penalty ?? 1;
   const overPen = cons.vehicle_overtime_penalty ?? 1;
   const travelCost = req.options?.objective?.travel_cost ?? 'duration';
+  const allowEarly = req.options?.objective?.allow_early_arrival !== false;
   const profiles = Object.keys(matrices);
   const usedVehicles = new Set<number>();
   let totalCost = 0;
@@ -161,11 +167,16 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
         cost += arcCost(prevLoc, loc);
       }
       const arrival = time + (move ? m.durations[prevLoc][loc] : 0);
-      if (Math.abs(arrival - s.arrival) > TOL) bad('arrival', `reported ${s.arrival}, expected ${arrival}`, vid, i);
+      const task = s.type === 'job' || s.type === 'pickup' || s.type === 'delivery';
+      if (!allowEarly && task) {
+        // The vehicle may leave late but never waits at a task.
+        if (s.arrival < arrival - TOL) bad('arrival', `reported ${s.arrival}, earliest ${arrival}`, vid, i);
+        if (Math.abs(s.waiting_time) > TOL) bad('early_arrival', `waits ${s.waiting_time} at a task`, vid, i);
+      } else if (Math.abs(arrival - s.arrival) > TOL) bad('arrival', `reported ${s.arrival}, expected ${arrival}`, vid, i);
       if (Math.abs(s.duration - travelDur) > TOL) bad('duration', `reported ${s.duration}, expected ${travelDur}`, vid, i);
       if (Math.abs(s.distance - dist) > TOL) bad('distance', `reported ${s.distance}, expected ${dist}`, vid, i);
       if (s.waiting_time < -TOL) bad('waiting', 'negative waiting', vid, i);
-      const start = arrival + s.waiting_time;
+      const start = (!allowEarly && task ? s.arrival : arrival) + s.waiting_time;
       if (s.type === 'end') {
         if (start > vtw[1] + maxOver + TOL) bad('time_window', `vehicle back at ${start} > ${vtw[1]}`, vid, i);
         if (start > vtw[1]) cost += (start - vtw[1]) * overPen;
@@ -205,7 +216,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
         if (!inside) {
           const late = Math.min(...t.tws.filter((w) => start > w[1]).map((w) => start - w[1]));
           const earlyOk = t.tws.some((w) => start >= w[0]);
-          if (!earlyOk || !(late <= maxLate + TOL)) bad('time_window', `${t.key} starts at ${start}`, vid, i);
+          if (!earlyOk || !(late <= (t.maxLate ?? maxLate) + TOL)) bad('time_window', `${t.key} starts at ${start}`, vid, i);
           else cost += late * latePen;
         }
       }
@@ -243,6 +254,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
   }
 
   checkRelations(req, seen, posOf, startOf, res, bad);
+  checkTaskRules(req, res, bad);
   const unassigned = new Set(res.unassigned.map((u) => `${u.type}:${u.id}`));
   for (const key of tasks.keys()) {
     if (seen.has(key) && unassigned.has(key)) bad('unassigned', `${key} both served and unassigned`);

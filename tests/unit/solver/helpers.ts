@@ -23,7 +23,7 @@ export interface GenOptions {
 }
 
 /** Small LCG of the tests' own (independent of the solver's generator). */
-function lcg(seed: number) {
+export function lcg(seed: number) {
   let s = seed >>> 0 || 1;
   const next = () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;

@@ -1,0 +1,96 @@
+// The checker's part for the per-task rules beyond the seed's model: zones, sequence orders,
+// load types, LIFO shipments, revenue figures and outsourced tasks. Own code, read straight from
+// the request (nothing shared with the solver's model).
+import type { SolverRequest, SolverResult, TaskRules } from '../types';
+
+type Bad = (rule: string, detail: string, vehicle?: number, step?: number) => void;
+
+interface Visit {
+  rules: TaskRules;
+  sequence?: number;
+  /** The shipment's index for both its steps, -1 for a job. */
+  shipment: number;
+  lifo: boolean;
+  /** Revenue is counted once per task: on a job, on a shipment's pickup. */
+  revenue: number;
+}
+
+function visitsOf(req: SolverRequest): Map<string, Visit> {
+  const out = new Map<string, Visit>();
+  for (const j of req.jobs ?? [])
+    out.set(`job:${j.id}`, { rules: j, sequence: j.sequence_order, shipment: -1, lifo: false, revenue: j.revenue ?? 0 });
+  (req.shipments ?? []).forEach((s, k) => {
+    const lifo = s.follow_lifo_order === true;
+    out.set(`pickup:${s.pickup.id}`, { rules: s, sequence: s.pickup.sequence_order, shipment: k, lifo, revenue: s.revenue ?? 0 });
+    out.set(`delivery:${s.delivery.id}`, { rules: s, sequence: s.delivery.sequence_order, shipment: k, lifo, revenue: 0 });
+  });
+  return out;
+}
+
+function zoneAllows(task: number[] | undefined, vehicle: number[] | undefined): boolean {
+  const t = task ?? [];
+  const v = vehicle ?? [];
+  if (t.length === 0 || v.length === 0) return t.length === 0 && v.length === 0;
+  return t.some((z) => v.includes(z));
+}
+
+function incompatible(a: TaskRules, b: TaskRules): boolean {
+  const hits = (x: TaskRules, y: TaskRules) => (x.incompatible_load_types ?? []).some((t) => (y.load_types ?? []).includes(t));
+  return hits(a, b) || hits(b, a);
+}
+
+export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad): void {
+  const visits = visitsOf(req);
+  const withRevenue = [...visits.values()].some((v) => v.revenue !== 0);
+  let revenueSum = 0;
+  for (const route of res.routes) {
+    const vehicle = req.vehicles.find((v) => v.id === route.vehicle);
+    if (!vehicle) continue;
+    const vid = vehicle.id;
+    const steps = route.steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
+    const keyed = steps.map((s) => ({ key: `${s.type}:${s.id}`, visit: visits.get(`${s.type}:${s.id}`) }));
+    let lastOrder = -Infinity;
+    let revenue = 0;
+    const deliveredAt = new Map<number, number>();
+    keyed.forEach(({ visit }, i) => {
+      if (visit && visit.shipment >= 0 && steps[i].type === 'delivery') deliveredAt.set(visit.shipment, i);
+    });
+    keyed.forEach(({ key, visit }, i) => {
+      if (!visit) return;
+      if (!zoneAllows(visit.rules.zones, vehicle.zones)) bad('zone', `${key} and vehicle ${vid} share no zone`, vid, i);
+      if (visit.sequence !== undefined) {
+        if (visit.sequence < lastOrder) bad('sequence_order', `${key} (${visit.sequence}) after ${lastOrder}`, vid, i);
+        lastOrder = Math.max(lastOrder, visit.sequence);
+      }
+      revenue += visit.revenue;
+    });
+    // On board: a shipment from its pickup up to its delivery, a job all along the route.
+    const onBoard = keyed.flatMap(({ key, visit }, i) => {
+      if (!visit || steps[i].type === 'delivery') return [];
+      const to = visit.shipment >= 0 ? (deliveredAt.get(visit.shipment) ?? steps.length) : steps.length;
+      return [{ key, visit, from: visit.shipment >= 0 ? i : -1, to }];
+    });
+    for (let a = 0; a < onBoard.length; a++)
+      for (let b = a + 1; b < onBoard.length; b++) {
+        const x = onBoard[a];
+        const y = onBoard[b];
+        if (x.from < y.to && y.from < x.to && incompatible(x.visit.rules, y.visit.rules))
+          bad('load_type', `${x.key} and ${y.key} are on board together`, vid);
+      }
+    for (const x of onBoard) {
+      if (!x.visit.lifo) continue;
+      for (const y of onBoard)
+        if (y.visit.shipment >= 0 && y.from > x.from && y.from < x.to && y.to > x.to)
+          bad('lifo', `${x.key} is delivered while ${y.key}, loaded after it, is still on board`, vid);
+    }
+    if (withRevenue && route.revenue !== revenue) bad('revenue', `route revenue ${route.revenue}, expected ${revenue}`, vid);
+    if (!withRevenue && route.revenue !== undefined) bad('revenue', 'revenue reported without any task revenue', vid);
+    revenueSum += revenue;
+  }
+  if (withRevenue && res.summary.revenue !== revenueSum) bad('summary', `revenue ${res.summary.revenue} != ${revenueSum}`);
+  for (const u of res.unassigned) {
+    const visit = visits.get(`${u.type}:${u.id}`);
+    if (u.reason === 'outsourced' && visit?.rules.outsourcing_cost === undefined)
+      bad('unassigned', `${u.type}:${u.id} outsourced without an outsourcing_cost`);
+  }
+}

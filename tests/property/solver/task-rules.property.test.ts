@@ -1,0 +1,131 @@
+// Properties of the per-task rules on random instances, with the independent checker as the
+// oracle (it checks each rule from the request alone). Iteration caps keep runs deterministic.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkSolution, type SolverRequest, type SolverResult } from '../../../shared/solver';
+import { generate, solveCapped, type GenOptions } from '../../unit/solver/helpers';
+import { withTaskRules, type RuleFlags } from '../../unit/solver/task-rules-gen';
+
+const base = fc.record({
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+  jobs: fc.integer({ min: 3, max: 40 }),
+  shipments: fc.integer({ min: 1, max: 8 }),
+  vehicles: fc.integer({ min: 1, max: 6 }),
+  multiWindows: fc.boolean(),
+  soft: fc.boolean(),
+  breaks: fc.boolean(),
+});
+
+function solvedWith(o: GenOptions, f: RuleFlags, iterations = 40) {
+  const g = generate(o);
+  const request = withTaskRules(g.request, f, o.seed);
+  const result = solveCapped(request, g.matrices, iterations, o.seed);
+  return { request, matrices: g.matrices, result };
+}
+
+function valid(f: RuleFlags, numRuns = 12, seed = 21) {
+  fc.assert(
+    fc.property(base, (o) => {
+      const { request, matrices, result } = solvedWith(o, f);
+      const v = checkSolution(request, matrices, result);
+      expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
+    }),
+    { numRuns, seed },
+  );
+}
+
+const taskSteps = (res: SolverResult) =>
+  res.routes.map((r) => r.steps.filter((s) => s.type !== 'start' && s.type !== 'end' && s.type !== 'break'));
+const visit = (req: SolverRequest, type: string, id: number) =>
+  type === 'job'
+    ? req.jobs!.find((j) => j.id === id)!
+    : req.shipments!.find((s) => s[type as 'pickup' | 'delivery'].id === id)![type as 'pickup' | 'delivery'];
+
+describe('per-task rules', () => {
+  it('max_visit_lateness per visit: results pass the checker, late_by within each allowance', () => {
+    valid({ lateness: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, result } = solvedWith({ ...o, soft: false }, { lateness: true });
+        for (const s of taskSteps(result).flat())
+          if (s.late_by) expect(s.late_by).toBeLessThanOrEqual(visit(request, s.type, s.id!).max_visit_lateness ?? 0);
+      }),
+      { numRuns: 10, seed: 22 },
+    );
+  });
+
+  it('sequence_order: every route visits ordered tasks in non-decreasing order', () => {
+    valid({ sequence: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, result } = solvedWith(o, { sequence: true });
+        for (const steps of taskSteps(result)) {
+          const orders = steps.map((s) => visit(request, s.type, s.id!).sequence_order).filter((x) => x !== undefined);
+          expect(orders).toEqual([...orders].sort((a, b) => a - b));
+        }
+      }),
+      { numRuns: 10, seed: 23 },
+    );
+  });
+
+  it('revenue and outsourcing_cost: results pass the checker; free outsourcing serves nothing', () => {
+    valid({ profit: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const g = generate(o);
+        const request = structuredClone(g.request);
+        request.relations = [];
+        for (const t of [...request.jobs!, ...request.shipments!]) t.outsourcing_cost = 0;
+        const result = solveCapped(request, g.matrices, 30, o.seed);
+        // Every route costs something, and serving earns nothing: outsourcing all is best.
+        expect(result.routes).toEqual([]);
+        expect(result.unassigned.filter((u) => u.reason !== 'outsourced' && u.type !== 'delivery').map((u) => u.reason)).not.toContain(
+          'unprofitable',
+        );
+      }),
+      { numRuns: 8, seed: 24 },
+    );
+  });
+
+  it('load types: incompatible goods never ride together', () => valid({ cargo: true }));
+
+  it('follow_lifo_order: a LIFO shipment leaves only after everything loaded behind it', () => valid({ lifo: true, cargo: true }));
+
+  it('zones: tasks and vehicles meet only in a shared zone; a zone reason is true', () => {
+    valid({ zones: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, result } = solvedWith(o, { zones: true });
+        for (const u of result.unassigned.filter((x) => x.reason === 'zone')) {
+          const t =
+            u.type === 'job'
+              ? request.jobs!.find((j) => j.id === u.id)!
+              : request.shipments!.find((s) => s.pickup.id === u.id || s.delivery.id === u.id)!;
+          const fits = request.vehicles.some(
+            (v) => (t.zones ?? []).some((z) => v.zones?.includes(z)) || (!t.zones?.length && !v.zones?.length),
+          );
+          const skilled = request.vehicles.filter((v) => (t.skills ?? []).every((k) => v.skills?.includes(k)));
+          expect(fits && skilled.some((v) => (t.zones ?? []).some((z) => v.zones?.includes(z)))).toBe(false);
+        }
+      }),
+      { numRuns: 10, seed: 25 },
+    );
+  });
+
+  it('allow_early_arrival false: the same routes, and no waiting at any task', () => {
+    valid({ noEarly: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const early = solvedWith(o, {});
+        const late = solvedWith(o, { noEarly: true });
+        const order = (res: SolverResult) => taskSteps(res).map((steps) => steps.map((s) => `${s.type}:${s.id}`));
+        expect(order(late.result)).toEqual(order(early.result));
+        for (const s of taskSteps(late.result).flat()) expect(s.waiting_time).toBe(0);
+      }),
+      { numRuns: 8, seed: 26 },
+    );
+  });
+
+  it('every rule at once passes the checker', () =>
+    valid({ lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true }, 15, 27));
+});

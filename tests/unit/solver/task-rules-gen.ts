@@ -1,0 +1,41 @@
+// Decorates a generated instance with the per-task rules (profit, sequence orders, per-visit
+// lateness, load types, LIFO, zones, no early arrival), each switched on by its own flag.
+import type { SolverRequest } from '../../../shared/solver';
+import { lcg } from './helpers';
+
+export interface RuleFlags {
+  lateness?: boolean;
+  sequence?: boolean;
+  profit?: boolean;
+  cargo?: boolean;
+  lifo?: boolean;
+  zones?: boolean;
+  noEarly?: boolean;
+}
+
+const TYPES = ['food', 'chemicals', 'frozen', 'pets'];
+
+export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number): SolverRequest {
+  const r = lcg(seed * 104729 + 3);
+  const req = structuredClone(request);
+  const types = () => TYPES.filter(() => r.next() < 0.3);
+  const tasks = [...(req.jobs ?? []), ...(req.shipments ?? [])];
+  for (const t of tasks) {
+    if (f.profit && r.next() < 0.5) t.revenue = r.int(3000);
+    if (f.profit && r.next() < 0.4) t.outsourcing_cost = r.int(4000);
+    if (f.cargo && r.next() < 0.5) {
+      t.load_types = types();
+      t.incompatible_load_types = types();
+    }
+    if (f.zones && r.next() < 0.5) t.zones = [1 + r.int(3)];
+  }
+  const visits = [...(req.jobs ?? []), ...(req.shipments ?? []).flatMap((s) => [s.pickup, s.delivery])];
+  for (const v of visits) {
+    if (f.lateness && r.next() < 0.4) v.max_visit_lateness = r.int(900);
+    if (f.sequence && r.next() < 0.4) v.sequence_order = r.int(5);
+  }
+  if (f.lifo) for (const s of req.shipments ?? []) s.follow_lifo_order = r.next() < 0.6;
+  if (f.zones) for (const v of req.vehicles) v.zones = r.next() < 0.3 ? undefined : [1 + r.int(3), 1 + r.int(3)];
+  if (f.noEarly) req.options = { ...req.options, objective: { ...req.options?.objective, allow_early_arrival: false } };
+  return req;
+}
