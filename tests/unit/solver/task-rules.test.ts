@@ -1,0 +1,231 @@
+// One small instance per rule: the solver honours it, and the checker catches a result that
+// breaks it (so the property tests' oracle can fail).
+import { describe, expect, it } from 'vitest';
+import { checkSolution, type SolverMatrices, type SolverRequest, type SolverResult } from '../../../shared/solver';
+import { solveCapped } from './helpers';
+
+/** Locations 0..n-1 on a line, 100 s apart. */
+function line(n: number): { locations: [number, number][]; matrices: SolverMatrices } {
+  const m = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => 100 * Math.abs(i - j)));
+  return { locations: Array.from({ length: n }, (_, i) => [57 + i / 100, 11]), matrices: { car: { durations: m, distances: m } } };
+}
+
+const { locations, matrices } = line(6);
+const vehicle = (id: number, extra: Partial<SolverRequest['vehicles'][number]> = {}) => ({ id, start_index: 0, end_index: 0, ...extra });
+const rules = (req: SolverRequest, res: SolverResult) => checkSolution(req, matrices, res).map((v) => v.rule);
+const order = (res: SolverResult, vehicleId: number) =>
+  res.routes
+    .find((r) => r.vehicle === vehicleId)!
+    .steps.filter((s) => s.id !== undefined && s.type !== 'break')
+    .map((s) => `${s.type}:${s.id}`);
+const clone = (res: SolverResult): SolverResult => structuredClone(res);
+
+describe('max_visit_lateness per visit', () => {
+  const req = (own?: number): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1)],
+    jobs: [{ id: 1, location_index: 3, time_windows: [[0, 200]], max_visit_lateness: own }],
+    options: { constraint: { max_visit_lateness: 50 } },
+  });
+
+  it('lets a visit be as late as its own allowance, at the lateness penalty', () => {
+    const r = solveCapped(req(150), matrices, 20);
+    expect(r.unassigned).toEqual([]);
+    expect(r.routes[0].steps[1].late_by).toBe(100);
+    expect(rules(req(150), r)).toEqual([]);
+  });
+
+  it('replaces the global allowance, also when smaller', () => {
+    expect(solveCapped(req(0), matrices, 20).unassigned[0].reason).toBe('time_window');
+    expect(solveCapped(req(undefined), matrices, 20).unassigned[0].reason).toBe('time_window');
+  });
+
+  it('is checked: a result late beyond the allowance is flagged', () => {
+    const r = solveCapped(req(150), matrices, 20);
+    expect(rules(req(99), r)).toContain('time_window');
+  });
+});
+
+describe('sequence_order', () => {
+  // Cheapest is 1,2,3 along the line; the orders ask for 3 before 1.
+  const req: SolverRequest = {
+    locations,
+    vehicles: [vehicle(1)],
+    jobs: [
+      { id: 1, location_index: 1, sequence_order: 2 },
+      { id: 2, location_index: 2 },
+      { id: 3, location_index: 3, sequence_order: 1 },
+    ],
+  };
+
+  it('serves the ordered visits in their order', () => {
+    const r = solveCapped(req, matrices, 30);
+    const seq = order(r, 1);
+    expect(seq.indexOf('job:3')).toBeLessThan(seq.indexOf('job:1'));
+    expect(rules(req, r)).toEqual([]);
+  });
+
+  it('is checked: swapped visits are flagged', () => {
+    const relaxed = { ...req, jobs: req.jobs!.map((j) => ({ ...j, sequence_order: undefined })) };
+    const free = solveCapped(relaxed, matrices, 30);
+    expect(order(free, 1)).toEqual(['job:1', 'job:2', 'job:3']);
+    expect(rules(req, free)).toContain('sequence_order');
+  });
+});
+
+describe('revenue and outsourcing_cost', () => {
+  const req = (outsourcing: number, revenue?: number): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1)],
+    jobs: [
+      { id: 1, location_index: 1, revenue: 40 },
+      // Serving job 2 adds 800 s of driving (0 -> 5 -> 0 instead of 0 -> 1 -> 0).
+      { id: 2, location_index: 5, outsourcing_cost: outsourcing, revenue },
+    ],
+  });
+
+  it('outsources a task whose outsourcing cost is below what serving it costs', () => {
+    const r = solveCapped(req(500), matrices, 30);
+    expect(r.unassigned).toEqual([expect.objectContaining({ id: 2, reason: 'outsourced' })]);
+    expect(rules(req(500), r)).toEqual([]);
+  });
+
+  it('serves it when outsourcing, or outsourcing plus its revenue, costs more', () => {
+    expect(solveCapped(req(900), matrices, 30).unassigned).toEqual([]);
+    expect(solveCapped(req(500, 400), matrices, 30).unassigned).toEqual([]);
+  });
+
+  it('reports revenue per route and in the summary, and the checker recomputes it', () => {
+    const r = solveCapped(req(900, 7), matrices, 30);
+    expect(r.routes[0].revenue).toBe(47);
+    expect(r.summary.revenue).toBe(47);
+    const wrong = clone(r);
+    wrong.routes[0].revenue = 40;
+    expect(rules(req(900, 7), wrong)).toContain('revenue');
+  });
+
+  it('is checked: an outsourced reason on a task without an outsourcing cost is flagged', () => {
+    const r = clone(solveCapped(req(500), matrices, 30));
+    expect(rules({ ...req(500), jobs: req(500).jobs!.map((j) => ({ ...j, outsourcing_cost: undefined })) }, r)).toContain('unassigned');
+  });
+});
+
+describe('load types', () => {
+  const req = (vehicles: number): SolverRequest => ({
+    locations,
+    vehicles: Array.from({ length: vehicles }, (_, k) => vehicle(k + 1)),
+    jobs: [
+      { id: 1, location_index: 1, load_types: ['food'] },
+      { id: 2, location_index: 2, incompatible_load_types: ['food'] },
+      { id: 3, location_index: 3, load_types: ['paper'] },
+    ],
+  });
+
+  it('never puts incompatible jobs on one vehicle', () => {
+    const r = solveCapped(req(2), matrices, 30);
+    expect(r.unassigned).toEqual([]);
+    expect(r.routes).toHaveLength(2);
+    expect(rules(req(2), r)).toEqual([]);
+  });
+
+  it('leaves one out with reason load_type when one vehicle must carry both', () => {
+    const r = solveCapped(req(1), matrices, 30);
+    expect(r.unassigned.map((u) => u.reason)).toEqual(['load_type']);
+  });
+
+  it('lets shipments that are never on board together share a route', () => {
+    const ships: SolverRequest = {
+      locations,
+      vehicles: [vehicle(1)],
+      shipments: [
+        { pickup: { id: 1, location_index: 1 }, delivery: { id: 1, location_index: 2 }, load_types: ['food'] },
+        { pickup: { id: 2, location_index: 3 }, delivery: { id: 2, location_index: 4 }, incompatible_load_types: ['food'] },
+      ],
+    };
+    const r = solveCapped(ships, matrices, 30);
+    expect(r.unassigned).toEqual([]);
+    expect(order(r, 1)).toEqual(['pickup:1', 'delivery:1', 'pickup:2', 'delivery:2']);
+    expect(rules(ships, r)).toEqual([]);
+  });
+
+  it('is checked: incompatible jobs on one route are flagged', () => {
+    const r = solveCapped({ ...req(1), jobs: req(1).jobs!.map((j) => ({ ...j, incompatible_load_types: undefined })) }, matrices, 30);
+    expect(rules(req(1), r)).toContain('load_type');
+  });
+});
+
+describe('follow_lifo_order', () => {
+  // Pickups at 1 and 2, deliveries at 4 and 5: the cheapest order delivers shipment 1 first.
+  const req = (lifo: boolean): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1, { end_index: undefined })],
+    shipments: [
+      { pickup: { id: 1, location_index: 1 }, delivery: { id: 1, location_index: 4 }, follow_lifo_order: lifo },
+      { pickup: { id: 2, location_index: 2 }, delivery: { id: 2, location_index: 5 } },
+    ],
+  });
+
+  it('delivers a LIFO shipment only after what was loaded behind it', () => {
+    const r = solveCapped(req(true), matrices, 40);
+    expect(r.unassigned).toEqual([]);
+    // 0-1-2-5-4 (600 s) rather than the cheaper first-in, first-out 0-1-2-4-5 (500 s).
+    expect(order(r, 1)).toEqual(['pickup:1', 'pickup:2', 'delivery:2', 'delivery:1']);
+    expect(rules(req(true), r)).toEqual([]);
+  });
+
+  it('is checked: first-in, first-out deliveries of a LIFO shipment are flagged', () => {
+    const free = solveCapped(req(false), matrices, 40);
+    expect(order(free, 1)).toEqual(['pickup:1', 'pickup:2', 'delivery:1', 'delivery:2']);
+    expect(rules(req(true), free)).toContain('lifo');
+  });
+});
+
+describe('zones', () => {
+  const req = (jobZones: number[]): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1, { zones: [2] }), vehicle(2, { zones: [1, 3] }), vehicle(3)],
+    jobs: [
+      { id: 1, location_index: 1, zones: jobZones },
+      { id: 2, location_index: 2 },
+    ],
+  });
+
+  it('gives a zoned task to a vehicle sharing its zone, and an unzoned task to an unzoned vehicle', () => {
+    const r = solveCapped(req([1]), matrices, 30);
+    expect(r.unassigned).toEqual([]);
+    expect(order(r, 2)).toEqual(['job:1']);
+    expect(order(r, 3)).toEqual(['job:2']);
+    expect(rules(req([1]), r)).toEqual([]);
+  });
+
+  it('leaves a task no vehicle shares a zone with unassigned, reason zone', () => {
+    const r = solveCapped(req([4]), matrices, 30);
+    expect(r.unassigned).toEqual([expect.objectContaining({ id: 1, reason: 'zone' })]);
+  });
+
+  it('is checked: a task on a vehicle of another zone is flagged', () => {
+    const r = solveCapped(req([1]), matrices, 30);
+    expect(rules(req([2]), r)).toContain('zone');
+  });
+});
+
+describe('allow_early_arrival false', () => {
+  const req = (early: boolean): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1)],
+    jobs: [{ id: 1, location_index: 2, time_windows: [[1000, 2000]] }],
+    options: { objective: { allow_early_arrival: early } },
+  });
+
+  it('arrives as the window opens instead of waiting there', () => {
+    const early = solveCapped(req(true), matrices, 10).routes[0].steps[1];
+    expect(early).toMatchObject({ arrival: 200, waiting_time: 800 });
+    const r = solveCapped(req(false), matrices, 10);
+    expect(r.routes[0].steps[1]).toMatchObject({ arrival: 1000, waiting_time: 0 });
+    expect(rules(req(false), r)).toEqual([]);
+  });
+
+  it('is checked: waiting at a task is flagged', () => {
+    expect(rules(req(false), solveCapped(req(true), matrices, 10))).toContain('early_arrival');
+  });
+});
