@@ -7,7 +7,7 @@ import { REASON_SENTENCES } from './reasons';
 import type { Id, OptimizationRequest } from './schemas';
 import { vehicleProfile } from './validate/routing';
 
-export type ClientStep = Omit<ResultStep, 'id'> & { id?: Id };
+export type ClientStep = Omit<ResultStep, 'id' | 'depot'> & { id?: Id; depot?: Id };
 
 export type ClientRoute = Omit<ResultRoute, 'vehicle' | 'steps'> & {
   vehicle: Id;
@@ -49,6 +49,7 @@ export function toClientResult(result: SolverResult, req: OptimizationRequest, l
       const out: ClientStep = { ...s, id: undefined };
       if (s.id !== undefined) out.id = s.type === 'break' ? vehicle.breaks?.[s.id]?.id : taskId(s.type, s.id);
       if (out.id === undefined) delete out.id;
+      if (s.depot !== undefined) out.depot = req.depots?.[s.depot]?.id;
       if (s.type === 'pickup' || s.type === 'delivery') {
         const ownMetadata = shipments[s.id!]?.[s.type].metadata;
         if (ownMetadata) out.metadata = ownMetadata;

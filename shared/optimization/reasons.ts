@@ -13,6 +13,7 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   break: "Serving this task would leave a vehicle's break outside its time windows.",
   unprofitable: 'No route could take this task without breaking a constraint.',
   outsourced: 'Serving this task costs more than its outsourcing_cost and revenue: it is left to be outsourced.',
+  depot: 'No vehicle with the skills and zones this task needs starts at one of its depots.',
   zone: 'No vehicle with the skills this task needs works in its zones.',
   sequence_order: 'No route can take this task in its sequence_order.',
   load_type: 'No route can take this task without carrying load types it is incompatible with.',

@@ -48,6 +48,8 @@ const step = z.looseObject({
   metadata: metaData.optional(),
   /** Seconds past the window end (soft constraint max_visit_lateness), when non-zero. */
   late_by: int.optional(),
+  /** On a start or end step at a declared depot: the depot's id. */
+  depot: id.optional(),
 });
 
 const route = z.looseObject({

@@ -224,7 +224,7 @@ export const optionsSchema = z.looseObject({
       solving_time_limit: int().min(1).max(3600).optional(),
       /** false: a vehicle leaves its previous stop late enough not to wait at a task. */
       allow_early_arrival: z.boolean().optional(),
-      /** Accepted; `true` is warned (depots are not modelled). */
+      /** Fewer distinct start depots among the used vehicles, right after fewer unassigned tasks. */
       minimise_num_depots: z.boolean().optional(),
       /** The default solving time: `fast` a quarter of `flexible`'s (see the README); others are warned. */
       solver_mode: z.string().optional(),
@@ -291,7 +291,7 @@ export const optimizationRequestSchema = z.looseObject({
   vehicles: z.array(vehicleSchema).min(1),
   jobs: z.array(jobSchema).optional(),
   shipments: z.array(shipmentSchema).optional(),
-  /** Accepted with their ids checked, not honoured yet (warned): vehicles start at start_index/location. */
+  /** Named start places: a route's depot is the one at its vehicle's start; jobs bind to them by depot_ids. */
   depots: z.array(depotSchema).optional(),
   relations: z.array(relationSchema).optional(),
   options: optionsSchema.optional(),

@@ -42,6 +42,9 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
   const locations = [...parsed];
   const mode = req.options?.routing?.mode;
   const zones = zoneNumbers();
+  // Depots become their positions; a depot id no depot declares is dropped (warned at submit).
+  const depotAt = new Map((req.depots ?? []).map((d, i) => [idKey(d.id), i]));
+  const depotIds = (ids: Id[] | undefined) => ids?.flatMap((id) => depotAt.get(idKey(id)) ?? []);
   const task = (relation: number, type: TaskStepType, id: string | number): number => {
     const at = ids.task(type, id);
     if (at === undefined) throw new SolverError('relation', `relation ${relation}: unknown ${type} ${id}`);
@@ -61,7 +64,8 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
         zones: zones(v.zones),
       }),
     ),
-    jobs: req.jobs?.map((j, i) => ({ ...j, id: i, zones: zones(j.zones) })),
+    jobs: req.jobs?.map((j, i) => ({ ...j, id: i, zones: zones(j.zones), depot_ids: depotIds(j.depot_ids) })),
+    depots: req.depots?.map((d, i) => ({ id: i, location_index: d.location_index })),
     shipments: req.shipments?.map((s, i) => ({
       ...s,
       pickup: { ...s.pickup, id: i },
@@ -91,6 +95,6 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
       return [{ vehicle, steps }];
     }),
   };
-  for (const key of ['jobs', 'shipments', 'relations', 'solution'] as const) if (request[key] === undefined) delete request[key];
+  for (const key of ['jobs', 'shipments', 'relations', 'solution', 'depots'] as const) if (request[key] === undefined) delete request[key];
   return { request, locations };
 }

@@ -5,7 +5,7 @@
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
 import { locationIndexOf, pointLatLon, type LatLon } from './geo';
-import { ProblemIds } from './ids';
+import { idKey, ProblemIds } from './ids';
 import {
   optimizationRequestSchema,
   PLAN_FIGURES,
@@ -24,7 +24,6 @@ interface Unhonoured {
   when?: (value: unknown) => boolean;
 }
 
-const DEPOTS = 'depots are not modelled; vehicles start at start_index or location';
 const TASK_FIELDS: [string, string][] = [
   ['joint_order', 'joint orders are not modelled'],
   ['volume', 'cargo volume is not modelled; capacity is'],
@@ -47,15 +46,14 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'zones[].geometry', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
   { field: 'zones[].geofence_id', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
   { field: 'locations.approaches', why: 'curbside approaches are not modelled' },
-  { field: 'depots', why: DEPOTS },
-  { field: 'jobs[].depot_ids', why: DEPOTS },
+  { field: 'depots[].service', why: 'a depot adds no service time; a route starts when its vehicle window opens' },
+  { field: 'depots[].time_windows', why: "a depot's opening hours are not applied; the vehicle's time_window is" },
   { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
   ...TASK_FIELDS.flatMap(([name, why]) => [`jobs[].${name}`, `shipments[].${name}`].map((field) => ({ field, why }))),
   { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
   { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
   { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },
   { field: 'options.grouping', why: 'task and route grouping is not modelled' },
-  { field: 'options.objective.minimise_num_depots', why: DEPOTS, when: (v) => v === true },
   {
     field: 'options.objective.solver_mode',
     why: `the modes are ${SOLVER_MODES.join(' and ')}; flexible's time budget is used`,
@@ -143,6 +141,16 @@ function planWarnings(req: OptimizationRequest): string[] {
   return out;
 }
 
+/** Depot ids a job names that no depot declares: the job then has no depot to be served from. */
+function depotWarnings(req: OptimizationRequest): string[] {
+  const declared = new Set((req.depots ?? []).map((d) => idKey(d.id)));
+  return (req.jobs ?? []).flatMap((j, i) =>
+    (j.depot_ids ?? [])
+      .filter((id) => !declared.has(idKey(id)))
+      .map((id) => `jobs[${i}].depot_ids: unknown depot id ${showId(id)}; no vehicle can start there`),
+  );
+}
+
 /** A vehicle with both start_index and a location elsewhere starts at start_index. */
 function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
   const out: string[] = [];
@@ -164,6 +172,7 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLon[]): 
     ...unhonoured,
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
+    ...depotWarnings(req),
     ...planWarnings(req),
     ...unknownFieldWarnings(unknownFields(optimizationRequestSchema, req)),
   ];

@@ -81,6 +81,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           waiting_time: 0,
           ...locOf(v.start),
           load: load.slice(),
+          depot: rules.depotAt.get(v.start),
         }),
       );
     let lastLoc = v.start;
@@ -147,6 +148,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           waiting_time: 0,
           ...locOf(v.end),
           load: load.slice(),
+          depot: rules.depotAt.get(v.end),
         }),
       );
     if (ev.overtime > 0) route.overtime = ev.overtime;

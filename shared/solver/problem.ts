@@ -2,7 +2,7 @@
 // vehicles in flat typed arrays so the hot path never touches the request objects.
 import { greatCircleMeters } from '../geo/sphere';
 import { SolverError } from './errors';
-import { buildTaskRules, zonesMatch, type TaskRulesModel } from './task-rules';
+import { buildTaskRules, depotAllows, zonesMatch, type TaskRulesModel } from './task-rules';
 import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
 
 export const KIND_JOB = 0;
@@ -187,7 +187,11 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
     const need = skills[i] ?? [];
     for (let k = 0; k < vehicles.length; k++)
       allowed[i * vehicles.length + k] =
-        need.every((s) => have[k].has(s)) && (!rules.hasZones || zonesMatch(rules.taskZones[i], rules.vehicleZones[k])) ? 1 : 0;
+        need.every((s) => have[k].has(s)) &&
+        (!rules.hasZones || zonesMatch(rules.taskZones[i], rules.vehicleZones[k])) &&
+        (!rules.hasDepotRule || depotAllows(rules.depotLocations[i], vehicles[k].start))
+          ? 1
+          : 0;
   }
 
   const rel = buildRelations(req, ids, kind, vIndex, nTasks);

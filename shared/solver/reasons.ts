@@ -3,6 +3,7 @@
 import { KIND_JOB, type Problem } from './problem';
 import { evaluateRoute } from './route-eval';
 import type { Solution } from './solution';
+import { zonesMatch } from './task-rules';
 import type { UnassignedReason } from './types';
 
 function alone(p: Problem, t: number): number[] {
@@ -30,10 +31,12 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
   const allowed = p.vehicles.filter((v) => p.allowed[t * nv + v.index]);
   if (allowed.length === 0) {
     if (p.taskRelations[t].some((r) => p.relations[r].type === 'pinned')) return 'relation';
-    // Only zones can have closed every vehicle that has the skills.
+    // Skills first, then zones, then depots closed the vehicles.
     const need = taskSkills(p, t);
-    const skilled = p.request.vehicles.some((v) => need.every((s) => v.skills?.includes(s)));
-    return skilled && p.rules.hasZones ? 'zone' : 'skills';
+    const skilled = p.vehicles.filter((v) => need.every((s) => p.request.vehicles[v.index].skills?.includes(s)));
+    if (skilled.length === 0) return 'skills';
+    const zoned = skilled.filter((v) => zonesMatch(p.rules.taskZones[t], p.rules.vehicleZones[v.index]));
+    return zoned.length === 0 ? 'zone' : 'depot';
   }
   const aloneFails: UnassignedReason[] = [];
   for (const v of allowed) {

@@ -74,6 +74,12 @@ class Inserter {
     this.near = new Uint8Array(ctx.p.vehicles.length);
   }
 
+  private opensDepot(start: number): boolean {
+    if (!this.ctx.p.rules.depotAt.has(start)) return false;
+    for (const r of this.sol.routes) if (r.length > 0 && r.v.start === start) return false;
+    return true;
+  }
+
   /** Cheapest feasible insertion of t over the candidate routes; false if there is none. */
   insert(t: number): boolean {
     const { ctx, sol, best, tmp, near, emptySeen } = this;
@@ -82,7 +88,10 @@ class Inserter {
     const K = ctx.K;
     const gv = sol.groupVehicle(t, ctx.members);
     let bestV = -1;
+    let bestOpens = true;
     best.delta = Number.POSITIVE_INFINITY;
+    // With minimise_num_depots a route from a depot no route uses yet is the last resort.
+    const depotFrugal = p.request.options?.objective?.minimise_num_depots === true;
     emptySeen.clear();
     const granular = this.granular && gv < 0;
     if (granular) {
@@ -104,7 +113,10 @@ class Inserter {
         if (!p.allowed[t * nv + vi] || emptySeen.has(r.v.signature)) continue;
         emptySeen.add(r.v.signature);
       }
-      if (bestInsertion(r, t, tmp, ctx.rng, this.blink) && tmp.delta < best.delta) {
+      if (!bestInsertion(r, t, tmp, ctx.rng, this.blink)) continue;
+      const opens = depotFrugal && r.length === 0 && this.opensDepot(r.v.start);
+      if ((opens === bestOpens && tmp.delta < best.delta) || (!opens && bestOpens)) {
+        bestOpens = opens;
         best.delta = tmp.delta;
         best.i = tmp.i;
         best.j = tmp.j;

@@ -24,7 +24,7 @@ const T_END = 0.3;
 const POLISH_SHARE = 0.03;
 
 function sameLevel(a: Objective, b: Objective): boolean {
-  return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.primary === b.primary;
+  return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
 }
 
 function feasibleRoutes(s: Solution): boolean {

@@ -9,6 +9,8 @@ import { RouteState } from './route-state';
 export interface Objective {
   unassignedPriority: number;
   unassigned: number;
+  /** Distinct start depots of the used routes (minimise_num_depots), else 0. */
+  depots: number;
   primary: number;
   cost: number;
 }
@@ -109,13 +111,19 @@ export class Solution {
       maxTasks = Math.max(maxTasks, r.length);
       maxEnd = Math.max(maxEnd, r.dep[r.length + 1]);
     }
+    let depots = 0;
+    if (p.request.options?.objective?.minimise_num_depots) {
+      const at = new Set<number>();
+      for (const r of this.routes) if (r.length > 0 && p.rules.depotAt.has(r.v.start)) at.add(r.v.start);
+      depots = at.size;
+    }
     let primary = 0;
     const c = p.custom;
     if (c?.value === 'vehicles') primary = used;
     else if (c?.value === 'completion_time') primary = maxEnd;
     else if (c?.type === 'min-max' && c.value === 'travel_cost') primary = maxCost;
     else if (c?.type === 'min-max' && c.value === 'tasks') primary = maxTasks;
-    return { unassignedPriority: up, unassigned: un, primary, cost };
+    return { unassignedPriority: up, unassigned: un, depots, primary, cost };
   }
 }
 
@@ -123,6 +131,7 @@ export class Solution {
 export function compareObjectives(a: Objective, b: Objective): number {
   if (a.unassignedPriority !== b.unassignedPriority) return a.unassignedPriority - b.unassignedPriority;
   if (a.unassigned !== b.unassigned) return a.unassigned - b.unassigned;
+  if (a.depots !== b.depots) return a.depots - b.depots;
   if (a.primary !== b.primary) return a.primary - b.primary;
   return a.cost - b.cost;
 }

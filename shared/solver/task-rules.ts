@@ -32,6 +32,16 @@ export interface TaskRulesModel {
   taskZones: (number[] | null)[];
   vehicleZones: (number[] | null)[];
   hasZones: boolean;
+  /** Per task: locations of the depots it may be loaded at (null: any start). */
+  depotLocations: (number[] | null)[];
+  hasDepotRule: boolean;
+  /** Depot id at each location index that holds one. */
+  depotAt: Map<number, number>;
+}
+
+/** The depot rule: a task bound to depots is served by a vehicle starting at one of them. */
+export function depotAllows(depotLocations: readonly number[] | null, vehicleStart: number): boolean {
+  return depotLocations === null || depotLocations.includes(vehicleStart);
 }
 
 /** The zone rule: a zoned task needs a vehicle sharing a zone; a zoned vehicle serves only tasks sharing one. */
@@ -62,7 +72,11 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
     taskZones: new Array<number[] | null>(n).fill(null),
     vehicleZones: req.vehicles.map((v: SolverVehicle) => (v.zones?.length ? v.zones : null)),
     hasZones: false,
+    depotLocations: new Array<number[] | null>(n).fill(null),
+    hasDepotRule: false,
+    depotAt: new Map((req.depots ?? []).map((d) => [d.location_index, d.id])),
   };
+  const depotLoc = new Map((req.depots ?? []).map((d) => [d.id, d.location_index]));
   const typeIds = new Map<string, number>();
   const typeId = (name: string) => {
     if (!typeIds.has(name)) typeIds.set(name, typeIds.size);
@@ -87,6 +101,7 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
   jobs.forEach((j, t) => {
     task(t, j, true);
     visit(t, j);
+    if (j.depot_ids?.length) m.depotLocations[t] = j.depot_ids.flatMap((id) => depotLoc.get(id) ?? []);
   });
   shipments.forEach((s, k) => {
     const t = jobs.length + 2 * k;
@@ -100,6 +115,7 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
   m.hasSequence = m.sequenceOrder.some((x) => !Number.isNaN(x));
   m.hasOwnLateness = m.lateness.some((x) => !Number.isNaN(x));
   m.hasCargo = m.cargo.some((c) => c !== null) || m.lifo.some((x) => x === 1);
+  m.hasDepotRule = m.depotLocations.some((d) => d !== null);
   m.hasZones = m.taskZones.some((z) => z !== null) || m.vehicleZones.some((z) => z !== null);
   return m;
 }

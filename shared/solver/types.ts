@@ -49,6 +49,8 @@ export interface VisitRules {
 }
 
 export interface SolverJob extends TaskRules, VisitRules {
+  /** Depots (ids of `depots`) the job is loaded at: only a vehicle starting at one serves it. */
+  depot_ids?: number[];
   id: number;
   location_index: number;
   description?: string;
@@ -99,6 +101,8 @@ export interface SolverOptions {
     custom?: { type: 'min' | 'min-max'; value: 'vehicles' | 'completion_time' | 'tasks' | 'travel_cost' };
     /** false: a vehicle leaves its previous stop late enough to arrive when the window opens. */
     allow_early_arrival?: boolean;
+    /** Fewer distinct start depots among the used vehicles, right after fewer unassigned tasks. */
+    minimise_num_depots?: boolean;
   };
   constraint?: {
     max_vehicle_overtime?: number;
@@ -124,6 +128,8 @@ export interface SolverRequest {
   shipments?: SolverShipment[];
   relations?: SolverRelation[];
   options?: SolverOptions;
+  /** Named places vehicles start from; a route's depot is the one at its vehicle's start. */
+  depots?: { id: number; location_index: number }[];
   /** Routes to start the search from (re-optimization). */
   solution?: InitialRoute[];
 }
@@ -163,6 +169,8 @@ export interface ResultStep {
   metadata?: Metadata;
   /** Lateness past the window end (soft constraint max_visit_lateness), when non-zero. */
   late_by?: number;
+  /** On a start or end step at a depot: that depot's id. */
+  depot?: number;
 }
 
 export interface ResultRoute {
@@ -198,6 +206,7 @@ export type UnassignedReason =
   | 'unprofitable'
   | 'outsourced'
   | 'zone'
+  | 'depot'
   | 'sequence_order'
   | 'load_type'
   | 'lifo';

@@ -1,6 +1,7 @@
 // The checker's part for the per-task rules beyond the seed's model: zones, sequence orders,
 // load types, LIFO shipments, revenue figures and outsourced tasks. Own code, read straight from
-// the request (nothing shared with the solver's model).
+// the request (nothing shared with the solver's model). Depots: a job's depot_ids name where its
+// vehicle must start, and start/end steps at a depot name it.
 import type { SolverRequest, SolverResult, TaskRules } from '../types';
 
 type Bad = (rule: string, detail: string, vehicle?: number, step?: number) => void;
@@ -13,12 +14,20 @@ interface Visit {
   lifo: boolean;
   /** Revenue is counted once per task: on a job, on a shipment's pickup. */
   revenue: number;
+  depotIds?: number[];
 }
 
 function visitsOf(req: SolverRequest): Map<string, Visit> {
   const out = new Map<string, Visit>();
   for (const j of req.jobs ?? [])
-    out.set(`job:${j.id}`, { rules: j, sequence: j.sequence_order, shipment: -1, lifo: false, revenue: j.revenue ?? 0 });
+    out.set(`job:${j.id}`, {
+      rules: j,
+      sequence: j.sequence_order,
+      shipment: -1,
+      lifo: false,
+      revenue: j.revenue ?? 0,
+      depotIds: j.depot_ids,
+    });
   (req.shipments ?? []).forEach((s, k) => {
     const lifo = s.follow_lifo_order === true;
     out.set(`pickup:${s.pickup.id}`, { rules: s, sequence: s.pickup.sequence_order, shipment: k, lifo, revenue: s.revenue ?? 0 });
@@ -48,6 +57,11 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
     if (!vehicle) continue;
     const vid = vehicle.id;
     const steps = route.steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
+    for (const s of route.steps) {
+      if (s.type !== 'start' && s.type !== 'end') continue;
+      const depot = (req.depots ?? []).find((d) => d.location_index === s.location_index);
+      if (s.depot !== depot?.id) bad('depot', `${s.type} step names depot ${s.depot}, expected ${depot?.id}`, vid);
+    }
     const keyed = steps.map((s) => ({ key: `${s.type}:${s.id}`, visit: visits.get(`${s.type}:${s.id}`) }));
     let lastOrder = -Infinity;
     let revenue = 0;
@@ -58,6 +72,11 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
     keyed.forEach(({ key, visit }, i) => {
       if (!visit) return;
       if (!zoneAllows(visit.rules.zones, vehicle.zones)) bad('zone', `${key} and vehicle ${vid} share no zone`, vid, i);
+      if (visit.depotIds?.length) {
+        const starts = (req.depots ?? []).filter((d) => visit.depotIds!.includes(d.id)).map((d) => d.location_index);
+        if (vehicle.start_index === undefined || !starts.includes(vehicle.start_index))
+          bad('depot', `${key} is served by a vehicle that starts at none of its depots`, vid, i);
+      }
       if (visit.sequence !== undefined) {
         if (visit.sequence < lastOrder) bad('sequence_order', `${key} (${visit.sequence}) after ${lastOrder}`, vid, i);
         lastOrder = Math.max(lastOrder, visit.sequence);

@@ -127,6 +127,23 @@ describe('per-task rules', () => {
     );
   });
 
+  it('depots: jobs served from their depots; a depot reason is true', () => {
+    valid({ depots: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, result } = solvedWith(o, { depots: true });
+        for (const u of result.unassigned.filter((x) => x.reason === 'depot')) {
+          const job = request.jobs!.find((j) => j.id === u.id)!;
+          const at = request.depots!.filter((d) => job.depot_ids!.includes(d.id)).map((d) => d.location_index);
+          expect(request.vehicles.some((v) => at.includes(v.start_index!) && (job.skills ?? []).every((k) => v.skills?.includes(k)))).toBe(
+            false,
+          );
+        }
+      }),
+      { numRuns: 10, seed: 28 },
+    );
+  });
+
   it('every rule at once passes the checker', () =>
-    valid({ lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true }, 15, 27));
+    valid({ lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true, depots: true }, 15, 27));
 });

@@ -35,8 +35,8 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['zones[].geofence_id', (p) => (p.zones = [{ id: 1, geofence_id: 'g' }])],
   ['zones[].geometry', (p) => (p.zones = [{ id: 1, geometry: { type: 'Polygon', coordinates: [] } }])],
   ['locations.approaches', (p) => (p.locations.approaches = ['curb', '', '', ''])],
-  ['depots', (p) => (p.depots = [{ id: 'dep', location_index: 0 }])],
-  ['jobs[].depot_ids', (p) => (p.jobs[0].depot_ids = ['dep'])],
+  ['depots[].service', (p) => (p.depots = [{ id: 'dep', location_index: 0, service: 60 }])],
+  ['depots[].time_windows', (p) => (p.depots = [{ id: 'dep', location_index: 0, time_windows: [[0, 100]] }])],
   ['jobs[].follow_lifo_order', (p) => (p.jobs[0].follow_lifo_order = true)],
   ['jobs[].joint_order', (p) => (p.jobs[0].joint_order = 1)],
   ['jobs[].volume', (p) => (p.jobs[0].volume = { alignment: 'strict', depth: 1, height: 1, width: 1 })],
@@ -44,7 +44,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
   ['options.grouping', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
-  ['options.objective.minimise_num_depots', (p) => (p.options = { objective: { minimise_num_depots: true } })],
   ['shipments[].volume', (p) => (p.shipments[0].volume = { width: 1 })],
   ['options.objective.solver_mode', (p) => (p.options = { objective: { solver_mode: 'internal' } })],
   ['options.routing.allow', (p) => (p.options = { routing: { allow: ['taxi'] } })],
@@ -76,6 +75,11 @@ describe('problem warnings', () => {
       (p: Problem) => (p.options = { objective: { allow_early_arrival: false, solver_mode: 'fast' } }),
       (p: Problem) => (p.existing_solution_id = 'earlier'),
       (p: Problem) => {
+        p.depots = [{ id: 'dep', location_index: 0 }];
+        p.jobs[0].depot_ids = ['dep'];
+        p.options = { objective: { minimise_num_depots: true } };
+      },
+      (p: Problem) => {
         p.zones = [{ id: 1 }];
         p.vehicles[0].zones = [1];
         p.jobs[0] = { ...p.jobs[0], zones: [1], revenue: 5, outsourcing_cost: 9, load_types: ['a'], incompatible_load_types: ['b'] };
@@ -95,6 +99,14 @@ describe('problem warnings', () => {
   it('count a field once per pattern, however many tasks carry it', () => {
     const warnings = warningsOf((p) => p.jobs.forEach((j: Problem) => (j.joint_order = 5)));
     expect(warnings).toEqual(['jobs[].joint_order: accepted but not honoured yet (joint orders are not modelled) (given 2 times)']);
+  });
+
+  it('name depot ids no depot declares', () => {
+    const warnings = warningsOf((p) => {
+      p.depots = [{ id: 7, location_index: 0 }];
+      p.jobs[0].depot_ids = ['7', 'gone'];
+    });
+    expect(warnings).toEqual(['jobs[0].depot_ids: unknown depot id "gone"; no vehicle can start there']);
   });
 
   it('name avoid values that map to nothing Waymark does', () => {

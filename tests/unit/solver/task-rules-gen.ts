@@ -11,6 +11,8 @@ export interface RuleFlags {
   lifo?: boolean;
   zones?: boolean;
   noEarly?: boolean;
+  /** Depots at some vehicle starts, jobs bound to them, and minimise_num_depots. */
+  depots?: boolean;
 }
 
 const TYPES = ['food', 'chemicals', 'frozen', 'pets'];
@@ -36,6 +38,18 @@ export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number
   }
   if (f.lifo) for (const s of req.shipments ?? []) s.follow_lifo_order = r.next() < 0.6;
   if (f.zones) for (const v of req.vehicles) v.zones = r.next() < 0.3 ? undefined : [1 + r.int(3), 1 + r.int(3)];
+  if (f.depots) {
+    // Every vehicle start becomes a depot (ids in order of first use); vehicles without a start move to one.
+    const starts: number[] = [];
+    for (const v of req.vehicles) {
+      v.start_index ??= 0;
+      if (r.next() < 0.5) v.start_index = req.jobs![r.int(req.jobs!.length)].location_index;
+      if (!starts.includes(v.start_index)) starts.push(v.start_index);
+    }
+    req.depots = starts.map((location_index, id) => ({ id, location_index }));
+    for (const j of req.jobs ?? []) if (r.next() < 0.3) j.depot_ids = [r.int(starts.length + 1)];
+    req.options = { ...req.options, objective: { ...req.options?.objective, minimise_num_depots: r.next() < 0.5 } };
+  }
   if (f.noEarly) req.options = { ...req.options, objective: { ...req.options?.objective, allow_early_arrival: false } };
   return req;
 }

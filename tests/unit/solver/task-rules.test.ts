@@ -229,3 +229,47 @@ describe('allow_early_arrival false', () => {
     expect(rules(req(false), solveCapped(req(true), matrices, 10))).toContain('early_arrival');
   });
 });
+
+describe('depots', () => {
+  // Depot A at 0, depot B at 5; vehicle 1 starts at A, vehicle 2 at B.
+  const req = (depotIds: number[], minimise = false): SolverRequest => ({
+    locations,
+    depots: [
+      { id: 0, location_index: 0 },
+      { id: 1, location_index: 5 },
+    ],
+    vehicles: [vehicle(1), { id: 2, start_index: 5, end_index: 5 }],
+    jobs: [
+      { id: 1, location_index: 1, depot_ids: depotIds },
+      { id: 2, location_index: 4 },
+    ],
+    options: { objective: { minimise_num_depots: minimise } },
+  });
+
+  it('serves a job from one of its depots and names the depot on the start step', () => {
+    const r = solveCapped(req([1]), matrices, 30);
+    expect(order(r, 2)).toContain('job:1');
+    expect(r.routes.find((x) => x.vehicle === 2)!.steps[0]).toMatchObject({ type: 'start', depot: 1 });
+    expect(rules(req([1]), r)).toEqual([]);
+  });
+
+  it('leaves a job whose depots no vehicle starts at unassigned, reason depot', () => {
+    const r = solveCapped({ ...req([0]), vehicles: [{ id: 2, start_index: 5, end_index: 5 }] }, matrices, 30);
+    expect(r.unassigned).toEqual([expect.objectContaining({ id: 1, reason: 'depot' })]);
+  });
+
+  it('minimise_num_depots serves everything from one depot when it can', () => {
+    expect(solveCapped(req([]), matrices, 60).routes).toHaveLength(2);
+    const r = solveCapped(req([], true), matrices, 60);
+    expect(r.routes).toHaveLength(1);
+    expect(r.unassigned).toEqual([]);
+  });
+
+  it('is checked: a job served away from its depots, or a wrong depot on a step, is flagged', () => {
+    const r = solveCapped(req([1]), matrices, 30);
+    expect(rules(req([0]), r)).toContain('depot');
+    const wrong = clone(r);
+    wrong.routes[0].steps[0].depot = 7;
+    expect(rules(req([1]), wrong)).toContain('depot');
+  });
+});
