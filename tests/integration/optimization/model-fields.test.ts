@@ -1,0 +1,82 @@
+// The client's model fields through the real handlers and worker on the emulators: each honoured
+// field changes the answer as documented, is no longer warned, and the result body still matches
+// the documented response schema. existing_solution_id reads the stored result of an earlier job.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultResponse } from '../../../shared/optimization/responses';
+import { newOrgKey } from '../support/keys';
+import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+
+type Body = Record<string, any>;
+
+/** A line of five stops, 100 s apart, and a depot at each end. */
+const line = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => 100 * Math.abs(i - j)));
+const problem = (extra: Body = {}): Body => ({
+  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93', '57.70,11.94', '57.70,11.95'] },
+  depots: [
+    { id: 'west', location_index: 0 },
+    { id: 'east', location_index: 5 },
+  ],
+  vehicles: [
+    { id: 'w', start_index: 0, end_index: 0, zones: ['north'] },
+    { id: 'e', start_index: 5, end_index: 5 },
+  ],
+  jobs: [
+    { id: 'a', location_index: 1, zones: ['north'], revenue: 25, sequence_order: 2, load_types: ['food'] },
+    { id: 'b', location_index: 2, zones: ['north'], sequence_order: 1, max_visit_lateness: 300, time_windows: [[0, 50]] },
+    { id: 'c', location_index: 4, depot_ids: ['east'], incompatible_load_types: ['food'] },
+    { id: 'far', location_index: 3, outsourcing_cost: 5 },
+  ],
+  duration_matrix: line,
+  options: { objective: { solving_time_limit: 1, allow_early_arrival: false, solver_mode: 'fast' } },
+  ...extra,
+});
+
+describe('optimization model fields on the emulators', () => {
+  let key: string;
+
+  beforeAll(async () => {
+    ({ key } = await newOrgKey({ quotas: unthrottled }));
+  });
+  afterAll(async () => purge(queues.jobs()));
+
+  async function solve(body: Body): Promise<Body> {
+    const submitted = await submit(key, body);
+    expect(submitted.status).toBe(200);
+    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
+    const done = await result(key, submitted.body.id);
+    expect(resultResponse.safeParse(done.body).success).toBe(true);
+    return { id: submitted.body.id, submitted: submitted.body, done: done.body };
+  }
+
+  it('honours zones, depots, sequence orders, per-visit lateness, load types and outsourcing, without warning', async () => {
+    const { submitted, done } = await solve(problem());
+    expect(submitted.warnings.filter((w: string) => /accepted but not honoured/.test(w))).toEqual([]);
+    const r = done.result;
+    const route = (v: string) => r.routes.find((x: Body) => x.vehicle === v);
+    const ids = (v: string) =>
+      route(v)
+        .steps.filter((s: Body) => s.type === 'job')
+        .map((s: Body) => s.id);
+    // Zone north: a and b go to w, b (order 1) before a (order 2); c's depot is east.
+    expect(ids('w')).toEqual(['b', 'a']);
+    expect(ids('e')).toEqual(['c']);
+    expect(route('w').steps[0]).toMatchObject({ type: 'start', depot: 'west' });
+    expect(route('e').steps[0]).toMatchObject({ type: 'start', depot: 'east' });
+    // b's window closed at 50; it is 200 s in and 150 s late, within its own 300 s.
+    expect(route('w').steps.find((s: Body) => s.id === 'b')).toMatchObject({ late_by: 150, waiting_time: 0 });
+    expect(r.unassigned).toEqual([
+      expect.objectContaining({ id: 'far', reason: 'outsourced', outsourcing_cost: 5, reason_description: expect.any(String) }),
+    ]);
+    expect(route('w').revenue).toBe(25);
+    expect(r.summary.revenue).toBe(25);
+  });
+
+  it('starts from the stored result named by existing_solution_id, and says so when there is none', async () => {
+    const first = await solve(problem());
+    const again = await solve(problem({ existing_solution_id: first.id }));
+    expect(again.done.warnings.filter((w: string) => w.startsWith('existing_solution_id'))).toEqual([]);
+    expect(again.done.result.routes.map((x: Body) => x.vehicle).sort()).toEqual(['e', 'w']);
+    const missing = await solve(problem({ existing_solution_id: 'no-such-job' }));
+    expect(missing.done.warnings).toContain('existing_solution_id: no completed job "no-such-job" of this key; the search starts afresh');
+  });
+});
