@@ -14,6 +14,7 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   unprofitable: 'No route could take this task without breaking a constraint.',
   outsourced: 'Serving this task costs more than its outsourcing_cost and revenue: it is left to be outsourced.',
   depot: 'No vehicle with the skills and zones this task needs starts at one of its depots.',
+  volume: "The task's goods fit no compartment of a vehicle that could serve it, the way their alignment allows.",
   zone: 'No vehicle with the skills this task needs works in its zones.',
   sequence_order: 'No route can take this task in its sequence_order.',
   load_type: 'No route can take this task without carrying load types it is incompatible with.',

@@ -61,6 +61,17 @@ export const breakSchema = z.looseObject({
   service: nonNegInt().optional(),
 });
 
+/**
+ * Cargo sizes. On a task the alignment says how the item may be turned: `strict` (as given),
+ * `parallel` or `fixed_bottom` (upright, may turn on the floor), anything else any way.
+ */
+const volumeSchema = z.looseObject({
+  alignment: z.string().optional(),
+  depth: nonNeg().optional(),
+  height: nonNeg().optional(),
+  width: nonNeg().optional(),
+});
+
 export const vehicleSchema = z.looseObject({
   id: idSchema,
   description: z.string().optional(),
@@ -82,6 +93,8 @@ export const vehicleSchema = z.looseObject({
   metadata: metadata().optional(),
   /** Zones the vehicle works in: it serves only tasks sharing one of them. */
   zones: z.array(idSchema).optional(),
+  /** The cargo compartment (same length unit as the tasks' volumes); its alignment is warned. */
+  volume: volumeSchema.optional(),
   // The client's driver-assignment vehicle fields: accepted, not honoured yet (warned).
   attributes: z.unknown().optional(),
   priority: z.number().optional(),
@@ -90,8 +103,8 @@ export const vehicleSchema = z.looseObject({
 
 /**
  * The client's task fields. Honoured: revenue and outsourcing_cost (a task with one may stay
- * unassigned at that cost), load types, follow_lifo_order (shipments), zones. Accepted and warned:
- * joint_order, volume, follow_lifo_order on a job.
+ * unassigned at that cost), load types, follow_lifo_order (shipments), zones, volume. Accepted and
+ * warned: joint_order, follow_lifo_order on a job.
  */
 const clientTaskFields = {
   follow_lifo_order: z.boolean().optional(),
@@ -100,9 +113,7 @@ const clientTaskFields = {
   load_types: z.array(z.string()).optional(),
   outsourcing_cost: z.number().min(0).optional(),
   revenue: z.number().optional(),
-  volume: z
-    .looseObject({ alignment: z.string().optional(), depth: nonNeg().optional(), height: nonNeg().optional(), width: nonNeg().optional() })
-    .optional(),
+  volume: volumeSchema.optional(),
   zones: z.array(idSchema).optional(),
 };
 /** Per visit: its own lateness allowance (soft) and its order among the visits of a route. */

@@ -26,7 +26,6 @@ interface Unhonoured {
 
 const TASK_FIELDS: [string, string][] = [
   ['joint_order', 'joint orders are not modelled'],
-  ['volume', 'cargo volume is not modelled; capacity is'],
 ];
 /** Modes with a time budget of their own (worker.ts); the others get flexible's. */
 export const SOLVER_MODES = ['flexible', 'fast'];
@@ -50,6 +49,7 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'depots[].time_windows', why: "a depot's opening hours are not applied; the vehicle's time_window is" },
   { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
   ...TASK_FIELDS.flatMap(([name, why]) => [`jobs[].${name}`, `shipments[].${name}`].map((field) => ({ field, why }))),
+  { field: 'vehicles[].volume.alignment', why: "alignment is an item's: it says how a task's goods may be turned" },
   { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
   { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
   { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },

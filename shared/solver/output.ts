@@ -21,7 +21,7 @@ function taskInfo(p: Problem, t: number): { description?: string; metadata?: Rec
 
 function amounts(p: Problem, t: number): { delivery: number[]; pickup: number[] } {
   const req = p.request;
-  const dims = p.dims;
+  const dims = p.shownDims;
   const nJobs = req.jobs?.length ?? 0;
   const z = () => new Array<number>(dims).fill(0);
   if (p.kind[t] === KIND_JOB) {
@@ -39,7 +39,9 @@ function clean<T extends object>(o: T): T {
 }
 
 export function buildResult(p: Problem, sol: Solution, relationDropped: Set<number>): SolverResult {
-  const dims = p.dims;
+  // Loads are reported in the request's dimensions; cargo volume, when modelled, is not one.
+  const dims = p.shownDims;
+  const stride = p.dims;
   const routes: ResultRoute[] = [];
   const rules = p.rules;
   const withRevenue = rules.revenue.some((x) => x !== 0);
@@ -52,7 +54,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
     const reqV = p.request.vehicles[v.index];
     const ev = evaluateRoute(p, v, r.seq, true);
     if (!ev.ok) throw new Error(`internal: route of vehicle ${v.id} infeasible (${ev.reason})`);
-    const load = Array.from(ev.startLoad);
+    const load = Array.from(ev.startLoad.subarray(0, dims));
     const steps: ResultStep[] = [];
     const route: ResultRoute = {
       vehicle: v.id,
@@ -106,7 +108,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         continue;
       }
       const t = s.ref;
-      for (let d = 0; d < dims; d++) load[d] += p.delta[t * dims + d];
+      for (let d = 0; d < dims; d++) load[d] += p.delta[t * stride + d];
       const a = amounts(p, t);
       for (let d = 0; d < dims; d++) {
         route.delivery[d] += a.delivery[d];

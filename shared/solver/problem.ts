@@ -3,6 +3,7 @@
 import { greatCircleMeters } from '../geo/sphere';
 import { SolverError } from './errors';
 import { buildTaskRules, depotAllows, zonesMatch, type TaskRulesModel } from './task-rules';
+import { buildVolume, type VolumeModel } from './volume';
 import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
 
 export const KIND_JOB = 0;
@@ -50,7 +51,11 @@ export interface RelationModel {
 
 export interface Problem {
   nLoc: number;
+  /** Load dimensions: the request's, then cargo volume when a task has one. */
   dims: number;
+  /** The request's own dimensions: the ones a result reports. */
+  shownDims: number;
+  volume: VolumeModel | null;
   nTasks: number;
   kind: Uint8Array;
   loc: Int32Array;
@@ -113,6 +118,9 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   for (const v of req.vehicles) dims = Math.max(dims, v.capacity?.length ?? 0);
   for (const j of jobs) dims = Math.max(dims, j.delivery?.length ?? 0, j.pickup?.length ?? 0);
   for (const s of shipments) dims = Math.max(dims, s.amount?.length ?? 0);
+  const shownDims = dims;
+  const volume = buildVolume(req);
+  if (volume) dims++;
 
   const nTasks = jobs.length + 2 * shipments.length;
   const kind = new Uint8Array(nTasks);
@@ -171,6 +179,22 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
       t++;
     }
   }
+  if (volume) {
+    // A job's goods ride from the start (a delivery) or to the end (a pickup only).
+    const v = shownDims;
+    for (let i = 0; i < nTasks; i++) {
+      const units = volume.taskUnits[i];
+      if (kind[i] === KIND_JOB) {
+        const j = jobs[i];
+        const pickupOnly = (j.pickup ?? []).some((x) => x > 0) && !(j.delivery ?? []).some((x) => x > 0);
+        if (pickupOnly) delta[i * dims + v] = units;
+        else {
+          startLoad[i * dims + v] = units;
+          delta[i * dims + v] = -units;
+        }
+      } else delta[i * dims + v] = kind[i] === KIND_PICKUP ? units : -units;
+    }
+  }
   twOff[nTasks] = tws.length;
   const twStart = Float64Array.from(tws, (w) => w[0]);
   const twEndSoft = Float64Array.from(tws, (w) => w[1]);
@@ -179,6 +203,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const twEnd = Float64Array.from(tws, (w, k) => w[1] + allowance[k]);
 
   const vehicles = buildVehicles(req, matrices, nLoc, dims, maxOver);
+  if (volume) for (const v of vehicles) v.cap[shownDims] = volume.vehicleUnits[v.index];
   const vIndex = new Map(vehicles.map((v) => [v.id, v.index]));
 
   const allowed = new Uint8Array(nTasks * vehicles.length);
@@ -189,7 +214,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
       allowed[i * vehicles.length + k] =
         need.every((s) => have[k].has(s)) &&
         (!rules.hasZones || zonesMatch(rules.taskZones[i], rules.vehicleZones[k])) &&
-        (!rules.hasDepotRule || depotAllows(rules.depotLocations[i], vehicles[k].start))
+        (!rules.hasDepotRule || depotAllows(rules.depotLocations[i], vehicles[k].start)) &&
+        (!volume || volume.fits[i * vehicles.length + k])
           ? 1
           : 0;
   }
@@ -215,6 +241,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   return {
     nLoc,
     dims,
+    shownDims,
+    volume,
     nTasks,
     kind,
     loc,
@@ -355,6 +383,8 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       v.breaks,
       v.costs,
       v.max_travel_cost,
+      v.zones,
+      v.volume,
     ]);
     return m;
   });

@@ -3,7 +3,7 @@
 import { KIND_JOB, type Problem } from './problem';
 import { evaluateRoute } from './route-eval';
 import type { Solution } from './solution';
-import { zonesMatch } from './task-rules';
+import { depotAllows, zonesMatch } from './task-rules';
 import type { UnassignedReason } from './types';
 
 function alone(p: Problem, t: number): number[] {
@@ -31,12 +31,13 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
   const allowed = p.vehicles.filter((v) => p.allowed[t * nv + v.index]);
   if (allowed.length === 0) {
     if (p.taskRelations[t].some((r) => p.relations[r].type === 'pinned')) return 'relation';
-    // Skills first, then zones, then depots closed the vehicles.
+    // Skills first, then zones, then depots closed the vehicles; else the item fits none.
     const need = taskSkills(p, t);
     const skilled = p.vehicles.filter((v) => need.every((s) => p.request.vehicles[v.index].skills?.includes(s)));
     if (skilled.length === 0) return 'skills';
     const zoned = skilled.filter((v) => zonesMatch(p.rules.taskZones[t], p.rules.vehicleZones[v.index]));
-    return zoned.length === 0 ? 'zone' : 'depot';
+    if (zoned.length === 0) return 'zone';
+    return zoned.some((v) => depotAllows(p.rules.depotLocations[t], v.start)) ? 'volume' : 'depot';
   }
   const aloneFails: UnassignedReason[] = [];
   for (const v of allowed) {

@@ -5,6 +5,15 @@ export type LatLon = [number, number];
 export type Window = [number, number];
 export type Metadata = Record<string, unknown>;
 
+/** Cargo sizes (any one length unit); an item's alignment says how it may be turned. */
+export interface Volume {
+  width?: number;
+  height?: number;
+  depth?: number;
+  /** `strict`: as given; `parallel` / `fixed_bottom`: upright, may turn on the floor; else any way. */
+  alignment?: string;
+}
+
 export interface SolverVehicle {
   id: number;
   description?: string;
@@ -24,6 +33,8 @@ export interface SolverVehicle {
   metadata?: Metadata;
   /** Zones the vehicle works in: it serves only tasks that share one of them. */
   zones?: number[];
+  /** The cargo compartment. */
+  volume?: Volume;
 }
 
 /** Fields a job and a shipment share beyond the seed's model. */
@@ -38,6 +49,8 @@ export interface TaskRules {
   incompatible_load_types?: string[];
   /** Zones the task lies in: only a vehicle sharing one of them serves it. */
   zones?: number[];
+  /** The task's goods: they must fit the compartment, and their volume counts against it. */
+  volume?: Volume;
 }
 
 /** Fields of one visit (a job, a pickup, a delivery). */
@@ -207,6 +220,7 @@ export type UnassignedReason =
   | 'outsourced'
   | 'zone'
   | 'depot'
+  | 'volume'
   | 'sequence_order'
   | 'load_type'
   | 'lifo';

@@ -2,7 +2,7 @@
 // load types, LIFO shipments, revenue figures and outsourced tasks. Own code, read straight from
 // the request (nothing shared with the solver's model). Depots: a job's depot_ids name where its
 // vehicle must start, and start/end steps at a depot name it.
-import type { SolverRequest, SolverResult, TaskRules } from '../types';
+import type { SolverJob, SolverRequest, SolverResult, TaskRules, Volume } from '../types';
 
 type Bad = (rule: string, detail: string, vehicle?: number, step?: number) => void;
 
@@ -41,6 +41,35 @@ function zoneAllows(task: number[] | undefined, vehicle: number[] | undefined): 
   const v = vehicle ?? [];
   if (t.length === 0 || v.length === 0) return t.length === 0 && v.length === 0;
   return t.some((z) => v.includes(z));
+}
+
+/** The orientations an alignment allows, tried one by one. */
+function fitsCompartment(item: Volume, box: Volume): boolean {
+  const [w, h, d] = [item.width ?? 0, item.height ?? 0, item.depth ?? 0];
+  const room = [box.width ?? 0, box.height ?? 0, box.depth ?? 0];
+  const upright = [
+    [w, h, d],
+    [d, h, w],
+  ];
+  const any = [...upright, [w, d, h], [h, w, d], [h, d, w], [d, w, h]];
+  const tries =
+    item.alignment === 'strict' ? [[w, h, d]] : item.alignment === 'parallel' || item.alignment === 'fixed_bottom' ? upright : any;
+  return tries.some((o) => o.every((x, i) => x <= room[i]));
+}
+
+const cubic = (v: Volume | undefined) => (v ? (v.width ?? 0) * (v.height ?? 0) * (v.depth ?? 0) : 0);
+
+/** Volume on board after each task step; a job rides from the start, or to the end when it only picks up. */
+function volumeOnBoard(steps: { type: string; job?: SolverJob; volume: number }[]): number[] {
+  const pickupOnly = (j: SolverJob) => (j.pickup ?? []).some((x) => x > 0) && !(j.delivery ?? []).some((x) => x > 0);
+  let load = steps.reduce((a, s) => a + (s.job && !pickupOnly(s.job) ? s.volume : 0), 0);
+  const out = [load];
+  for (const s of steps) {
+    if (s.type === 'pickup' || (s.job && pickupOnly(s.job))) load += s.volume;
+    else load -= s.volume;
+    out.push(load);
+  }
+  return out;
 }
 
 function incompatible(a: TaskRules, b: TaskRules): boolean {
@@ -83,6 +112,20 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
       }
       revenue += visit.revenue;
     });
+    const cargo = steps.map((s, i) => ({
+      type: s.type,
+      job: s.type === 'job' ? (req.jobs ?? []).find((j) => j.id === s.id) : undefined,
+      volume: cubic(keyed[i].visit?.rules.volume),
+    }));
+    if (cargo.some((c) => c.volume > 0)) {
+      const room = vehicle.volume ? cubic(vehicle.volume) : Infinity;
+      const peak = Math.max(...volumeOnBoard(cargo));
+      if (peak > room * (1 + 1e-9)) bad('volume', `${peak} on board, the compartment holds ${room}`, vid);
+      keyed.forEach(({ key, visit }, i) => {
+        const item = visit?.rules.volume;
+        if (item && vehicle.volume && !fitsCompartment(item, vehicle.volume)) bad('volume', `${key} does not fit the compartment`, vid, i);
+      });
+    }
     // On board: a shipment from its pickup up to its delivery, a job all along the route.
     const onBoard = keyed.flatMap(({ key, visit }, i) => {
       if (!visit || steps[i].type === 'delivery') return [];

@@ -144,6 +144,30 @@ describe('per-task rules', () => {
     );
   });
 
+  it('volume: items fit their compartments as aligned, and the volume on board never exceeds it', () => {
+    valid({ volume: true });
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, result } = solvedWith(o, { volume: true });
+        // Loads stay in the request's dimensions: the volume dimension is internal.
+        for (const s of result.routes.flatMap((r) => r.steps)) expect(s.load).toHaveLength(2);
+        expect(result.summary.delivery).toHaveLength(2);
+        for (const u of result.unassigned.filter((x) => x.reason === 'volume')) {
+          const t =
+            u.type === 'job'
+              ? request.jobs!.find((j) => j.id === u.id)!
+              : request.shipments!.find((s) => s.pickup.id === u.id || s.delivery.id === u.id)!;
+          expect(t.volume).toBeDefined();
+        }
+      }),
+      { numRuns: 10, seed: 29 },
+    );
+  });
+
   it('every rule at once passes the checker', () =>
-    valid({ lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true, depots: true }, 15, 27));
+    valid(
+      { lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true, depots: true, volume: true },
+      15,
+      27,
+    ));
 });

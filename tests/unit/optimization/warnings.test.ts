@@ -39,12 +39,12 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['depots[].time_windows', (p) => (p.depots = [{ id: 'dep', location_index: 0, time_windows: [[0, 100]] }])],
   ['jobs[].follow_lifo_order', (p) => (p.jobs[0].follow_lifo_order = true)],
   ['jobs[].joint_order', (p) => (p.jobs[0].joint_order = 1)],
-  ['jobs[].volume', (p) => (p.jobs[0].volume = { alignment: 'strict', depth: 1, height: 1, width: 1 })],
+  ['vehicles[].volume.alignment', (p) => (p.vehicles[0].volume = { alignment: 'strict', depth: 1, height: 1, width: 1 })],
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
   ['options.grouping', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
-  ['shipments[].volume', (p) => (p.shipments[0].volume = { width: 1 })],
+  ['shipments[].joint_order', (p) => (p.shipments[0].joint_order = 1)],
   ['options.objective.solver_mode', (p) => (p.options = { objective: { solver_mode: 'internal' } })],
   ['options.routing.allow', (p) => (p.options = { routing: { allow: ['taxi'] } })],
   ['options.routing.context', (p) => (p.options = { routing: { context: 'avgspeed' } })],
@@ -87,6 +87,8 @@ describe('problem warnings', () => {
         p.shipments[0] = { ...p.shipments[0], follow_lifo_order: true, revenue: 3, outsourcing_cost: 3, zones: ['1'] };
         p.shipments[0].pickup.sequence_order = 1;
         p.shipments[0].delivery.max_visit_lateness = 30;
+        p.vehicles[1].volume = { width: 2, height: 2, depth: 2 };
+        p.jobs[1].volume = { width: 1, height: 1, depth: 1, alignment: 'parallel' };
       },
       (p: Problem) =>
         (p.options = { routing: { cross_border: true, disable_cache: true, avoid: ['toll', 'none ', 'bbox: 57.70,11.90,57.80,12.00'] } }),

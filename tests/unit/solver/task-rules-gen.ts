@@ -13,7 +13,11 @@ export interface RuleFlags {
   noEarly?: boolean;
   /** Depots at some vehicle starts, jobs bound to them, and minimise_num_depots. */
   depots?: boolean;
+  /** Item sizes with every alignment, and compartments on most vehicles. */
+  volume?: boolean;
 }
+
+const ALIGNMENTS = ['strict', 'parallel', 'fixed_bottom', undefined];
 
 const TYPES = ['food', 'chemicals', 'frozen', 'pets'];
 
@@ -49,6 +53,13 @@ export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number
     req.depots = starts.map((location_index, id) => ({ id, location_index }));
     for (const j of req.jobs ?? []) if (r.next() < 0.3) j.depot_ids = [r.int(starts.length + 1)];
     req.options = { ...req.options, objective: { ...req.options?.objective, minimise_num_depots: r.next() < 0.5 } };
+  }
+  if (f.volume) {
+    for (const t of tasks)
+      if (r.next() < 0.7)
+        t.volume = { width: 20 + r.int(120), height: 20 + r.int(120), depth: 20 + r.int(200), alignment: ALIGNMENTS[r.int(4)] };
+    for (const v of req.vehicles)
+      if (r.next() < 0.8) v.volume = { width: 100 + r.int(100), height: 100 + r.int(100), depth: 150 + r.int(250) };
   }
   if (f.noEarly) req.options = { ...req.options, objective: { ...req.options?.objective, allow_early_arrival: false } };
   return req;

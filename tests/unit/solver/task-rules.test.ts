@@ -273,3 +273,47 @@ describe('depots', () => {
     expect(rules(req([1]), wrong)).toContain('depot');
   });
 });
+
+describe('volume', () => {
+  // A 100 x 200 x 300 compartment (6 000 000): width 100, height 200, depth 300.
+  const box = { width: 100, height: 200, depth: 300 };
+  const req = (alignment: string | undefined, extra: SolverRequest['jobs'] = []): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1, { volume: box, capacity: [10] })],
+    // 150 wide, 200 high, 90 deep: too wide as given, fits turned on the floor.
+    jobs: [{ id: 1, location_index: 1, delivery: [1], volume: { width: 150, height: 200, depth: 90, alignment } }, ...extra],
+  });
+
+  it('fits an item only in the orientations its alignment allows', () => {
+    expect(solveCapped(req('strict'), matrices, 10).unassigned).toEqual([expect.objectContaining({ id: 1, reason: 'volume' })]);
+    for (const alignment of ['parallel', 'fixed_bottom', undefined])
+      expect(solveCapped(req(alignment), matrices, 10).unassigned).toEqual([]);
+    // Lying down (height along the width) only when any orientation is allowed.
+    const tall = (alignment?: string): SolverRequest => ({
+      ...req(alignment),
+      jobs: [{ id: 1, location_index: 1, volume: { width: 50, height: 290, depth: 100, alignment } }],
+    });
+    expect(solveCapped(tall('parallel'), matrices, 10).unassigned).toHaveLength(1);
+    expect(solveCapped(tall(), matrices, 10).unassigned).toEqual([]);
+  });
+
+  it('counts the volume on board as a capacity, and reports loads in the request dimensions only', () => {
+    // Two items of 3 500 000 each cannot ride together in 6 000 000.
+    const two = req('parallel', [{ id: 2, location_index: 2, delivery: [1], volume: { width: 100, height: 100, depth: 350 } }]);
+    two.jobs![1].volume = { width: 100, height: 175, depth: 200 };
+    const r = solveCapped(two, matrices, 20);
+    expect(r.unassigned.map((u) => u.reason)).toEqual(['capacity']);
+    expect(r.routes[0].steps.every((s) => s.load.length === 1)).toBe(true);
+    expect(rules(two, r)).toEqual([]);
+    const roomy = { ...two, vehicles: [vehicle(1, { volume: { ...box, depth: 600 }, capacity: [10] })] };
+    expect(solveCapped(roomy, matrices, 20).unassigned).toEqual([]);
+  });
+
+  it('is checked: an overfull compartment or an item that does not fit is flagged', () => {
+    const two = req('parallel', [{ id: 2, location_index: 2, delivery: [1], volume: { width: 100, height: 175, depth: 200 } }]);
+    const roomy = { ...two, vehicles: [vehicle(1, { volume: { ...box, depth: 600 }, capacity: [10] })] };
+    const r = solveCapped(roomy, matrices, 20);
+    expect(rules(two, r)).toContain('volume');
+    expect(rules(req('strict'), solveCapped(req('parallel'), matrices, 10))).toContain('volume');
+  });
+});
