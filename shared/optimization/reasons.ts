@@ -15,6 +15,7 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   outsourced: 'Serving this task costs more than its outsourcing_cost and revenue: it is left to be outsourced.',
   depot: 'No vehicle with the skills and zones this task needs starts at one of its depots.',
   volume: "The task's goods fit no compartment of a vehicle that could serve it, the way their alignment allows.",
+  grouping: 'The nearby tasks grouped with this one (order_grouping) do not all fit one route.',
   zone: 'No vehicle with the skills this task needs works in its zones.',
   sequence_order: 'No route can take this task in its sequence_order.',
   load_type: 'No route can take this task without carrying load types it is incompatible with.',

@@ -252,8 +252,17 @@ export const optionsSchema = z.looseObject({
     .optional(),
   routing: routingSchema.optional(),
   webhook: webhookSchema.optional(),
-  /** Order and route grouping: accepted, not honoured yet (warned). */
-  grouping: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * `order_grouping.grouping_diameter` (metres): jobs that close together go on one route, one
+   * after another. `route_grouping` and `proximity_factor` are accepted and warned.
+   */
+  grouping: z
+    .looseObject({
+      order_grouping: z.looseObject({ grouping_diameter: nonNeg().optional() }).optional(),
+      route_grouping: z.record(z.string(), z.unknown()).optional(),
+      proximity_factor: z.number().optional(),
+    })
+    .optional(),
 });
 
 /** Figures of a route or step of an earlier plan: accepted; the search recomputes them. */

@@ -37,6 +37,12 @@ function zoneNumbers(): (zones: Id[] | undefined) => number[] | undefined {
     });
 }
 
+/** The one grouping the solver applies (the schema keeps `grouping` open: its other keys are warned). */
+function orderGrouping(req: OptimizationRequest): { order_grouping: { grouping_diameter: number } } | undefined {
+  const diameter = req.options?.grouping?.order_grouping?.grouping_diameter;
+  return diameter === undefined ? undefined : { order_grouping: { grouping_diameter: diameter } };
+}
+
 export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): SolverInput {
   const ids = new ProblemIds(req);
   const locations = [...parsed];
@@ -82,7 +88,7 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
       min_duration: r.min_duration,
       max_duration: r.max_duration,
     })),
-    options: { objective: req.options?.objective, constraint: req.options?.constraint },
+    options: { objective: req.options?.objective, constraint: req.options?.constraint, grouping: orderGrouping(req) },
     // An earlier plan is a hint: steps whose ids the problem lacks are left out (and warned at submit).
     solution: req.solution?.flatMap((route) => {
       const vehicle = ids.vehicle(route.vehicle);

@@ -24,9 +24,7 @@ interface Unhonoured {
   when?: (value: unknown) => boolean;
 }
 
-const TASK_FIELDS: [string, string][] = [
-  ['joint_order', 'joint orders are not modelled'],
-];
+const TASK_FIELDS: [string, string][] = [['joint_order', 'joint orders are not modelled']];
 /** Modes with a time budget of their own (worker.ts); the others get flexible's. */
 export const SOLVER_MODES = ['flexible', 'fast'];
 const PROFILE_ROUTING = [
@@ -53,7 +51,8 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
   { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
   { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },
-  { field: 'options.grouping', why: 'task and route grouping is not modelled' },
+  { field: 'options.grouping.route_grouping', why: 'route shapes are not steered; order_grouping is honoured' },
+  { field: 'options.grouping.proximity_factor', why: 'route shapes are not steered; order_grouping is honoured' },
   {
     field: 'options.objective.solver_mode',
     why: `the modes are ${SOLVER_MODES.join(' and ')}; flexible's time budget is used`,

@@ -2,6 +2,7 @@
 // vehicles in flat typed arrays so the hot path never touches the request objects.
 import { greatCircleMeters } from '../geo/sphere';
 import { SolverError } from './errors';
+import { checkGroupsServable, orderGroups } from './groups';
 import { buildTaskRules, depotAllows, zonesMatch, type TaskRulesModel } from './task-rules';
 import { buildVolume, type VolumeModel } from './volume';
 import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
@@ -73,7 +74,9 @@ export interface Problem {
   allowed: Uint8Array; // task x vehicle: skills and pinning
   relaxTw: Uint8Array; // relation steps may break their windows
   waitLimited: Uint8Array; // max_activity_waiting_time applies (in_same_route steps)
-  group: Int32Array; // tasks tied to one route by relations share a group, else -1
+  group: Int32Array; // tasks tied to one route by relations or order grouping share a group, else -1
+  /** Order groups (also in `group`), served one after another; null without order grouping. */
+  orderGroup: Int32Array | null;
   taskRelations: number[][];
   relations: RelationModel[];
   vehicles: VehicleModel[];
@@ -227,7 +230,13 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
         if (s >= 0) for (let k = 0; k < vehicles.length; k++) if (k !== r.vehicle) allowed[s * vehicles.length + k] = 0;
   }
 
-  checkGroupsServable(rel.group, allowed, vehicles, startLoad, delta, kind, dims, ids);
+  const groupModel = { allowed, vehicles, startLoad, delta, kind, dims };
+  checkGroupsServable(rel.group, groupModel, ids);
+  // Order groups share the relation groups' all-or-none, one-route handling.
+  const ordered = orderGroups(req, (t) => rel.taskRelations[t].length > 0, groupModel);
+  const group = rel.group;
+  if (ordered) for (let t = 0; t < nTasks; t++) if (ordered.whole[t] >= 0) group[t] = ordered.whole[t];
+  const orderGroup = ordered?.stop ?? null;
 
   const maxWait = cons.max_activity_waiting_time ?? INF;
   const hasSetup = setup.some((x) => x > 0);
@@ -236,7 +245,16 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const hasWorking = vehicles.some((v) => v.maxWorkingTime < INF);
   const lateness = maxLate > 0 || rules.hasOwnLateness;
   const simple =
-    !hasRel && !hasSetup && !hasMiv && !hasBreaks && !hasWorking && !lateness && maxOver === 0 && !rules.hasSequence && !rules.hasCargo;
+    !hasRel &&
+    !hasSetup &&
+    !hasMiv &&
+    !hasBreaks &&
+    !hasWorking &&
+    !lateness &&
+    maxOver === 0 &&
+    !rules.hasSequence &&
+    !rules.hasCargo &&
+    !orderGroup;
 
   return {
     nLoc,
@@ -260,7 +278,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
     allowed,
     relaxTw: rel.relaxTw,
     waitLimited: rel.waitLimited,
-    group: rel.group,
+    group,
+    orderGroup,
     taskRelations: rel.taskRelations,
     relations: rel.relations,
     vehicles,
@@ -434,43 +453,4 @@ function buildRelations(req: SolverRequest, ids: number[], kind: Uint8Array, vIn
   const group = new Int32Array(nTasks).fill(-1);
   for (let i = 0; i < nTasks; i++) if (inGroup[i]) group[i] = find(i);
   return { relaxTw, waitLimited, taskRelations, relations, group };
-}
-
-/** Some vehicle must have the skills and capacity for a whole relation group. */
-function checkGroupsServable(
-  group: Int32Array,
-  allowed: Uint8Array,
-  vehicles: VehicleModel[],
-  startLoad: Int32Array,
-  delta: Int32Array,
-  kind: Uint8Array,
-  dims: number,
-  ids: number[],
-): void {
-  const members = new Map<number, number[]>();
-  group.forEach((g, t) => {
-    if (g >= 0) members.set(g, [...(members.get(g) ?? []), t]);
-  });
-  const nv = vehicles.length;
-  for (const m of members.values()) {
-    // A lower bound of the peak load: all job deliveries at the start, all job pickups at the
-    // end, any one shipment on board.
-    const need = new Array<number>(dims).fill(0);
-    for (let d = 0; d < dims; d++) {
-      let del = 0;
-      let pick = 0;
-      let ship = 0;
-      for (const t of m) {
-        const x = t * dims + d;
-        if (kind[t] === KIND_JOB) {
-          del += startLoad[x];
-          pick += startLoad[x] + delta[x];
-        } else if (kind[t] === KIND_PICKUP) ship = Math.max(ship, delta[x]);
-      }
-      need[d] = Math.max(del, pick, ship);
-    }
-    const ok = vehicles.some((v) => m.every((t) => allowed[t * nv + v.index]) && need.every((x, d) => x <= v.cap[d]));
-    if (!ok)
-      throw new SolverError('relation', `no vehicle has the skills and capacity for the related tasks ${m.map((t) => ids[t]).join(', ')}`);
-  }
 }

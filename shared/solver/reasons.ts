@@ -26,7 +26,7 @@ function mostCommon(rs: UnassignedReason[]): UnassignedReason | null {
 }
 
 export function unassignedReason(p: Problem, sol: Solution, t: number, relationDropped: Set<number>): UnassignedReason {
-  if (relationDropped.has(t)) return 'relation';
+  if (relationDropped.has(t)) return p.taskRelations[t].length || !p.orderGroup ? 'relation' : 'grouping';
   const nv = p.vehicles.length;
   const allowed = p.vehicles.filter((v) => p.allowed[t * nv + v.index]);
   if (allowed.length === 0) {
@@ -50,7 +50,7 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
   }
   if (aloneFails.length) return mostCommon(aloneFails) ?? 'unprofitable';
   if (p.rules.optional[t]) return 'outsourced';
-  if (p.group[t] >= 0) return 'relation';
+  if (p.group[t] >= 0) return p.taskRelations[t].length ? 'relation' : 'grouping';
   // Feasible alone: try it at the end of each used route to name what blocks it there.
   const fails: UnassignedReason[] = [];
   for (const r of sol.routes) {

@@ -87,6 +87,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   const cur = Int32Array.from(load);
   for (let d = 0; d < dims; d++) if (cur[d] > v.cap[d]) return fail('capacity');
   if (p.rules.hasSequence && !inSequenceOrder(p, seq)) return fail('sequence_order');
+  if (p.orderGroup && !groupsContiguous(p.orderGroup, seq)) return fail('grouping');
   if (p.rules.hasCargo) {
     const broken = cargoViolation(p, seq);
     if (broken) return fail(broken);
@@ -199,6 +200,20 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;
   return res;
+}
+
+/** The members of an order group on a route come one after another. */
+function groupsContiguous(orderGroup: Int32Array, seq: ArrayLike<number>): boolean {
+  const closed = new Set<number>();
+  let current = -1;
+  for (let k = 0; k < seq.length; k++) {
+    const g = orderGroup[seq[k]];
+    if (g === current) continue;
+    if (current >= 0) closed.add(current);
+    if (g >= 0 && closed.has(g)) return false;
+    current = g;
+  }
+  return true;
 }
 
 /** Visits with a sequence_order come in non-decreasing order of it. */

@@ -117,6 +117,8 @@ export interface SolverOptions {
     /** Fewer distinct start depots among the used vehicles, right after fewer unassigned tasks. */
     minimise_num_depots?: boolean;
   };
+  /** Jobs within grouping_diameter metres of each other go on one route, one after another. */
+  grouping?: { order_grouping?: { grouping_diameter?: number } };
   constraint?: {
     max_vehicle_overtime?: number;
     vehicle_overtime_penalty?: number;
@@ -221,6 +223,7 @@ export type UnassignedReason =
   | 'zone'
   | 'depot'
   | 'volume'
+  | 'grouping'
   | 'sequence_order'
   | 'load_type'
   | 'lifo';

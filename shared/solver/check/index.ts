@@ -1,6 +1,7 @@
 // Independent checker: re-derives every number of a result from the raw request and matrices
 // with its own plain code (it shares nothing with the solver's evaluation) and lists every
 // broken rule. The tests use it as the oracle.
+import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
@@ -255,6 +256,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
 
   checkRelations(req, seen, posOf, startOf, res, bad);
   checkTaskRules(req, res, bad);
+  checkOrderGroups(req, res, bad);
   const unassigned = new Set(res.unassigned.map((u) => `${u.type}:${u.id}`));
   for (const key of tasks.keys()) {
     if (seen.has(key) && unassigned.has(key)) bad('unassigned', `${key} both served and unassigned`);

@@ -36,7 +36,7 @@ function visitsOf(req: SolverRequest): Map<string, Visit> {
   return out;
 }
 
-function zoneAllows(task: number[] | undefined, vehicle: number[] | undefined): boolean {
+export function zoneAllows(task: number[] | undefined, vehicle: number[] | undefined): boolean {
   const t = task ?? [];
   const v = vehicle ?? [];
   if (t.length === 0 || v.length === 0) return t.length === 0 && v.length === 0;
@@ -44,7 +44,7 @@ function zoneAllows(task: number[] | undefined, vehicle: number[] | undefined): 
 }
 
 /** The orientations an alignment allows, tried one by one. */
-function fitsCompartment(item: Volume, box: Volume): boolean {
+export function fitsCompartment(item: Volume, box: Volume): boolean {
   const [w, h, d] = [item.width ?? 0, item.height ?? 0, item.depth ?? 0];
   const room = [box.width ?? 0, box.height ?? 0, box.depth ?? 0];
   const upright = [
@@ -57,7 +57,7 @@ function fitsCompartment(item: Volume, box: Volume): boolean {
   return tries.some((o) => o.every((x, i) => x <= room[i]));
 }
 
-const cubic = (v: Volume | undefined) => (v ? (v.width ?? 0) * (v.height ?? 0) * (v.depth ?? 0) : 0);
+export const cubic = (v: Volume | undefined) => (v ? (v.width ?? 0) * (v.height ?? 0) * (v.depth ?? 0) : 0);
 
 /** Volume on board after each task step; a job rides from the start, or to the end when it only picks up. */
 function volumeOnBoard(steps: { type: string; job?: SolverJob; volume: number }[]): number[] {

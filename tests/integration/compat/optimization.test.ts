@@ -103,7 +103,7 @@ describe('route optimization with the official client shapes', () => {
       /^zones\[\]\.geofence_id: accepted but not honoured yet/,
       /^vehicles\[\]\.attributes: accepted but not honoured yet/,
       /^vehicles\[\]\.priority: accepted but not honoured yet/,
-      /^options\.grouping: accepted but not honoured yet/,
+      /^options\.grouping\.proximity_factor: accepted but not honoured yet/,
       /^options\.routing\.avoid: "left_turn" is not honoured yet/,
       /^solution\[\]: the earlier plan gives the search its vehicles and step order; cost, arrival are recomputed/,
       /^vehicles\[\]\.max_stops: not a known field; ignored$/,

@@ -164,9 +164,33 @@ describe('per-task rules', () => {
     );
   });
 
+  it('order_grouping: each order group is one stop per route, and whole when a vehicle can take it', () => {
+    valid({ grouping: true }, 15, 30);
+    // Loose instances: every group fits a vehicle, so every group is served whole on one route.
+    fc.assert(
+      fc.property(base, (o) => {
+        const { request, matrices, result } = solvedWith({ ...o, loose: true, soft: false, breaks: false }, { grouping: true });
+        expect(result.unassigned).toEqual([]);
+        expect(checkSolution(request, matrices, result)).toEqual([]);
+      }),
+      { numRuns: 8, seed: 31 },
+    );
+  });
+
   it('every rule at once passes the checker', () =>
     valid(
-      { lateness: true, sequence: true, profit: true, cargo: true, lifo: true, zones: true, noEarly: true, depots: true, volume: true },
+      {
+        lateness: true,
+        sequence: true,
+        profit: true,
+        cargo: true,
+        lifo: true,
+        zones: true,
+        noEarly: true,
+        depots: true,
+        volume: true,
+        grouping: true,
+      },
       15,
       27,
     ));

@@ -43,7 +43,8 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['options.grouping', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
+  ['options.grouping.proximity_factor', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
+  ['options.grouping.route_grouping', (p) => (p.options = { grouping: { route_grouping: { penalty_factor: 2 } } })],
   ['shipments[].joint_order', (p) => (p.shipments[0].joint_order = 1)],
   ['options.objective.solver_mode', (p) => (p.options = { objective: { solver_mode: 'internal' } })],
   ['options.routing.allow', (p) => (p.options = { routing: { allow: ['taxi'] } })],
@@ -74,6 +75,7 @@ describe('problem warnings', () => {
       (p: Problem) => (p.options = { objective: { allow_early_arrival: true, minimise_num_depots: false, solver_mode: 'flexible' } }),
       (p: Problem) => (p.options = { objective: { allow_early_arrival: false, solver_mode: 'fast' } }),
       (p: Problem) => (p.existing_solution_id = 'earlier'),
+      (p: Problem) => (p.options = { grouping: { order_grouping: { grouping_diameter: 200 } } }),
       (p: Problem) => {
         p.depots = [{ id: 'dep', location_index: 0 }];
         p.jobs[0].depot_ids = ['dep'];

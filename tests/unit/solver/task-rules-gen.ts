@@ -15,6 +15,8 @@ export interface RuleFlags {
   depots?: boolean;
   /** Item sizes with every alignment, and compartments on most vehicles. */
   volume?: boolean;
+  /** order_grouping with a diameter that groups a few jobs of the 11 km square. */
+  grouping?: boolean;
 }
 
 const ALIGNMENTS = ['strict', 'parallel', 'fixed_bottom', undefined];
@@ -61,6 +63,7 @@ export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number
     for (const v of req.vehicles)
       if (r.next() < 0.8) v.volume = { width: 100 + r.int(100), height: 100 + r.int(100), depth: 150 + r.int(250) };
   }
+  if (f.grouping) req.options = { ...req.options, grouping: { order_grouping: { grouping_diameter: 800 + r.int(1500) } } };
   if (f.noEarly) req.options = { ...req.options, objective: { ...req.options?.objective, allow_early_arrival: false } };
   return req;
 }

@@ -317,3 +317,60 @@ describe('volume', () => {
     expect(rules(req('strict'), solveCapped(req('parallel'), matrices, 10))).toContain('volume');
   });
 });
+
+describe('order_grouping', () => {
+  // Jobs 1, 3 and 5 share a building (about 50 m apart); 2 and 4 are a street away (500 m).
+  const near: [number, number][] = [
+    [57.7, 11.9],
+    [57.7, 11.9005],
+    [57.7, 11.9085],
+    [57.7004, 11.9005],
+    [57.7, 11.917],
+    [57.7002, 11.9008],
+  ];
+  const m = near.map((a) => near.map((b) => Math.round(Math.hypot(a[0] - b[0], (a[1] - b[1]) / 2) * 100_000)));
+  const mats: SolverMatrices = { car: { durations: m, distances: m } };
+  const req = (capacity: number): SolverRequest => ({
+    locations: near,
+    vehicles: [vehicle(1, { capacity: [capacity] }), vehicle(2, { capacity: [capacity] })],
+    jobs: [1, 2, 3, 4, 5].map((id) => ({ id, location_index: id, delivery: [1] })),
+    options: { grouping: { order_grouping: { grouping_diameter: 100 } } },
+  });
+  const check = (r: SolverRequest, res: SolverResult) => checkSolution(r, mats, res).map((v) => v.rule);
+  const stops = (res: SolverResult) => res.routes.map((r) => r.steps.filter((s) => s.type === 'job').map((s) => s.id));
+
+  it('serves the jobs of one building on one route, one after another', () => {
+    const r = solveCapped(req(10), mats, 40);
+    expect(r.unassigned).toEqual([]);
+    const route = stops(r).find((s) => s.includes(1))!;
+    const at = [1, 3, 5].map((id) => route.indexOf(id)).sort();
+    expect(at[2] - at[0]).toBe(2);
+    expect(check(req(10), r)).toEqual([]);
+  });
+
+  it('splits a group no vehicle can take whole, each part still one stop', () => {
+    const small = { ...req(2), vehicles: [1, 2, 3].map((id) => vehicle(id, { capacity: [2] })) };
+    const r = solveCapped(small, mats, 40);
+    expect(r.unassigned).toEqual([]);
+    expect(check(small, r)).toEqual([]);
+  });
+
+  it('is checked: a group visited in two stops, or split though a vehicle could take it, is flagged', () => {
+    const r = solveCapped(req(10), mats, 40);
+    const twoStops = structuredClone(r);
+    const home = twoStops.routes.find((x) => x.steps.some((s) => s.type === 'job' && s.id === 1))!;
+    const jobs = home.steps.filter((s) => s.type === 'job');
+    expect(jobs.length).toBeGreaterThan(3);
+    // Move the group's first job behind the last job of the route (a job of another stop).
+    const first = home.steps.findIndex((s) => s.type === 'job' && [1, 3, 5].includes(s.id!));
+    const [moved] = home.steps.splice(first, 1);
+    home.steps.splice(home.steps.length - 1, 0, moved);
+    expect(check(req(10), twoStops)).toContain('grouping');
+    const dropped: SolverResult = {
+      ...r,
+      routes: r.routes.map((x) => ({ ...x, steps: x.steps.filter((s) => s.id !== 3 || s.type !== 'job') })),
+      unassigned: [{ id: 3, type: 'job', location: near[3], location_index: 3, reason: 'capacity' }],
+    };
+    expect(check(req(10), dropped)).toContain('grouping');
+  });
+});
