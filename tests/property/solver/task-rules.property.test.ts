@@ -16,23 +16,33 @@ const base = fc.record({
   breaks: fc.boolean(),
 });
 
-function solvedWith(o: GenOptions, f: RuleFlags, iterations = 40) {
+type Solved = { request: SolverRequest; matrices: ReturnType<typeof generate>['matrices']; result: SolverResult };
+
+function solvedWith(o: GenOptions, f: RuleFlags, iterations = 40): Solved {
   const g = generate(o);
   const request = withTaskRules(g.request, f, o.seed);
-  const result = solveCapped(request, g.matrices, iterations, o.seed);
-  return { request, matrices: g.matrices, result };
+  return { request, matrices: g.matrices, result: solveCapped(request, g.matrices, iterations, o.seed) };
 }
 
-function valid(f: RuleFlags, numRuns = 12, seed = 21) {
+/** `check` holds on random instances with the rules of `f` (instances shaped by `shape`). */
+function holds(f: RuleFlags, seed: number, check: (s: Solved, o: GenOptions) => void, shape = (o: GenOptions) => o, numRuns = 10) {
   fc.assert(
-    fc.property(base, (o) => {
-      const { request, matrices, result } = solvedWith(o, f);
-      const v = checkSolution(request, matrices, result);
-      expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
-    }),
+    fc.property(base, (o) => check(solvedWith(shape(o), f), o)),
     { numRuns, seed },
   );
 }
+
+const valid = (f: RuleFlags, numRuns = 12, seed = 21) =>
+  holds(
+    f,
+    seed,
+    ({ request, matrices, result }) => {
+      const v = checkSolution(request, matrices, result);
+      expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
+    },
+    undefined,
+    numRuns,
+  );
 
 const taskSteps = (res: SolverResult) =>
   res.routes.map((r) => r.steps.filter((s) => s.type !== 'start' && s.type !== 'end' && s.type !== 'break'));
@@ -40,32 +50,31 @@ const visit = (req: SolverRequest, type: string, id: number) =>
   type === 'job'
     ? req.jobs!.find((j) => j.id === id)!
     : req.shipments!.find((s) => s[type as 'pickup' | 'delivery'].id === id)![type as 'pickup' | 'delivery'];
+const taskOf = (req: SolverRequest, type: string, id: number) =>
+  type === 'job' ? req.jobs!.find((j) => j.id === id)! : req.shipments!.find((s) => s.pickup.id === id || s.delivery.id === id)!;
 
 describe('per-task rules', () => {
   it('max_visit_lateness per visit: results pass the checker, late_by within each allowance', () => {
     valid({ lateness: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, result } = solvedWith({ ...o, soft: false }, { lateness: true });
+    holds(
+      { lateness: true },
+      22,
+      ({ request, result }) => {
         for (const s of taskSteps(result).flat())
           if (s.late_by) expect(s.late_by).toBeLessThanOrEqual(visit(request, s.type, s.id!).max_visit_lateness ?? 0);
-      }),
-      { numRuns: 10, seed: 22 },
+      },
+      (o) => ({ ...o, soft: false }),
     );
   });
 
   it('sequence_order: every route visits ordered tasks in non-decreasing order', () => {
     valid({ sequence: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, result } = solvedWith(o, { sequence: true });
-        for (const steps of taskSteps(result)) {
-          const orders = steps.map((s) => visit(request, s.type, s.id!).sequence_order).filter((x) => x !== undefined);
-          expect(orders).toEqual([...orders].sort((a, b) => a - b));
-        }
-      }),
-      { numRuns: 10, seed: 23 },
-    );
+    holds({ sequence: true }, 23, ({ request, result }) => {
+      for (const steps of taskSteps(result)) {
+        const orders = steps.map((s) => visit(request, s.type, s.id!).sequence_order).filter((x) => x !== undefined);
+        expect(orders).toEqual([...orders].sort((a, b) => a - b));
+      }
+    });
   });
 
   it('revenue and outsourcing_cost: results pass the checker; free outsourcing serves nothing', () => {
@@ -93,87 +102,63 @@ describe('per-task rules', () => {
 
   it('zones: tasks and vehicles meet only in a shared zone; a zone reason is true', () => {
     valid({ zones: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, result } = solvedWith(o, { zones: true });
-        // A zone reason: some vehicle has the skills, but none of those shares a zone with the task.
-        for (const u of result.unassigned.filter((x) => x.reason === 'zone')) {
-          const t =
-            u.type === 'job'
-              ? request.jobs!.find((j) => j.id === u.id)!
-              : request.shipments!.find((s) => s.pickup.id === u.id || s.delivery.id === u.id)!;
-          const skilled = request.vehicles.filter((v) => (t.skills ?? []).every((k) => v.skills?.includes(k)));
-          const tz = t.zones ?? [];
-          const shares = (vz: number[]) => (tz.length === 0 && vz.length === 0) || tz.some((z) => vz.includes(z));
-          expect(skilled.length).toBeGreaterThan(0);
-          expect(skilled.some((v) => shares(v.zones ?? []))).toBe(false);
-        }
-      }),
-      { numRuns: 10, seed: 25 },
-    );
+    holds({ zones: true }, 25, ({ request, result }) => {
+      // A zone reason: some vehicle has the skills, but none of those shares a zone with the task.
+      for (const u of result.unassigned.filter((x) => x.reason === 'zone')) {
+        const t = taskOf(request, u.type, u.id);
+        const skilled = request.vehicles.filter((v) => (t.skills ?? []).every((k) => v.skills?.includes(k)));
+        const tz = t.zones ?? [];
+        const shares = (vz: number[]) => (tz.length === 0 && vz.length === 0) || tz.some((z) => vz.includes(z));
+        expect(skilled.length).toBeGreaterThan(0);
+        expect(skilled.some((v) => shares(v.zones ?? []))).toBe(false);
+      }
+    });
   });
 
   it('allow_early_arrival false: the same routes, and no waiting at any task', () => {
     valid({ noEarly: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const early = solvedWith(o, {});
-        const late = solvedWith(o, { noEarly: true });
-        const order = (res: SolverResult) => taskSteps(res).map((steps) => steps.map((s) => `${s.type}:${s.id}`));
-        expect(order(late.result)).toEqual(order(early.result));
-        for (const s of taskSteps(late.result).flat()) expect(s.waiting_time).toBe(0);
-      }),
-      { numRuns: 8, seed: 26 },
-    );
+    holds({ noEarly: true }, 26, (late, o) => {
+      const early = solvedWith(o, {});
+      const order = (res: SolverResult) => taskSteps(res).map((steps) => steps.map((s) => `${s.type}:${s.id}`));
+      expect(order(late.result)).toEqual(order(early.result));
+      for (const s of taskSteps(late.result).flat()) expect(s.waiting_time).toBe(0);
+    });
   });
 
   it('depots: jobs served from their depots; a depot reason is true', () => {
     valid({ depots: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, result } = solvedWith(o, { depots: true });
-        for (const u of result.unassigned.filter((x) => x.reason === 'depot')) {
-          const job = request.jobs!.find((j) => j.id === u.id)!;
-          const at = request.depots!.filter((d) => job.depot_ids!.includes(d.id)).map((d) => d.location_index);
-          expect(request.vehicles.some((v) => at.includes(v.start_index!) && (job.skills ?? []).every((k) => v.skills?.includes(k)))).toBe(
-            false,
-          );
-        }
-      }),
-      { numRuns: 10, seed: 28 },
-    );
+    holds({ depots: true }, 28, ({ request, result }) => {
+      for (const u of result.unassigned.filter((x) => x.reason === 'depot')) {
+        const job = request.jobs!.find((j) => j.id === u.id)!;
+        const at = request.depots!.filter((d) => job.depot_ids!.includes(d.id)).map((d) => d.location_index);
+        const skilled = (v: SolverRequest['vehicles'][number]) => (job.skills ?? []).every((k) => v.skills?.includes(k));
+        expect(request.vehicles.some((v) => at.includes(v.start_index!) && skilled(v))).toBe(false);
+      }
+    });
   });
 
   it('volume: items fit their compartments as aligned, and the volume on board never exceeds it', () => {
     valid({ volume: true });
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, result } = solvedWith(o, { volume: true });
-        // Loads stay in the request's dimensions: the volume dimension is internal.
-        for (const s of result.routes.flatMap((r) => r.steps)) expect(s.load).toHaveLength(2);
-        expect(result.summary.delivery).toHaveLength(2);
-        for (const u of result.unassigned.filter((x) => x.reason === 'volume')) {
-          const t =
-            u.type === 'job'
-              ? request.jobs!.find((j) => j.id === u.id)!
-              : request.shipments!.find((s) => s.pickup.id === u.id || s.delivery.id === u.id)!;
-          expect(t.volume).toBeDefined();
-        }
-      }),
-      { numRuns: 10, seed: 29 },
-    );
+    holds({ volume: true }, 29, ({ request, result }) => {
+      // Loads stay in the request's dimensions: the volume dimension is internal.
+      for (const s of result.routes.flatMap((r) => r.steps)) expect(s.load).toHaveLength(2);
+      expect(result.summary.delivery).toHaveLength(2);
+      for (const u of result.unassigned.filter((x) => x.reason === 'volume')) expect(taskOf(request, u.type, u.id).volume).toBeDefined();
+    });
   });
 
   it('order_grouping: each order group is one stop per route, and whole when a vehicle can take it', () => {
     valid({ grouping: true }, 15, 30);
     // Loose instances: every group fits a vehicle, so every group is served whole on one route.
-    fc.assert(
-      fc.property(base, (o) => {
-        const { request, matrices, result } = solvedWith({ ...o, loose: true, soft: false, breaks: false }, { grouping: true });
+    holds(
+      { grouping: true },
+      31,
+      ({ request, matrices, result }) => {
         expect(result.unassigned).toEqual([]);
         expect(checkSolution(request, matrices, result)).toEqual([]);
-      }),
-      { numRuns: 8, seed: 31 },
+      },
+      (o) => ({ ...o, loose: true, soft: false, breaks: false }),
+      8,
     );
   });
 
