@@ -45,8 +45,8 @@ function harness() {
     store,
     enqueue: async () => undefined,
     webhooks: {
-      fetch: async () => new Response(null, { status: 204 }),
-      secretOf: async () => 'secret',
+      post: async () => ({ status: 204 }),
+      secretsOf: async () => ['secret'],
       enqueue: async () => undefined,
       now: () => 0,
     },
