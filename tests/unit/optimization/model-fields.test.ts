@@ -2,7 +2,7 @@
 // a stored result, solver_mode sets the default time budget, and the result carries revenue and
 // readable reasons.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spaceOf, type Principal } from '../../../shared/auth/model';
+import { principal } from './principal';
 import { toClientResult } from '../../../shared/optimization/client-result';
 import { JOB_MAX_RECEIVE_COUNT } from '../../../shared/optimization/model';
 import { optimizationRequestSchema } from '../../../shared/optimization/schemas';
@@ -10,16 +10,6 @@ import { getResult, submitProblem } from '../../../shared/optimization/service';
 import { defaultSolvingSeconds, runJob, solvingBudgetMs, type WorkerDeps } from '../../../shared/optimization/worker';
 import { solveWithStats, type SolverRequest } from '../../../shared/solver';
 import { MemoryOptimizationJobStore } from '../../fixtures/memory/optimization-store';
-
-const principal: Principal = {
-  keyHash: 'key-hash',
-  org: 'org',
-  namespace: null,
-  space: spaceOf('org', null),
-  isRoot: true,
-  services: ['optimization'],
-  quotas: {},
-};
 
 const problem = (extra: Record<string, unknown> = {}) =>
   optimizationRequestSchema.parse({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spaceOf, type Principal } from '../../../shared/auth/model';
+import { principal } from './principal';
 import { JOB_MAX_RECEIVE_COUNT, RESULT_CODE, type JobMessage } from '../../../shared/optimization/model';
 import { internalFailureMessage } from '../../../shared/optimization/failure';
 import { optimizationRequestSchema } from '../../../shared/optimization/schemas';
@@ -16,15 +16,6 @@ import { MemoryWebhookSecretStore } from '../../fixtures/memory/webhook-secrets'
 // The worker's job lifecycle on the in-memory stores, with fake job and webhook queues:
 // submit -> queued, a delivery -> running -> completed (or retryable, or failed on the last one).
 
-const principal: Principal = {
-  keyHash: 'key-hash',
-  org: 'org',
-  namespace: null,
-  space: spaceOf('org', null),
-  isRoot: true,
-  services: ['optimization'],
-  quotas: {},
-};
 const HOOK = 'https://hooks.example.com/jobs';
 
 /** Three stops around a depot; the request's own matrices, so no road network is involved. */
