@@ -162,6 +162,37 @@ describe('per-task rules', () => {
     );
   });
 
+  it('every rule beside relations passes the checker', () => {
+    const all: RuleFlags = {
+      lateness: true,
+      profit: true,
+      cargo: true,
+      lifo: true,
+      zones: true,
+      noEarly: true,
+      depots: true,
+      volume: true,
+      grouping: true,
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 9, max: 40 }), (seed, jobs) => {
+        const g = generate({ seed, jobs, shipments: 3, vehicles: 4, relations: true, breaks: true, setup: true, skills: true });
+        const request = withTaskRules(g.request, all, seed);
+        // Related tasks keep what any vehicle serves: a relation no vehicle can take is a request error.
+        const related = new Set(request.relations!.flatMap((r) => r.steps.map((s) => `${s.type}:${s.id}`)));
+        for (const j of request.jobs!)
+          if (related.has(`job:${j.id}`)) Object.assign(j, { zones: undefined, depot_ids: undefined, volume: undefined });
+        for (const s of request.shipments!)
+          if (related.has(`pickup:${s.pickup.id}`)) Object.assign(s, { zones: undefined, volume: undefined });
+        for (const v of request.vehicles) v.zones = undefined;
+        const result = solveCapped(request, g.matrices, 30, seed);
+        const v = checkSolution(request, g.matrices, result);
+        expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
+      }),
+      { numRuns: 12, seed: 32 },
+    );
+  });
+
   it('every rule at once passes the checker', () =>
     valid(
       {
