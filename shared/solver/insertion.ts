@@ -53,10 +53,38 @@ export function bestInsertion(route: RouteState, t: number, out: Insertion, rng?
   return out.delta < Number.POSITIVE_INFINITY;
 }
 
+/**
+ * Insert positions (before seq[i]) that keep the route's sequence orders: every ordered task
+ * before has an order <= the task's, every one after >= it. The whole route without an order.
+ */
+function orderRange(route: RouteState, t: number): [number, number] {
+  const orders = route.p.rules.sequenceOrder;
+  const o = orders[t];
+  const seq = route.seq;
+  let lo = 0;
+  let hi = seq.length;
+  if (Number.isNaN(o)) return [lo, hi];
+  for (let k = 0; k < seq.length; k++) {
+    const x = orders[seq[k]];
+    if (x < o) lo = k + 1;
+    else if (x > o && hi === seq.length) hi = k;
+  }
+  return [lo, hi];
+}
+
 function confirm(route: RouteState, t: number, out: Insertion, cands: number[]): boolean {
   // cands holds (delta, i, j) triples that passed the relaxed checks.
   const order: number[] = [];
-  for (let k = 0; k < cands.length; k += 3) order.push(k);
+  // Positions that break a sequence order would only use up the full evaluations.
+  const ordered = route.p.rules.hasSequence;
+  const [lo, hi] = ordered ? orderRange(route, t) : [0, route.length];
+  const [dlo, dhi] = ordered && route.p.kind[t] !== KIND_JOB ? orderRange(route, route.p.pair[t]) : [0, route.length];
+  for (let k = 0; k < cands.length; k += 3) {
+    const i = cands[k + 1];
+    const j = cands[k + 2];
+    if (i < lo || i > hi || (j >= 0 && (j < dlo || j > dhi))) continue;
+    order.push(k);
+  }
   order.sort((a, b) => cands[a] - cands[b]);
   out.delta = Number.POSITIVE_INFINITY;
   const p = route.p;

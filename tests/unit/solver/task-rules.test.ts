@@ -2,7 +2,7 @@
 // breaks it (so the property tests' oracle can fail).
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverMatrices, type SolverRequest, type SolverResult } from '../../../shared/solver';
-import { solveCapped } from './helpers';
+import { generate, solveCapped } from './helpers';
 
 /** Locations 0..n-1 on a line, 100 s apart. */
 function line(n: number): { locations: [number, number][]; matrices: SolverMatrices } {
@@ -63,6 +63,16 @@ describe('sequence_order', () => {
     const seq = order(r, 1);
     expect(seq.indexOf('job:3')).toBeLessThan(seq.indexOf('job:1'));
     expect(rules(req, r)).toEqual([]);
+  });
+
+  it('fits every task of a long ordered route onto one vehicle', () => {
+    // Orders cycle through 0..12 over 60 jobs: most cheap positions break an order.
+    const g = generate({ seed: 1, jobs: 60, shipments: 5, vehicles: 1, loose: true });
+    g.request.jobs!.forEach((j, k) => (j.sequence_order = (k * 7) % 13));
+    g.request.shipments!.forEach((s, k) => ((s.pickup.sequence_order = k), (s.delivery.sequence_order = k + 6)));
+    const r = solveCapped(g.request, g.matrices, 60);
+    expect(r.unassigned).toEqual([]);
+    expect(checkSolution(g.request, g.matrices, r)).toEqual([]);
   });
 
   it('is checked: swapped visits are flagged', () => {
