@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBoolean } from '../platform/schemas';
 import { parseTruck } from './options';
 import type { AvoidOptions, BBox, LatLon, Profile, TravelOptions } from './types';
 
@@ -64,15 +65,11 @@ export const numberList = (separator: string, min: number, max: number) =>
 
 export const mode = z.enum(['car', 'truck']);
 
-/** A JSON body carries the same fields as a query, but a client may send numbers and booleans as such. */
-export const asQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (v) =>
-      v !== null && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'number' || typeof x === 'boolean' ? String(x) : x]))
-        : v,
-    schema,
-  );
+/** true/false: a JSON boolean in a body, its string form (or 1/0) in a query. */
+export const flag = z.union([z.boolean(), queryBoolean]);
+
+/** A number: a JSON number in a body, its decimal string in a query. */
+export const numeric = (pattern: RegExp, rule: string) => z.union([z.number(), z.string().regex(pattern, rule).transform(Number)]);
 
 const AVOIDABLE = ['toll', 'ferry', 'highway'] as const;
 
@@ -148,21 +145,16 @@ export const truckFields = {
       return h <= 1000 && w <= 5000 && l <= 5000;
     }, 'height must be at most 1000 cm, width and length at most 5000 cm')
     .optional(),
-  truck_weight: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number of kilograms')
-    .transform(Number)
-    .pipe(z.number().max(100_000))
+  truck_weight: numeric(/^\d+(\.\d+)?$/, 'must be a number of kilograms')
+    .pipe(z.number().min(0).max(100_000))
     .optional(),
   truck_axle_load: unsupported('the road graph holds no axle load limits'),
   hazmat_type: unsupported('the road graph holds no hazardous goods restrictions'),
   emission_class: unsupported('the road graph holds no low-emission zones'),
 };
 
-export const departureTime = z
-  .string()
-  .regex(/^\d{1,11}$/, 'must be Unix seconds')
-  .transform(Number)
+export const departureTime = numeric(/^\d{1,11}$/, 'must be Unix seconds')
+  .pipe(z.number().int().min(0).max(99_999_999_999))
   .optional();
 
 export interface TravelParams {

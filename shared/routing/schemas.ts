@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { queryBoolean } from '../platform/schemas';
 import {
   approachesParam,
-  asQuery,
   avoidParam,
   bearingsParam,
   departureTime,
+  flag,
   latLng,
   latLngList,
   mode,
   numberList,
+  numeric,
   truckFields,
   unsupported,
 } from './params';
 
 // Requests of the routing API (directions, distance matrix, isochrone, snap to roads), in the
-// official client's field names. Query values arrive as strings; JSON bodies may carry numbers
-// and booleans, which are read as their string form.
+// official client's field names. Query values arrive as strings; the same fields in a JSON body
+// may also be JSON numbers and booleans.
 
 /** Stops between origin and destination. */
 export const MAX_WAYPOINTS = 50;
@@ -40,18 +40,14 @@ const directionsFields = z.object({
   waypoints: latLngList(1, MAX_WAYPOINTS).optional(),
   mode: mode.optional(),
   option: flexibleOption,
-  alternatives: queryBoolean.optional(),
-  altcount: z
-    .string()
-    .regex(/^[1-3]$/, 'must be 1, 2 or 3')
-    .transform(Number)
-    .optional(),
+  alternatives: flag.optional(),
+  altcount: numeric(/^\d+$/, 'must be 1, 2 or 3').pipe(z.number().int().min(1).max(3)).optional(),
   approaches: approachesParam.optional(),
   avoid: avoidParam.optional(),
   bearings: bearingsParam.optional(),
   geometry: geometry.optional(),
   overview: z.enum(['full', 'simplified', 'false']).optional(),
-  steps: queryBoolean.optional(),
+  steps: flag.optional(),
   departure_time: departureTime,
   route_type: z.enum(['fastest', 'shortest']).optional(),
   ...truckFields,
@@ -63,13 +59,11 @@ const directionsFields = z.object({
   turn_angle_range: unsupported('the road graph holds no turn costs'),
 });
 
-export const directionsBody = asQuery(
-  directionsFields.superRefine((v, ctx) => {
-    const points = 2 + (v.waypoints?.length ?? 0);
-    if (v.bearings && v.bearings.length !== points)
-      ctx.addIssue({ code: 'custom', path: ['bearings'], message: `must have one entry per point (${points}), joined by ";"` });
-  }),
-);
+export const directionsBody = directionsFields.superRefine((v, ctx) => {
+  const points = 2 + (v.waypoints?.length ?? 0);
+  if (v.bearings && v.bearings.length !== points)
+    ctx.addIssue({ code: 'custom', path: ['bearings'], message: `must have one entry per point (${points}), joined by ";"` });
+});
 
 const matrixFields = {
   origins: latLngList(1, MAX_MATRIX_POINTS),
@@ -78,7 +72,7 @@ const matrixFields = {
   option: flexibleOption,
   avoid: avoidParam.optional(),
   departure_time: departureTime,
-  route_failed_prompt: queryBoolean.optional(),
+  route_failed_prompt: flag.optional(),
   approaches: approachesParam.optional(),
   bearings: unsupported('matrices snap to the nearest road; send no bearings'),
   ...truckFields,
@@ -94,7 +88,7 @@ const withinElements = <T extends { origins: unknown[]; destinations: unknown[] 
 };
 
 export const distanceMatrixQuery = z.object(matrixFields).superRefine(withinElements);
-export const distanceMatrixBody = asQuery(z.object(matrixFields).superRefine(withinElements));
+export const distanceMatrixBody = distanceMatrixQuery;
 
 const contours = (max: number) => numberList(',', 1, max);
 
@@ -121,7 +115,7 @@ export const isochroneQuery = z
       .optional(),
     departure_time: departureTime,
     mode: mode.optional(),
-    polygons: queryBoolean.optional(),
+    polygons: flag.optional(),
   })
   .superRefine((v, ctx) => {
     const list = v.contours_minutes ?? v.contours_meters;
@@ -141,12 +135,12 @@ const snapFields = z.object({
   path: latLngList(1, MAX_SNAP_POINTS),
   timestamps: numberList('|', 0, 99_999_999_999).optional(),
   radiuses: numberList('|', 0, MAX_SNAP_RADIUS_M).optional(),
-  interpolate: queryBoolean.optional(),
+  interpolate: flag.optional(),
   geometry: geometry.optional(),
   mode: mode.optional(),
   option: z.literal('flexible').optional(),
   road_info: z.literal('max_speed').optional(),
-  tolerate_outlier: queryBoolean.optional(),
+  tolerate_outlier: flag.optional(),
   avoid: z.literal('none', { message: 'snapping follows the trace: only "none" is accepted' }).optional(),
   approaches: approachesParam.optional(),
 });
@@ -162,4 +156,4 @@ const sameCount = (v: z.infer<typeof snapFields>, ctx: z.RefinementCtx) => {
 };
 
 export const snapToRoadsQuery = snapFields.superRefine(sameCount);
-export const snapToRoadsBody = asQuery(snapFields.superRefine(sameCount));
+export const snapToRoadsBody = snapToRoadsQuery;
