@@ -35,11 +35,27 @@ describe('routing contract', () => {
       body: { origin: a, destination: b, steps: true, alternatives: true, geometry: 'geojson', departure_time: 1795501800, mode: 'truck' },
     });
     expect(route.routes[0].legs[0].steps.length).toBeGreaterThan(2);
-    await call(matrix, key, { method: 'GET', path: '/distancematrix/json', query: { origins: `${a}|${b}`, destinations: b, avoid: 'toll|ferry' } });
-    await call(matrixPost, key, { method: 'POST', path: '/distancematrix/json', body: { origins: a, destinations: `${a}|${b}`, route_failed_prompt: true } });
-    await call(isochrone, key, { method: 'GET', path: '/isochrone/json', query: { coordinates: a, contours_minutes: '2,4', polygons: 'true' } });
+    await call(matrix, key, {
+      method: 'GET',
+      path: '/distancematrix/json',
+      query: { origins: `${a}|${b}`, destinations: b, avoid: 'toll|ferry' },
+    });
+    await call(matrixPost, key, {
+      method: 'POST',
+      path: '/distancematrix/json',
+      body: { origins: a, destinations: `${a}|${b}`, route_failed_prompt: true },
+    });
+    await call(isochrone, key, {
+      method: 'GET',
+      path: '/isochrone/json',
+      query: { coordinates: a, contours_minutes: '2,4', polygons: 'true' },
+    });
     await call(isochrone, key, { method: 'GET', path: '/isochrone/json', query: { coordinates: a, contours_meters: '800' } });
-    await call(snap, key, { method: 'GET', path: '/snapToRoads/json', query: { path: `${a}|57.70860,11.97300`, road_info: 'max_speed', interpolate: 'true' } });
+    await call(snap, key, {
+      method: 'GET',
+      path: '/snapToRoads/json',
+      query: { path: `${a}|57.70860,11.97300`, road_info: 'max_speed', interpolate: 'true' },
+    });
     await call(snapPost, key, { method: 'POST', path: '/snapToRoads/json', body: { path: `${a}|57.70860,11.97300`, geometry: 'geojson' } });
     const listed = await call(areas, key, { method: 'GET', path: '/areas' });
     expect(listed.map((x: { code: string }) => x.code)).toEqual(['gothenburg']);
