@@ -37,6 +37,13 @@ const ROUTING_FUNCTIONS = [
   'monitorsCreate',
   'monitorsUpdate',
   'consoleNetwork',
+  'routingDirections',
+  'routingDistanceMatrix',
+  'routingDistanceMatrixPost',
+  'routingIsochrone',
+  'routingSnapToRoads',
+  'routingSnapToRoadsPost',
+  'routingAreas',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
 
