@@ -1,5 +1,6 @@
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
+import { matrixQueues, matrixTables } from './tables/matrix';
 import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
@@ -22,6 +23,7 @@ export const tables: TableDeclaration[] = [
   ...trackingTables,
   ...geocodingTables,
   ...monitorTables,
+  ...matrixTables,
 ];
 
-export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues];
+export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues];

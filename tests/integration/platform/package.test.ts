@@ -44,6 +44,7 @@ const ROUTING_FUNCTIONS = [
   'routingSnapToRoads',
   'routingSnapToRoadsPost',
   'routingAreas',
+  'matrixWorker',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
 
