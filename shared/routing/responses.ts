@@ -97,3 +97,20 @@ export const snapToRoadsResponse = z.looseObject({
 export const areasResponse = z.array(
   z.looseObject({ code: z.string(), name: z.string(), modes: z.array(z.string()), timezone: z.number() }),
 );
+
+const tripStep = z.looseObject({ distance: z.number(), duration: z.number(), geometry: z.string(), geojson: lineFeature.optional() });
+
+export const optimizationV1Response = z.looseObject({
+  code: z.string(),
+  location,
+  trips: z.array(
+    z.looseObject({
+      distance: z.number(),
+      duration: z.number(),
+      geometry: z.string().optional(),
+      geojson: lineFeature.optional(),
+      legs: z.array(z.looseObject({ distance: z.number(), duration: z.number(), summary: z.string(), steps: z.array(tripStep) })),
+    }),
+  ),
+  waypoints: z.array(z.looseObject({ location, name: z.string(), trips_index: z.number().int(), waypoint_index: z.number().int() })),
+});

@@ -157,3 +157,18 @@ const sameCount = (v: z.infer<typeof snapFields>, ctx: z.RefinementCtx) => {
 
 export const snapToRoadsQuery = snapFields.superRefine(sameCount);
 export const snapToRoadsBody = snapToRoadsQuery;
+
+/** Stops of a v1 optimization. */
+export const MIN_TRIP_POINTS = 3;
+export const MAX_TRIP_POINTS = 12;
+
+export const optimizationV1Query = z.object({
+  coordinates: latLngList(MIN_TRIP_POINTS, MAX_TRIP_POINTS),
+  approaches: approachesParam.optional(),
+  source: z.enum(['any', 'first']).optional(),
+  destination: z.enum(['any', 'last']).optional(),
+  roundtrip: flag.optional(),
+  mode: mode.optional(),
+  geometries: geometry.optional(),
+  with_geometry: flag.optional(),
+});

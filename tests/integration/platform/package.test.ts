@@ -44,6 +44,7 @@ const ROUTING_FUNCTIONS = [
   'routingSnapToRoads',
   'routingSnapToRoadsPost',
   'routingAreas',
+  'routingOptimizationV1',
   'matrixWorker',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
