@@ -45,6 +45,7 @@ const ROUTING_FUNCTIONS = [
   'routingSnapToRoadsPost',
   'routingAreas',
   'routingOptimizationV1',
+  'routingDriverAssignment',
   'matrixWorker',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
