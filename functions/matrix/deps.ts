@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoMatrixJobStore } from '../../shared/matrix/dynamo-store';
+import { dynamoMatrixJobStore } from '../../shared/matrix/dynamo-store';
 import { enqueueMatrixJob } from '../../shared/matrix/queue';
 import type { MatrixDeps } from '../../shared/matrix/service';
 
@@ -8,7 +8,7 @@ let deps: MatrixDeps | undefined;
 /** The asynchronous matrix's store and queue, built on first use. */
 export const matrixDeps = (): MatrixDeps =>
   (deps ??= {
-    store: new DynamoMatrixJobStore(),
+    store: dynamoMatrixJobStore(),
     enqueue: enqueueMatrixJob,
     clock: () => Math.floor(Date.now() / 1000),
     newId: () => randomUUID(),

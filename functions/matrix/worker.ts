@@ -1,4 +1,5 @@
-import { MDM_MAX_RECEIVE_COUNT, parseMatrixJobMessage } from '../../shared/matrix/model';
+import { MDM_MAX_RECEIVE_COUNT } from '../../shared/matrix/model';
+import { parseJobMessage } from '../../shared/platform/job-runner';
 import { failDeadLetteredMatrixJob, runMatrixJob } from '../../shared/matrix/worker';
 import { logger } from '../../shared/platform/log';
 import { roadNetworks } from '../../shared/routing/loaded-networks';
@@ -8,7 +9,7 @@ import { matrixDeps } from './deps';
 // SQS consumer of the matrix job queue (batch size 1); runMatrixJob logs its own failures.
 export const handler = sqsBatchHandler({
   name: 'matrix job',
-  parse: parseMatrixJobMessage,
+  parse: parseJobMessage,
   run: (message, record) =>
     runMatrixJob(
       message,
@@ -21,7 +22,7 @@ export const handler = sqsBatchHandler({
 /** Consumer of the dead-letter queue: fails jobs whose deliveries ran out. */
 export const deadLetterHandler = sqsBatchHandler({
   name: 'dead-lettered matrix job',
-  parse: parseMatrixJobMessage,
+  parse: parseJobMessage,
   run: (message) => failDeadLetteredMatrixJob(message, matrixDeps()),
   failed: (message, error) => logger.error('dead-lettered matrix job not failed', { job_id: message.id, error }),
 });

@@ -1,8 +1,8 @@
+import type { StoredJob } from '../platform/job-store';
+
 // The asynchronous distance matrix (POST /mdm/create, GET /mdm/status): a stored job
 //   queued -> running -> completed | failed     (running -> running again on a retry)
-// whose request and result live beside it as gzipped chunks.
-
-export type MatrixJobStatus = 'queued' | 'running' | 'completed' | 'failed';
+// whose request and result live beside it as gzipped chunks (shared/platform/job-store.ts).
 
 /** Origins, and destinations, per job. */
 export const MDM_MAX_POINTS = 5000;
@@ -18,36 +18,14 @@ export const MDM_RETENTION_SECONDS = 7 * 86400;
  */
 export const RESULT_PART_CELLS = 100_000;
 
-export interface MatrixJob {
-  id: string;
-  /** The caller's (organisation, namespace) space; part of every key. */
-  space: string;
-  status: MatrixJobStatus;
-  /** Unix seconds. */
-  created_at: number;
-  updated_at: number;
-  /** Deliveries the worker has started. */
-  attempts: number;
+export interface MatrixJob extends StoredJob {
   origins: number;
   destinations: number;
-  request_chunks: number;
   /** Set when completed: the result's CSV parts, each of `rows_per_part` origins. */
   parts?: number;
   rows_per_part?: number;
   /** What the answer should say about the figures (great-circle fallback) or ignored fields. */
   warnings: string[];
-  /** Why the job failed. */
-  message?: string;
-}
-
-export interface MatrixJobMessage {
-  space: string;
-  id: string;
-}
-
-export function parseMatrixJobMessage(body: string): MatrixJobMessage | undefined {
-  const m = JSON.parse(body) as Partial<MatrixJobMessage>;
-  return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;
 }
 
 /** Origins per result part for a matrix `destinations` wide. */

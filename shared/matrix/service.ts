@@ -3,7 +3,8 @@ import { decodeBlob, encodeBlob, CHUNK_BYTES } from '../platform/blob';
 import { notFound, unprocessable } from '../platform/errors';
 import type { NetworkRegistry } from '../routing';
 import { travelMatrix } from '../routing/service/matrix';
-import { rowsPerPart, type MatrixJob, type MatrixJobMessage } from './model';
+import type { JobMessage } from '../platform/job-runner';
+import { rowsPerPart, type MatrixJob } from './model';
 import type { CreateBody } from './schemas';
 import type { MatrixJobStore } from './store';
 
@@ -13,7 +14,7 @@ import type { MatrixJobStore } from './store';
 
 export interface MatrixDeps {
   store: MatrixJobStore;
-  enqueue: (message: MatrixJobMessage) => Promise<void>;
+  enqueue: (message: JobMessage) => Promise<void>;
   /** Unix seconds. */
   clock: () => number;
   newId: () => string;

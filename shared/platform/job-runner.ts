@@ -1,0 +1,58 @@
+import type { JobStore, StoredJob } from './job-store';
+import { logger } from './log';
+
+// One delivery of a background job's queue message (features with the JobStore lifecycle):
+//  - Idempotent: a message for a finished job does nothing; a redelivered one runs again
+//    (result parts are rewritten under the same keys).
+//  - Any error is retried by SQS; on the last delivery the job is failed before the message
+//    goes to the dead-letter queue, whose consumer (failDeadLettered) fails jobs whose worker
+//    crashed every time.
+
+export interface JobMessage {
+  space: string;
+  id: string;
+}
+
+export interface Delivery {
+  receiveCount: number;
+  maxReceiveCount: number;
+}
+
+export function parseJobMessage(body: string): JobMessage | undefined {
+  const m = JSON.parse(body) as Partial<JobMessage>;
+  return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;
+}
+
+export async function runStoredJob<J extends StoredJob>(
+  what: string,
+  message: JobMessage,
+  delivery: Delivery,
+  store: JobStore<J>,
+  clock: () => number,
+  work: (job: J) => Promise<Partial<J>>,
+): Promise<'completed' | 'failed' | 'skipped'> {
+  const job = await store.markRunning(message.space, message.id, clock());
+  if (!job) return 'skipped';
+  const started = Date.now();
+  try {
+    await store.complete(job, clock(), await work(job));
+    logger.info(`${what} completed`, { job_id: job.id, ms: Date.now() - started });
+    return 'completed';
+  } catch (error) {
+    logger.error(`${what} attempt failed`, { job_id: job.id, attempt: job.attempts, error });
+    if (delivery.receiveCount >= delivery.maxReceiveCount) {
+      await store.fail(job.space, job.id, clock(), `the ${what} could not be completed: ${(error as Error).message}`);
+      return 'failed';
+    }
+    throw error;
+  }
+}
+
+export async function failDeadLettered<J extends StoredJob>(
+  what: string,
+  message: JobMessage,
+  store: JobStore<J>,
+  clock: () => number,
+): Promise<void> {
+  await store.fail(message.space, message.id, clock(), `the ${what} failed on every delivery`);
+}
