@@ -1,3 +1,4 @@
+import { batchQueues, batchTables } from './tables/batch';
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
 import { matrixQueues, matrixTables } from './tables/matrix';
@@ -24,6 +25,7 @@ export const tables: TableDeclaration[] = [
   ...geocodingTables,
   ...monitorTables,
   ...matrixTables,
+  ...batchTables,
 ];
 
-export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues];
+export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

@@ -1,10 +1,13 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { config } from './config';
 import type { JobStore, StoredJob } from './job-store';
 import { logger } from './log';
+import { sqsClient } from './sqs';
 
 // One delivery of a background job's queue message (features with the JobStore lifecycle):
 //  - Idempotent: a message for a finished job does nothing; a redelivered one runs again
 //    (result parts are rewritten under the same keys).
-//  - Any error is retried by SQS; on the last delivery the job is failed before the message
+//  - An error the feature calls permanent fails the job at once; any other is retried by SQS; on the last delivery the job is failed before the message
 //    goes to the dead-letter queue, whose consumer (failDeadLettered) fails jobs whose worker
 //    crashed every time.
 
@@ -16,6 +19,13 @@ export interface JobMessage {
 export interface Delivery {
   receiveCount: number;
   maxReceiveCount: number;
+}
+
+/** Queues a job's message on the declared queue `queueId`. */
+export async function enqueueJob(queueId: string, message: JobMessage): Promise<void> {
+  const url = config.queueUrl(queueId);
+  if (!url) throw new Error(`the ${queueId} queue URL is not configured`);
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
 }
 
 export function parseJobMessage(body: string): JobMessage | undefined {
@@ -30,6 +40,8 @@ export async function runStoredJob<J extends StoredJob>(
   store: JobStore<J>,
   clock: () => number,
   work: (job: J) => Promise<Partial<J>>,
+  /** Errors a retry cannot fix: the job fails at once. */
+  permanent: (error: unknown) => boolean = () => false,
 ): Promise<'completed' | 'failed' | 'skipped'> {
   const job = await store.markRunning(message.space, message.id, clock());
   if (!job) return 'skipped';
@@ -40,7 +52,7 @@ export async function runStoredJob<J extends StoredJob>(
     return 'completed';
   } catch (error) {
     logger.error(`${what} attempt failed`, { job_id: job.id, attempt: job.attempts, error });
-    if (delivery.receiveCount >= delivery.maxReceiveCount) {
+    if (permanent(error) || delivery.receiveCount >= delivery.maxReceiveCount) {
       await store.fail(job.space, job.id, clock(), `the ${what} could not be completed: ${(error as Error).message}`);
       return 'failed';
     }

@@ -47,6 +47,7 @@ const ROUTING_FUNCTIONS = [
   'routingOptimizationV1',
   'routingDriverAssignment',
   'matrixWorker',
+  'batchWorker',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
 
