@@ -1,40 +1,20 @@
 import { decodeBlob, encodeBlob } from '../platform/blob';
-import type { JobMessage } from '../platform/job-runner';
-import type { JobStore } from '../platform/job-store';
+import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { notFound } from '../platform/errors';
 import type { NetworkRegistry } from '../routing';
 import { answer, type BatchResponse } from './dispatch';
 import { MAX_BATCH_RESPONSE_BYTES, type BatchJob } from './model';
 import type { BatchBody } from './schemas';
 
-export interface BatchDeps {
-  store: JobStore<BatchJob>;
-  enqueue: (message: JobMessage) => Promise<void>;
-  /** Unix seconds. */
-  clock: () => number;
-  newId: () => string;
-}
+export type BatchDeps = JobQueueDeps<BatchJob>;
 
 export async function createBatch(deps: BatchDeps, space: string, body: BatchBody) {
-  const blob = encodeBlob(body.requests.map((r) => r.query));
-  const now = deps.clock();
-  const job: BatchJob = {
-    id: deps.newId(),
+  const job = await queueNewJob(
+    deps,
     space,
-    status: 'queued',
-    created_at: now,
-    updated_at: now,
-    attempts: 0,
-    request_chunks: blob.chunks.length,
-    count: body.requests.length,
-  };
-  await deps.store.create(job, blob.chunks);
-  try {
-    await deps.enqueue({ space, id: job.id });
-  } catch (error) {
-    await deps.store.fail(space, job.id, deps.clock(), 'the batch could not be queued');
-    throw error;
-  }
+    body.requests.map((r) => r.query),
+    { count: body.requests.length },
+  );
   return { track_id: job.id, status: 'pending' };
 }
 

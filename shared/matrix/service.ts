@@ -1,24 +1,17 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { decodeBlob, encodeBlob, CHUNK_BYTES } from '../platform/blob';
+import { decodeBlob, CHUNK_BYTES } from '../platform/blob';
 import { notFound, unprocessable } from '../platform/errors';
 import type { NetworkRegistry } from '../routing';
 import { travelMatrix } from '../routing/service/matrix';
-import type { JobMessage } from '../platform/job-runner';
+import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { rowsPerPart, type MatrixJob } from './model';
 import type { CreateBody } from './schemas';
-import type { MatrixJobStore } from './store';
 
 // The asynchronous matrix: a job stores its request and is queued; the worker computes the whole
 // matrix on the loaded networks (great-circle estimates where none covers the points, said in
 // `warning`) and stores it as CSV parts; the status answers links to them.
 
-export interface MatrixDeps {
-  store: MatrixJobStore;
-  enqueue: (message: JobMessage) => Promise<void>;
-  /** Unix seconds. */
-  clock: () => number;
-  newId: () => string;
-}
+export type MatrixDeps = JobQueueDeps<MatrixJob>;
 
 /** What the worker computes from (the parsed request). */
 type MatrixRequest = Omit<CreateBody, 'origins_approach' | 'destinations_approach' | 'cross_border' | 'route_type'>;
@@ -38,27 +31,11 @@ export async function createMatrixJob(deps: MatrixDeps, space: string, body: Cre
     truck_size: body.truck_size,
     truck_weight: body.truck_weight,
   };
-  const blob = encodeBlob(request);
-  const now = deps.clock();
-  const job: MatrixJob = {
-    id: deps.newId(),
-    space,
-    status: 'queued',
-    created_at: now,
-    updated_at: now,
-    attempts: 0,
+  const job = await queueNewJob(deps, space, request, {
     origins: body.origins.length,
     destinations: (body.destinations ?? body.origins).length,
-    request_chunks: blob.chunks.length,
     warnings,
-  };
-  await deps.store.create(job, blob.chunks);
-  try {
-    await deps.enqueue({ space, id: job.id });
-  } catch (error) {
-    await deps.store.fail(space, job.id, deps.clock(), 'the job could not be queued');
-    throw error;
-  }
+  });
   return { code: 'Ok', task_id: job.id, ...(warnings.length ? { warning: warnings } : {}) };
 }
 

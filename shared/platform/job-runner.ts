@@ -1,5 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from './config';
+import { encodeBlob } from './blob';
 import type { JobStore, StoredJob } from './job-store';
 import { logger } from './log';
 import { sqsClient } from './sqs';
@@ -26,6 +27,46 @@ export async function enqueueJob(queueId: string, message: JobMessage): Promise<
   const url = config.queueUrl(queueId);
   if (!url) throw new Error(`the ${queueId} queue URL is not configured`);
   await sqsClient().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
+}
+
+export interface JobQueueDeps<J extends StoredJob> {
+  store: JobStore<J>;
+  enqueue: (message: JobMessage) => Promise<void>;
+  /** Unix seconds. */
+  clock: () => number;
+  newId: () => string;
+}
+
+/**
+ * Stores a new queued job with its request (gzipped) and queues it; a job that cannot be queued
+ * is failed at once rather than left waiting for a message that never comes.
+ */
+export async function queueNewJob<J extends StoredJob>(
+  deps: JobQueueDeps<J>,
+  space: string,
+  request: unknown,
+  fields: Omit<J, keyof StoredJob>,
+): Promise<J> {
+  const blob = encodeBlob(request);
+  const now = deps.clock();
+  const base: StoredJob = {
+    id: deps.newId(),
+    space,
+    status: 'queued',
+    created_at: now,
+    updated_at: now,
+    attempts: 0,
+    request_chunks: blob.chunks.length,
+  };
+  const job = { ...base, ...fields } as J;
+  await deps.store.create(job, blob.chunks);
+  try {
+    await deps.enqueue({ space, id: job.id });
+  } catch (error) {
+    await deps.store.fail(space, job.id, deps.clock(), 'the job could not be queued');
+    throw error;
+  }
+  return job;
 }
 
 export function parseJobMessage(body: string): JobMessage | undefined {

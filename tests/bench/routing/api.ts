@@ -27,8 +27,15 @@ export function benchApi(net: Network, pts: LatLon[], trace: LatLon[], bench: Be
     directions(registry, { origin: pts[i], destination: pts[i + 200], steps: true });
     one.push(performance.now() - t);
   }
-  report('API directions with steps, 200 random pairs', `p50 ${percentile(one, 50).toFixed(2)} ms, p90 ${percentile(one, 90).toFixed(2)} ms`);
-  bench('API distance matrix 1000x1000 (car)', 3, () => distanceMatrix(registry, { origins: pts.slice(0, 1000), destinations: pts.slice(0, 1000) }));
-  bench('API isochrone 10 min, one polygon contour', 9, () => isochrones(registry, { coordinates: pts[7], contours_minutes: [10], polygons: true }));
+  report(
+    'API directions with steps, 200 random pairs',
+    `p50 ${percentile(one, 50).toFixed(2)} ms, p90 ${percentile(one, 90).toFixed(2)} ms`,
+  );
+  bench('API distance matrix 1000x1000 (car)', 3, () =>
+    distanceMatrix(registry, { origins: pts.slice(0, 1000), destinations: pts.slice(0, 1000) }),
+  );
+  bench('API isochrone 10 min, one polygon contour', 9, () =>
+    isochrones(registry, { coordinates: pts[7], contours_minutes: [10], polygons: true }),
+  );
   bench(`API snapToRoads ${trace.length} points`, 3, () => snapToRoads(registry, { path: trace }));
 }

@@ -7,7 +7,7 @@ import { config } from '../../../shared/platform/config';
 import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/routing';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { sqsClient } from '../../../shared/webhooks/sqs';
-import { seededRandom } from '../../fixtures/random';
+import { roadPoints } from '../../fixtures/routing/points';
 import { inProcessFetch } from '../compat/in-process';
 import { sqsEventOf } from '../optimization/support';
 import { invoke } from '../support/invoke';
@@ -21,25 +21,6 @@ let net: Network;
 let key: string;
 
 const text = (points: LatLon[]) => points.map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`).join('|');
-
-function roadPoints(n: number, seed: number): LatLon[] {
-  const r = seededRandom(seed);
-  const b = net.bbox;
-  const out: LatLon[] = [];
-  while (out.length < n) {
-    const p = {
-      lat: Number((b.minLat + r() * (b.maxLat - b.minLat)).toFixed(6)),
-      lon: Number((b.minLon + r() * (b.maxLon - b.minLon)).toFixed(6)),
-    };
-    try {
-      const ph = net.snap(p);
-      if (net.graph.componentSize[ph.u] === net.graph.largestComponent) out.push(p);
-    } catch {
-      // off the roads
-    }
-  }
-  return out;
-}
 
 /** Runs the worker on the job messages waiting in the queue (the local stack's consumer does the same). */
 async function drainQueue(): Promise<number> {
@@ -76,8 +57,8 @@ afterAll(() => setRoadNetworks(undefined));
 
 describe('POST /mdm/create and GET /mdm/status', () => {
   it('computes a matrix in the background and answers it as CSV parts', async () => {
-    const origins = roadPoints(30, 3);
-    const destinations = roadPoints(20, 4);
+    const origins = roadPoints(net, 30, 3, 6);
+    const destinations = roadPoints(net, 20, 4, 6);
     const made = await call(create, key, {
       method: 'POST',
       path: '/mdm/create',
@@ -110,7 +91,7 @@ describe('POST /mdm/create and GET /mdm/status', () => {
       method: 'POST',
       path: '/mdm/create',
       query: { option: 'flexible' },
-      body: { origins: text(roadPoints(2, 5)) },
+      body: { origins: text(roadPoints(net, 2, 5, 6)) },
     });
     const { key: other } = await newOrgKey();
     const foreign = await invoke(status, { query: { key: other, id: made.task_id } });
@@ -118,7 +99,7 @@ describe('POST /mdm/create and GET /mdm/status', () => {
     const shortest = await invoke(create, {
       method: 'POST',
       query: { key },
-      body: { origins: text(roadPoints(2, 5)), route_type: 'shortest' },
+      body: { origins: text(roadPoints(net, 2, 5, 6)), route_type: 'shortest' },
     });
     expect(shortest.body).toMatchObject({ status: 400, field: 'route_type' });
     // A job whose message ran out of deliveries is failed by the dead-letter consumer.
@@ -133,7 +114,7 @@ describe('POST /mdm/create and GET /mdm/status', () => {
   });
 
   it('computes a 4000 x 4000 matrix', async () => {
-    const points = roadPoints(4000, 11);
+    const points = roadPoints(net, 4000, 11, 6);
     const made = await call(create, key, {
       method: 'POST',
       path: '/mdm/create',

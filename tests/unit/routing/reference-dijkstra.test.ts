@@ -7,26 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Searcher } from '../../../shared/routing/dijkstra';
 import { haversine, loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/routing/index';
 import { directions } from '../../../shared/routing/service/directions';
-import { seededRandom } from '../../fixtures/random';
+import { roadPoints } from '../../fixtures/routing/points';
 
 let net: Network;
 let registry: NetworkRegistry;
-
-function randomPoints(n: number, seed: number): LatLon[] {
-  const r = seededRandom(seed);
-  const b = net.bbox;
-  const out: LatLon[] = [];
-  while (out.length < n) {
-    const p = { lat: b.minLat + r() * (b.maxLat - b.minLat), lon: b.minLon + r() * (b.maxLon - b.minLon) };
-    try {
-      const ph = net.snap(p);
-      if (net.graph.componentSize[ph.u] === net.graph.largestComponent) out.push(p);
-    } catch {
-      // off the roads
-    }
-  }
-  return out;
-}
 
 /** Cheapest travel between two points by one Dijkstra from the origin's segment ends to the destination's. */
 function reference(from: LatLon, to: LatLon): { duration: number; distance: number } {
@@ -56,7 +40,7 @@ beforeAll(() => {
 
 describe('directions against a plain Dijkstra', () => {
   it('agree on the duration and distance of 100 random origin-destination pairs', () => {
-    const points = randomPoints(200, 7);
+    const points = roadPoints(net, 200, 7);
     let compared = 0;
     for (let k = 0; k < 100; k++) {
       const from = points[2 * k];
