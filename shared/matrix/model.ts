@@ -6,8 +6,8 @@ import type { StoredJob } from '../platform/job-store';
 
 /** Origins, and destinations, per job. */
 export const MDM_MAX_POINTS = 5000;
-/** Deliveries of a job message before it goes to the dead-letter queue; the last one fails the job. */
-export const MDM_MAX_RECEIVE_COUNT = 3;
+/** Deliveries of a job message before it goes to the dead-letter queue (five, as AWS advises for a Lambda event source); the last one fails the job. */
+export const MDM_MAX_RECEIVE_COUNT = 5;
 /** The worker function's timeout (functions/matrix/functions.yml); the queue's visibility is six times it. */
 export const MDM_WORKER_TIMEOUT_SECONDS = 900;
 /** How long a job and its result are kept. */

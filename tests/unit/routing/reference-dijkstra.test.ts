@@ -35,8 +35,9 @@ const asText = (p: LatLon) => `${p.lat},${p.lon}`;
 beforeAll(() => {
   net = loadGothenburgSample();
   registry = new NetworkRegistry().add(net);
+  // Building the hierarchy takes a second or two, more on a loaded machine.
   net.prepare({ profile: 'car', avoid: {} });
-});
+}, 120_000);
 
 describe('directions against a plain Dijkstra', () => {
   it('agree on the duration and distance of 100 random origin-destination pairs', () => {
