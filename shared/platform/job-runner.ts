@@ -81,7 +81,7 @@ export async function runStoredJob<J extends StoredJob>(
   store: JobStore<J>,
   clock: () => number,
   work: (job: J) => Promise<Partial<J>>,
-  /** Errors a retry cannot fix: the job fails at once. */
+  /** Errors a retry cannot fix: the job fails at once, its message (written for the caller) told. */
   permanent: (error: unknown) => boolean = () => false,
 ): Promise<'completed' | 'failed' | 'skipped'> {
   const job = await store.markRunning(message.space, message.id, clock());
@@ -93,8 +93,15 @@ export async function runStoredJob<J extends StoredJob>(
     return 'completed';
   } catch (error) {
     logger.error(`${what} attempt failed`, { job_id: job.id, attempt: job.attempts, error });
-    if (permanent(error) || delivery.receiveCount >= delivery.maxReceiveCount) {
-      await store.fail(job.space, job.id, clock(), `the ${what} could not be completed: ${(error as Error).message}`);
+    // A permanent error's sentence is the feature's own, about the caller's request; any other
+    // error's text may carry internals, so the caller gets a fixed sentence and the log the rest.
+    if (permanent(error)) {
+      await store.fail(job.space, job.id, clock(), (error as Error).message);
+      return 'failed';
+    }
+    if (delivery.receiveCount >= delivery.maxReceiveCount) {
+      const told = `internal error after ${job.attempts} attempt(s); the operator can find it in the logs under job id ${job.id}`;
+      await store.fail(job.space, job.id, clock(), told);
       return 'failed';
     }
     throw error;
