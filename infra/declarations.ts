@@ -1,5 +1,7 @@
+import { batchQueues, batchTables } from './tables/batch';
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
+import { matrixQueues, matrixTables } from './tables/matrix';
 import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
@@ -22,6 +24,8 @@ export const tables: TableDeclaration[] = [
   ...trackingTables,
   ...geocodingTables,
   ...monitorTables,
+  ...matrixTables,
+  ...batchTables,
 ];
 
-export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues];
+export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { CliError, resolveTarget } from './waymark-api';
 import { optimize } from './waymark-optimize';
+import { route } from './waymark-route';
 import { seed } from './waymark-seed';
 
 const USAGE = `Usage: npx waymark <command> [options]
@@ -13,8 +14,11 @@ Commands:
   optimize <problem.json> [--wait] [--timeout SECONDS]
                                 Submit a route optimization problem and print the job id; with
                                 --wait, follow it (progress on stderr) and print a summary.
+  route "lat,lon" "lat,lon" [...] [--mode car|truck]
+                                Route through the stops on the loaded road networks and print
+                                the distance, the duration and the turn-by-turn steps.
 
-Options (seed, optimize):
+Options (seed, optimize, route):
   --base-url URL                Waymark to talk to (or WAYMARK_BASE_URL); default: the running
                                 local stack (npm start).
   --key KEY                     API key (or WAYMARK_API_KEY); default: the local stack's key.
@@ -42,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
       key: { type: 'string' },
       wait: { type: 'boolean', default: false },
       timeout: { type: 'string', default: '300' },
+      mode: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -64,6 +69,11 @@ async function main(argv: string[]): Promise<void> {
       await optimize(resolveTarget(values), positionals[0], { wait: values.wait, timeoutSeconds, out, progress });
       return;
     }
+    case 'route':
+      if (values.mode !== undefined && values.mode !== 'car' && values.mode !== 'truck')
+        throw new CliError('--mode must be car or truck', true);
+      await route(resolveTarget(values), positionals, { mode: values.mode, out });
+      return;
     default:
       throw new CliError(`unknown command "${command}"`, true);
   }

@@ -2,7 +2,7 @@ import { config } from '../platform/config';
 import { forbidden, unauthorized } from '../platform/errors';
 import { hashApiKey, looksLikeApiKey, sameDigest } from './keys';
 import type { KeyStore } from './key-store';
-import { principalOf, type Principal, type Service } from './model';
+import { grantedServices, principalOf, type Principal, type Service } from './model';
 
 export interface AuthRequest {
   key: string | undefined;
@@ -48,7 +48,7 @@ export async function authenticate(store: KeyStore, request: AuthRequest): Promi
       if (request.now >= stopsAt) throw unauthorized('key: the organisation key that created this key has been disabled');
     }
   }
-  if (request.service && !record.services.includes(request.service)) {
+  if (request.service && !grantedServices(record.services).includes(request.service)) {
     throw forbidden(`key: this API key is not enabled for the ${request.service} service`);
   }
   if (!record.regions.includes('*') && !record.regions.includes(request.region)) {

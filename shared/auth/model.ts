@@ -1,9 +1,21 @@
 // What a stored API key grants, and who is calling once a key checks out.
 
-export const SERVICES = ['geofence', 'optimization', 'multigeocode', 'tracking'] as const;
+export const SERVICES = ['geofence', 'optimization', 'multigeocode', 'tracking', 'routing'] as const;
 export type Service = (typeof SERVICES)[number];
 
-export const LIMIT_NAMES = ['geofence', 'optimization', 'multigeocode', 'batch_geocode', 'tracking', 'keys'] as const;
+/**
+ * Every service there was before routing: a key stored with all of them was issued for "all
+ * services", and so is granted the services added since.
+ */
+const SERVICES_BEFORE_ROUTING: readonly Service[] = ['geofence', 'optimization', 'multigeocode', 'tracking'];
+
+/** The services a stored key grants. */
+export function grantedServices(stored: readonly Service[]): Service[] {
+  const all = SERVICES_BEFORE_ROUTING.every((s) => stored.includes(s));
+  return all ? [...SERVICES] : [...stored];
+}
+
+export const LIMIT_NAMES = ['geofence', 'optimization', 'multigeocode', 'batch_geocode', 'tracking', 'keys', 'routing'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 export interface Quota {
@@ -79,7 +91,7 @@ export function principalOf(record: KeyRecord): Principal {
     namespace: record.namespace,
     space: spaceOf(record.org, record.namespace),
     isRoot: record.namespace === null,
-    services: record.services,
+    services: grantedServices(record.services),
     quotas: record.quotas ?? {},
   };
 }

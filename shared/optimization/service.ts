@@ -7,7 +7,7 @@ import { logger } from '../platform/log';
 import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
 import type { ClientResult } from './client-result';
 import { emitWebhook, type DeliveryDeps } from '../webhooks/delivery';
-import { decodeBlob, encodeBlob } from './blob';
+import { decodeBlob, encodeBlob } from '../platform/blob';
 import { routingWarnings } from './matrices';
 import { JOB_RETENTION_SECONDS, MAX_PENDING_JOBS_PER_KEY, RESULT_CODE, type JobMessage, type JobRecord, type JobWebhook } from './model';
 import { applyReOptimization } from './reoptimize';

@@ -11,7 +11,7 @@
 // Progress is logged as JSON lines with the job id.
 import { solveWithStats, type SolveReport } from '../solver';
 import { logger } from '../platform/log';
-import { encodeBlob } from './blob';
+import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
 import { JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';

@@ -8,6 +8,8 @@ export const DEFAULT_QUOTAS: Record<LimitName, Quota> = {
   multigeocode: { perSecond: 40, perMinute: 2400 },
   batch_geocode: { perSecond: 1 },
   tracking: { perMinute: 6000 },
+  // Directions, matrices, isochrones, snapping and areas share one quota.
+  routing: { perSecond: 50, perMinute: 3000 },
   // Not in the spec: key management is rare, so a modest ceiling stops runaway scripts.
   keys: { perSecond: 10, perMinute: 120 },
 };

@@ -5,6 +5,7 @@ import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { buildMetric, metricKey, type Metric } from './metric';
+import { bearing as bearingOf } from './geo';
 import { encodePolyline } from './polyline';
 import { SegmentIndex, type Phantom } from './spatial';
 import {
@@ -56,6 +57,12 @@ export interface NetworkMatrixOptions extends MatrixOptions {
 export interface NetworkRouteOptions extends RouteOptions {
   /** 'auto' (default) uses the hierarchy when one is cached for the metric, else Dijkstra. */
   method?: 'auto' | 'ch' | 'dijkstra';
+  /** 'duration' (default, fastest) or 'distance' (shortest; always Dijkstra, the hierarchies are built on time). */
+  minimise?: 'duration' | 'distance';
+  /** Per point: snap only to a road whose direction is within `range` degrees of `bearing`. */
+  bearings?: Array<{ bearing: number; range: number } | undefined>;
+  /** Multiply the cost of these edges (and their twins) by `factor`, e.g. to find an alternative to a known route (Dijkstra). */
+  penalty?: { edges: Iterable<number>; factor: number };
 }
 
 export class Network {
@@ -228,6 +235,23 @@ export class Network {
     return points.map((p, i) => this.snap(p, o, i + offset));
   }
 
+  /** Snap to the nearest road whose direction (either way it may be driven) is within the range of a bearing. */
+  private snapHeading(p: LatLon, o: TravelOptions, index: number, want: { bearing: number; range: number }): Phantom {
+    const cost = this.metricFor(o).metric.cost;
+    const g = this.graph;
+    const { lat, lon } = g.data;
+    const within = (e: number) => {
+      if (cost[e] === Infinity) return false;
+      const b = bearingOf(lat[g.tail[e]], lon[g.tail[e]], lat[g.data.head[e]], lon[g.data.head[e]]);
+      const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
+      return diff <= want.range;
+    };
+    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
+    const [ph] = this.index.nearest(p.lat, p.lon, max, 1, (e) => within(e) || (g.twin[e] >= 0 && within(g.twin[e])));
+    if (!ph) throw new PointTooFarError(index, p, Infinity, max);
+    return ph;
+  }
+
   /** Duration/distance matrix. Targets default to the sources (square matrix). */
   matrix(points: LatLon[], o: NetworkMatrixOptions = {}): MatrixResult {
     const targetsIn = o.targets ?? points;
@@ -318,13 +342,16 @@ export class Network {
   route(points: LatLon[], o: NetworkRouteOptions = {}): RouteResult {
     if (points.length < 2) throw new RoutingInputError('a route needs at least two locations');
     const me = this.metricFor(o);
-    const { cost, duration } = me.metric;
-    const ph = this.snapAll(points, o);
+    const shortest = o.minimise === 'distance';
+    const base = shortest ? me.lengthWeight : me.metric.cost;
+    const cost = o.penalty ? this.penalised(base, o.penalty) : base;
+    const duration = me.metric.duration;
+    const ph = points.map((p, i) => (o.bearings?.[i] ? this.snapHeading(p, o, i, o.bearings[i]!) : this.snap(p, o, i)));
     const g = this.graph;
     const coords: Array<[number, number]> = [[ph[0].lat, ph[0].lon]];
-    const legs: Array<{ distance: number; duration: number }> = [];
+    const legs: RouteResult['legs'] = [];
     const s = this.search();
-    const method = o.method ?? 'auto';
+    const method = shortest || o.penalty ? 'dijkstra' : (o.method ?? 'auto');
     const ch = method === 'ch' || (method === 'auto' && me.ch) ? this.chFor(me) : undefined;
     for (let k = 0; k + 1 < ph.length; k++) {
       const a = ph[k];
@@ -357,9 +384,18 @@ export class Network {
         if (bestSeed) path = s.pathTo(bestSeed.node);
       }
       if (!leg) throw new NoRouteError(k, k + 1);
-      if (path) for (const v of path) coords.push([g.data.lat[v], g.data.lon[v]]);
-      coords.push([b.lat, b.lon]);
-      legs.push(leg);
+      const legCoords: Array<[number, number]> = [[a.lat, a.lon]];
+      const legEdges: number[] = [];
+      if (path) {
+        for (let i = 0; i < path.length; i++) {
+          legCoords.push([g.data.lat[path[i]], g.data.lon[path[i]]]);
+          legEdges.push(i === 0 ? a.edge : this.edgeBetween(path[i - 1], path[i], cost));
+        }
+      }
+      legCoords.push([b.lat, b.lon]);
+      legEdges.push(path ? b.edge : a.edge);
+      for (const c of legCoords.slice(1)) coords.push(c);
+      legs.push({ ...leg, coordinates: legCoords, edges: legEdges });
     }
     // drop consecutive duplicates
     const clean: Array<[number, number]> = [];
@@ -379,6 +415,24 @@ export class Network {
       snapped: ph.map((p, i) => this.snappedLocation(points[i], p, i)),
       network: this.name,
     };
+  }
+
+  private penalised(base: Float64Array, p: { edges: Iterable<number>; factor: number }): Float64Array {
+    const out = Float64Array.from(base);
+    const twin = this.graph.twin;
+    for (const e of p.edges) {
+      out[e] = base[e] * p.factor;
+      if (twin[e] >= 0) out[twin[e]] = base[twin[e]] * p.factor;
+    }
+    return out;
+  }
+
+  /** The cheapest directed edge u -> v (a path from a search always has one). */
+  private edgeBetween(u: number, v: number, cost: Float64Array): number {
+    const { firstOut, head } = this.graph.data;
+    let best = -1;
+    for (let e = firstOut[u]; e < firstOut[u + 1]; e++) if (head[e] === v && (best < 0 || cost[e] < cost[best])) best = e;
+    return best;
   }
 
   isochrone(origin: LatLon, o: IsochroneOptions): IsochroneResult {

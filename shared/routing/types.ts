@@ -84,6 +84,10 @@ export interface MatrixOptions extends TravelOptions {
 export interface RouteLeg {
   distance: number;
   duration: number;
+  /** The leg's geometry as [lat, lon], from its snapped start to its snapped end. */
+  coordinates?: Array<[number, number]>;
+  /** Per segment of `coordinates` (edges[i] joins coordinates[i] and [i + 1]): the graph edge driven, for names and speed limits. */
+  edges?: number[];
 }
 
 export interface RouteResult {

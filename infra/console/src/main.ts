@@ -5,6 +5,7 @@ import { byId, saveKey, savedKey, show } from './api';
 import { drawBasemap } from './basemap';
 import { setupGeofences } from './geofences';
 import { setupOptimization } from './optimize';
+import { setupRouting } from './routing';
 import { setupTracking } from './tracking';
 
 const REFRESH_MS = 5000;
@@ -18,6 +19,7 @@ const keyInput = byId<HTMLInputElement>('api-key');
 const geofences = setupGeofences(map, status);
 const tracking = setupTracking(map);
 setupOptimization(map);
+setupRouting(map);
 
 void drawBasemap(map).then((roads) => {
   if (roads?.isValid()) map.fitBounds(roads, { animate: false });

@@ -15,6 +15,7 @@ import {
   type LatLon,
 } from '../../../shared/routing/index';
 import { seededRandom } from '../../fixtures/random';
+import { benchApi } from './api';
 
 const skip4000 = process.argv.includes('--skip-4000');
 
@@ -159,3 +160,6 @@ report(
   'map matching result',
   `${mmResult.snappedPoints.length} snapped, ${mmResult.breaks} breaks, matched ${(mmResult.distance / 1000).toFixed(2)} km vs true ${(route.distance / 1000).toFixed(2)} km`,
 );
+
+console.log('\nrouting API, in-process');
+benchApi(net, pts, trace, bench, report);

@@ -5,7 +5,7 @@ import { optimization, workerDeps } from '../../../functions/optimization/deps';
 import { createWorker } from '../../../functions/optimization/worker';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { spaceOf } from '../../../shared/auth/model';
-import { encodeBlob } from '../../../shared/optimization/blob';
+import { encodeBlob } from '../../../shared/platform/blob';
 import { DynamoOptimizationJobStore } from '../../../shared/optimization/dynamo-store';
 import { JOB_RETENTION_SECONDS, JOB_WORKER_TIMEOUT_SECONDS, type JobRecord } from '../../../shared/optimization/model';
 import { QUEUED_DEADLINE_SECONDS, RUNNING_MARGIN_SECONDS, sweepDepsOf, sweepJobs } from '../../../shared/optimization/sweep';

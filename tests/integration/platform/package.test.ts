@@ -37,6 +37,17 @@ const ROUTING_FUNCTIONS = [
   'monitorsCreate',
   'monitorsUpdate',
   'consoleNetwork',
+  'routingDirections',
+  'routingDistanceMatrix',
+  'routingDistanceMatrixPost',
+  'routingIsochrone',
+  'routingSnapToRoads',
+  'routingSnapToRoadsPost',
+  'routingAreas',
+  'routingOptimizationV1',
+  'routingDriverAssignment',
+  'matrixWorker',
+  'batchWorker',
 ];
 const GAZETTEER = 'shared/geocoding/data/gazetteer.tsv.gz';
 

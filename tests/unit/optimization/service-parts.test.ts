@@ -2,7 +2,7 @@ import polyline from '@mapbox/polyline';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/platform/errors';
-import { decodeBlob, encodeBlob } from '../../../shared/optimization/blob';
+import { decodeBlob, encodeBlob } from '../../../shared/platform/blob';
 import { buildMatrices, DISTANCE_FALLBACK_WARNING, routeGeometries, routingWarnings } from '../../../shared/optimization/matrices';
 import { applyReOptimization, seedFromResult } from '../../../shared/optimization/reoptimize';
 import { completedBody, failedBody, pendingBody } from '../../../shared/optimization/result';

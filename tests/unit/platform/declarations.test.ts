@@ -22,7 +22,15 @@ describe('queue declarations', () => {
 
   it('keeps dead-lettered messages for 14 days, and every queue ends in one nothing consumes', () => {
     const dead = deadLetterQueues(queues);
-    expect(dead.map((q) => q.id).sort()).toEqual(['optimization-jobs-dlq', 'optimization-jobs-dlq-dlq', 'webhooks-dlq']);
+    expect(dead.map((q) => q.id).sort()).toEqual([
+      'batch-jobs-dlq',
+      'batch-jobs-dlq-dlq',
+      'matrix-jobs-dlq',
+      'matrix-jobs-dlq-dlq',
+      'optimization-jobs-dlq',
+      'optimization-jobs-dlq-dlq',
+      'webhooks-dlq',
+    ]);
     for (const q of dead) expect(q.retentionPeriod).toBe(DEAD_LETTER_RETENTION_SECONDS);
     const byId = new Map(queues.map((q) => [q.id, q]));
     for (let q of queues) {

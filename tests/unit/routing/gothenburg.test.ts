@@ -7,30 +7,14 @@ import { pointInPolygonXY } from '../../../shared/geo';
 import { haversine, loadGothenburgSample, type LatLon, type Network } from '../../../shared/routing/index';
 import { projectOnSegment } from '../../../shared/routing/geo';
 import { seededRandom } from '../../fixtures/random';
+import { roadPoints } from '../../fixtures/routing/points';
 
 let net: Network;
 let points: LatLon[];
 
-/** Random points that snap to the main network. */
-function randomPoints(n: number, seed: number): LatLon[] {
-  const r = seededRandom(seed);
-  const b = net.bbox;
-  const out: LatLon[] = [];
-  while (out.length < n) {
-    const p = { lat: b.minLat + r() * (b.maxLat - b.minLat), lon: b.minLon + r() * (b.maxLon - b.minLon) };
-    try {
-      const ph = net.snap(p);
-      if (net.graph.componentSize[ph.u] === net.graph.largestComponent) out.push(p);
-    } catch {
-      // off-network
-    }
-  }
-  return out;
-}
-
 beforeAll(() => {
   net = loadGothenburgSample();
-  points = randomPoints(25, 42);
+  points = roadPoints(net, 25, 42);
 });
 
 describe('Gothenburg network', () => {

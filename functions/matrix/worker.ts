@@ -1,0 +1,28 @@
+import { MDM_MAX_RECEIVE_COUNT } from '../../shared/matrix/model';
+import { parseJobMessage } from '../../shared/platform/job-runner';
+import { failDeadLetteredMatrixJob, runMatrixJob } from '../../shared/matrix/worker';
+import { logger } from '../../shared/platform/log';
+import { roadNetworks } from '../../shared/routing/loaded-networks';
+import { sqsBatchHandler } from '../lib/sqs-batch';
+import { matrixDeps } from './deps';
+
+// SQS consumer of the matrix job queue (batch size 1); runMatrixJob logs its own failures.
+export const handler = sqsBatchHandler({
+  name: 'matrix job',
+  parse: parseJobMessage,
+  run: (message, record) =>
+    runMatrixJob(
+      message,
+      { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), maxReceiveCount: MDM_MAX_RECEIVE_COUNT },
+      matrixDeps(),
+      roadNetworks,
+    ),
+});
+
+/** Consumer of the dead-letter queue: fails jobs whose deliveries ran out. */
+export const deadLetterHandler = sqsBatchHandler({
+  name: 'dead-lettered matrix job',
+  parse: parseJobMessage,
+  run: (message) => failDeadLetteredMatrixJob(message, matrixDeps()),
+  failed: (message, error) => logger.error('dead-lettered matrix job not failed', { job_id: message.id, error }),
+});

@@ -1,0 +1,13 @@
+import { isochroneResponse } from '../../shared/routing/responses';
+import { isochroneQuery } from '../../shared/routing/schemas';
+import { isochrones } from '../../shared/routing/service/isochrones';
+import { httpHandler } from '../lib/http-handler';
+import { networks } from './deps';
+
+export const handler = httpHandler({
+  name: 'routing.isochrone',
+  service: 'routing',
+  query: isochroneQuery,
+  response: isochroneResponse,
+  run: async ({ query }) => isochrones(networks(), query),
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { approachesParam, avoidParam, departureTime, latLngList, mode, truckFields, unsupported } from '../routing/params';
+import { identifier, queryInt } from '../platform/schemas';
+import { MDM_MAX_POINTS } from './model';
+
+// Requests of the asynchronous matrix, in the official client's field names.
+
+export const createQuery = z.object({
+  option: z.literal('flexible').optional(),
+  /** How the commercial service splits big matrices; Waymark computes one piece (named in `warning`). */
+  spliter: z.enum(['od_number_spliter', 'straight_distance_spliter', 'location_spliter']).optional(),
+});
+
+export const createBody = z.object({
+  origins: latLngList(1, MDM_MAX_POINTS),
+  destinations: latLngList(1, MDM_MAX_POINTS).optional(),
+  /** A service area name; Waymark picks the loaded network covering the points (named in `warning` when it differs). */
+  area: z.string().max(64).optional(),
+  mode: mode.optional(),
+  avoid: avoidParam.optional(),
+  departure_time: departureTime,
+  route_type: z.literal('fastest', { message: 'only "fastest": matrices are of the quickest routes' }).optional(),
+  origins_approach: approachesParam.optional(),
+  destinations_approach: approachesParam.optional(),
+  cross_border: unsupported('the road graph holds no borders'),
+  ...truckFields,
+});
+
+export type CreateBody = z.output<typeof createBody>;
+
+/** `key` is read too: the result links carry it. */
+export const statusQuery = z.object({ id: identifier, key: z.string().optional() });
+
+export const resultQuery = z.object({ id: identifier, part: queryInt(0, 1_000_000).optional() });
