@@ -1,28 +1,52 @@
-// Solver benchmark on the Solomon and Gehring & Homberger VRPTW instances.
-//   npm run bench:solver -- [--set solomon|homberger|all] [--filter R1*] [--time 3] [--seed 1]
-// Prints per instance: vehicles, distance, gap to the distance-only BKS (Solomon), gap to the
-// hierarchical BKS with its vehicle count, time; then the means. Every result is checked by the
-// independent checker; an unassigned task or a violation is reported, never hidden.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Solver benchmark on VRPTW (Solomon, Gehring & Homberger) and PDPTW (Li & Lim) instance files.
+//   npm run bench:solver -- [--set solomon|homberger|all | --dir <folder>] [--filter R1*,C2*]
+//       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
+//       [--vroom <baseline.csv>] [--vroom-config xdef_t1]
+// --dir reads every instance file of a folder (format told per file) and its best-known values
+// from `bks.csv` there, or from the folder's only CSV file. Prints per instance: vehicles,
+// distance, gaps to the best-known values, time; then the means, the BKS fleet-size hit rate and,
+// with --vroom, VROOM's figures beside ours per instance and per family. Every result goes through
+// the independent checker; an unassigned task or a violation is reported, never hidden.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSolution, solveWithStats } from '../../../shared/solver';
-import { convert, euclid, parseInstance } from './convert';
+import { convert, parseInstance, routeDistance } from './convert';
+import { gap, printBaselineComparison, printBksSummary, type Row } from './report';
+import { parseBaseline, parseBks, type BksTable } from './tables';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const data = join(here, '../../fixtures/vrp');
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp');
 
 function args() {
-  const a = { set: 'solomon', filter: '*', time: 3, seed: 1, iterations: Infinity };
+  const a = {
+    set: 'solomon',
+    dir: '',
+    filter: '*',
+    time: 3,
+    seed: 1,
+    iterations: Infinity,
+    objective: 'cost',
+    vroom: '',
+    vroomConfig: 'xdef_t1',
+  };
   const v = process.argv.slice(2);
+  const value = (i: number) => {
+    if (v[i] === undefined) throw new Error(`${v[i - 1]} needs a value`);
+    return v[i];
+  };
   for (let i = 0; i < v.length; i++) {
-    if (v[i] === '--set') a.set = v[++i];
-    else if (v[i] === '--filter') a.filter = v[++i];
-    else if (v[i] === '--time') a.time = Number(v[++i]);
-    else if (v[i] === '--seed') a.seed = Number(v[++i]);
-    else if (v[i] === '--iterations') a.iterations = Number(v[++i]);
+    if (v[i] === '--set') a.set = value(++i);
+    else if (v[i] === '--dir') a.dir = value(++i);
+    else if (v[i] === '--filter') a.filter = value(++i);
+    else if (v[i] === '--time') a.time = Number(value(++i));
+    else if (v[i] === '--seed') a.seed = Number(value(++i));
+    else if (v[i] === '--iterations') a.iterations = Number(value(++i));
+    else if (v[i] === '--objective') a.objective = value(++i);
+    else if (v[i] === '--vroom') a.vroom = value(++i);
+    else if (v[i] === '--vroom-config') a.vroomConfig = value(++i);
     else throw new Error(`unknown argument ${v[i]}`);
   }
+  if (a.objective !== 'cost' && a.objective !== 'vehicles') throw new Error('--objective must be cost or vehicles');
   return a;
 }
 
@@ -43,73 +67,84 @@ function glob(pattern: string): RegExp {
   );
 }
 
-type Bks = { vehicles: number; distance: number };
-function loadBks(): Map<string, Bks> {
-  const m = new Map<string, Bks>();
-  const lines = readFileSync(join(data, 'bks.csv'), 'utf8').trim().split('\n').slice(1);
-  for (const l of lines) {
-    const [inst, veh, dist, obj] = l.split(',');
-    m.set(`${inst.toLowerCase()}|${obj}`, { vehicles: Number(veh), distance: Number(dist) });
+const NOT_INSTANCES = new Set(['.csv', '.md', '.json']);
+
+/** Instance files (path, name) and the BKS file of a folder, or of the bundled sets. */
+function sources(a: ReturnType<typeof args>): { files: [string, string][]; bksFile?: string } {
+  const listed = (folder: string) =>
+    readdirSync(folder)
+      .filter((f) => !f.startsWith('.') && statSync(join(folder, f)).isFile())
+      .sort();
+  if (!a.dir) {
+    const sets = a.set === 'all' ? ['solomon', 'homberger'] : [a.set];
+    const files = sets.flatMap((s) =>
+      listed(join(fixtures, s)).map((f): [string, string] => [join(fixtures, s, f), basename(f, extname(f))]),
+    );
+    return { files, bksFile: join(fixtures, 'bks.csv') };
   }
-  return m;
+  const all = listed(a.dir);
+  const csvs = all.filter((f) => extname(f).toLowerCase() === '.csv');
+  const bks = csvs.find((f) => f.toLowerCase() === 'bks.csv') ?? (csvs.length === 1 ? csvs[0] : undefined);
+  if (!bks && csvs.length > 1) console.log(`several CSV files and no bks.csv in ${a.dir}: no best-known values used`);
+  const files = all
+    .filter((f) => !NOT_INSTANCES.has(extname(f).toLowerCase()))
+    .map((f): [string, string] => [join(a.dir, f), basename(f, extname(f))]);
+  return { files, bksFile: bks && join(a.dir, bks) };
 }
 
 function main() {
   const a = args();
-  const bks = loadBks();
-  const sets = a.set === 'all' ? ['solomon', 'homberger'] : [a.set];
+  const { files, bksFile } = sources(a);
+  const bks: BksTable = bksFile ? parseBks(readFileSync(bksFile, 'utf8')) : { hierarchical: new Map(), distance: new Map() };
+  const baseline = a.vroom ? parseBaseline(readFileSync(a.vroom, 'utf8'), a.vroomConfig) : undefined;
   const re = glob(a.filter);
-  const rows: { name: string; veh: number; dist: number; gapD: number | null; gapH: number; bksVeh: number; time: number; bad: number }[] =
-    [];
-  console.log(`solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, ${new Date().toISOString()}`);
-  console.log('instance   veh  distance    gap-dist  gap-hier (bks veh)  time   iters  unassigned/violations');
-  for (const set of sets) {
-    const files = readdirSync(join(data, set))
-      .filter((f) => f.endsWith('.txt'))
-      .sort();
-    for (const f of files) {
-      const name = f.replace(/\.txt$/, '');
-      if (!re.test(name)) continue;
-      const inst = parseInstance(readFileSync(join(data, set, f), 'utf8'), name);
-      const { request, matrices } = convert(inst);
-      const t0 = performance.now();
-      const { result, stats } = solveWithStats(request, matrices, {
-        deadlineMs: t0 + a.time * 1000,
-        clock: () => performance.now(),
-        seed: a.seed,
-        maxIterations: a.iterations,
-      });
-      const time = (performance.now() - t0) / 1000;
-      const violations = checkSolution(request, matrices, result);
-      let dist = 0;
-      for (const r of result.routes) {
-        const idx = r.steps.map((s) => s.location_index!);
-        for (let k = 1; k < idx.length; k++) dist += euclid(inst.nodes[idx[k - 1]], inst.nodes[idx[k]]);
-      }
-      const bd = bks.get(`${name.toLowerCase()}|distance`);
-      const bh = bks.get(`${name.toLowerCase()}|hierarchical`)!;
-      const gapD = bd ? (100 * (dist - bd.distance)) / bd.distance : null;
-      const gapH = (100 * (dist - bh.distance)) / bh.distance;
-      const bad = result.unassigned.length + violations.length;
-      rows.push({ name, veh: result.routes.length, dist, gapD, gapH, bksVeh: bh.vehicles, time, bad });
-      console.log(
-        `${name.padEnd(10)} ${String(result.routes.length).padStart(3)}  ${dist.toFixed(2).padStart(9)}  ${(gapD === null ? '-' : gapD.toFixed(2) + '%').padStart(8)}  ${(gapH.toFixed(2) + '%').padStart(8)} (${String(bh.vehicles).padStart(3)})  ${time.toFixed(1).padStart(5)}  ${String(stats.iterations).padStart(6)}  ${result.unassigned.length}/${violations.length}` +
-          (violations.length ? `  ${violations[0].rule}: ${violations[0].detail}` : ''),
-      );
+  const rows: Row[] = [];
+  console.log(`solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, objective ${a.objective}, ${new Date().toISOString()}`);
+  if (bksFile) console.log(`best-known values: ${bksFile}`);
+  console.log('instance   kind   veh  distance    gap-dist  gap-hier (bks veh)  time   iters  unassigned/violations');
+  for (const [path, name] of files) {
+    if (!re.test(name)) continue;
+    let converted;
+    let inst;
+    try {
+      inst = parseInstance(readFileSync(path, 'utf8'), name);
+      converted = convert(inst);
+    } catch (e) {
+      console.log(`${name.padEnd(10)} skipped: ${(e as Error).message}`);
+      continue;
     }
+    const { request, matrices } = converted;
+    if (a.objective === 'vehicles') request.options!.objective!.custom = { type: 'min', value: 'vehicles' };
+    const t0 = performance.now();
+    const { result, stats } = solveWithStats(request, matrices, {
+      deadlineMs: t0 + a.time * 1000,
+      clock: () => performance.now(),
+      seed: a.seed,
+      maxIterations: a.iterations,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const violations = checkSolution(request, matrices, result);
+    const key = name.toLowerCase();
+    const row: Row = {
+      name,
+      vehicles: result.routes.length,
+      distance: routeDistance(inst, result.routes),
+      seconds,
+      bad: result.unassigned.length + violations.length,
+      bksHierarchical: bks.hierarchical.get(key),
+      bksDistance: bks.distance.get(key),
+    };
+    rows.push(row);
+    const gapOf = (b?: { distance: number }) => (b ? `${gap(row.distance, b.distance).toFixed(2)}%` : '-');
+    console.log(
+      `${name.padEnd(10)} ${inst.kind} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
+        `${gapOf(row.bksHierarchical).padStart(8)} (${String(row.bksHierarchical?.vehicles ?? '-').padStart(3)})  ${seconds.toFixed(1).padStart(5)}  ` +
+        `${String(stats.iterations).padStart(6)}  ${result.unassigned.length}/${violations.length}` +
+        (violations.length ? `  ${violations[0].rule}: ${violations[0].detail}` : ''),
+    );
   }
-  const mean = (xs: number[]) => (xs.length ? xs.reduce((x, y) => x + y, 0) / xs.length : NaN);
-  const withD = rows.filter((r) => r.gapD !== null);
-  console.log('---');
-  console.log(`instances ${rows.length}; with unassigned tasks or violations: ${rows.filter((r) => r.bad > 0).length}`);
-  if (withD.length) console.log(`mean gap to distance BKS: ${mean(withD.map((r) => r.gapD!)).toFixed(2)}% over ${withD.length}`);
-  console.log(
-    `mean gap to hierarchical BKS distance: ${mean(rows.map((r) => r.gapH)).toFixed(2)}%; mean vehicles - BKS vehicles: ${mean(rows.map((r) => r.veh - r.bksVeh)).toFixed(2)}; at BKS vehicle count: ${rows.filter((r) => r.veh <= r.bksVeh).length}/${rows.length}`,
-  );
-  const atV = rows.filter((r) => r.veh === r.bksVeh);
-  if (atV.length)
-    console.log(`mean hierarchical gap where vehicles = BKS vehicles: ${mean(atV.map((r) => r.gapH)).toFixed(2)}% over ${atV.length}`);
-  console.log(`mean time ${mean(rows.map((r) => r.time)).toFixed(2)} s`);
+  printBksSummary(rows, a.objective);
+  if (baseline) printBaselineComparison(rows, baseline, `${a.vroom}, config ${a.vroomConfig}`);
 }
 
 main();
