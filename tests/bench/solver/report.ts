@@ -24,7 +24,8 @@ export function family(name: string): string {
 
 export const mean = (xs: number[]) => (xs.length ? xs.reduce((x, y) => x + y, 0) / xs.length : NaN);
 export const gap = (value: number, reference: number) => (100 * (value - reference)) / reference;
-const pct = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}%` : '-');
+// Rounded first so a gap of -0.0001 prints as 0.00%, not -0.00%.
+export const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 100) / 100 + 0).toFixed(2)}%` : '-');
 
 export function printBksSummary(rows: Row[], objective: string): void {
   console.log('---');

@@ -12,7 +12,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSolution, solveWithStats } from '../../../shared/solver';
 import { convert, parseInstance, routeDistance } from './convert';
-import { gap, printBaselineComparison, printBksSummary, type Row } from './report';
+import { gap, pct, printBaselineComparison, printBksSummary, type Row } from './report';
 import { parseBaseline, parseBks, type BksTable } from './tables';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp');
@@ -135,7 +135,7 @@ function main() {
       bksDistance: bks.distance.get(key),
     };
     rows.push(row);
-    const gapOf = (b?: { distance: number }) => (b ? `${gap(row.distance, b.distance).toFixed(2)}%` : '-');
+    const gapOf = (b?: { distance: number }) => (b ? pct(gap(row.distance, b.distance)) : '-');
     console.log(
       `${name.padEnd(10)} ${inst.kind} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
         `${gapOf(row.bksHierarchical).padStart(8)} (${String(row.bksHierarchical?.vehicles ?? '-').padStart(3)})  ${seconds.toFixed(1).padStart(5)}  ` +
