@@ -31,7 +31,7 @@ describe('an existing client pointed at Waymark', () => {
   beforeAll(async () => {
     stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '1' });
     client = new Client({ baseURL: stack.baseUrl, apiKey: stack.apiKey });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     if (stack) await stack.stop();

@@ -208,6 +208,12 @@ describe('serverless package (the deploy check)', () => {
     expect(JSON.stringify([...dynamo, ...queueResources])).not.toContain('*');
   });
 
+  // CloudFormation refuses a stack of more than 500 resources; checked here too because cfn-lint
+  // (which also says so) is not installed everywhere.
+  it("fits CloudFormation's 500 resources per stack", () => {
+    expect(Object.keys(template.Resources).length).toBeLessThanOrEqual(500);
+  });
+
   it.skipIf(!cfnLint())('passes cfn-lint without an error', () => {
     const run = spawnSync('cfn-lint', ['--format', 'json', templatePath], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
     expect(run.stdout.trim(), run.stderr).toMatch(/^\[/);
