@@ -56,7 +56,15 @@ const eventItem = (space: string, key: string, e: EventRecord) => ({
   rec: JSON.stringify(e),
 });
 
-function outboxItem(space: string, key: string, attempt: string, e: EventRecord, copy: boolean, webhook: WebhookTarget | undefined, now: number) {
+function outboxItem(
+  space: string,
+  key: string,
+  attempt: string,
+  e: EventRecord,
+  copy: boolean,
+  webhook: WebhookTarget | undefined,
+  now: number,
+) {
   return {
     pk: outboxPk(space, key),
     sk: `${attempt}#${eventId(e)}`,
@@ -114,7 +122,8 @@ export class DynamoMonitorStateStore implements EvaluationStore {
           ...events.map((e) => ({ Put: { TableName: this.table, Item: eventItem(space, key, e) } })),
         ];
         if (notify) {
-          for (const e of events) transact.push({ Put: { TableName: this.table, Item: outboxItem(space, key, IN_TRANSACTION, e, false, notify, now) } });
+          for (const e of events)
+            transact.push({ Put: { TableName: this.table, Item: outboxItem(space, key, IN_TRANSACTION, e, false, notify, now) } });
           const w = relayWork(space, key);
           transact.push({
             Put: { TableName: workTable(), Item: { ...workItemKey(w), seq: randomUUID(), ...dueAttributes(w, now + RELAY_GRACE_MS) } },

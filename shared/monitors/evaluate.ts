@@ -193,7 +193,9 @@ export class MonitorEvaluator {
     );
     // Committed is durable: a relay cut short here is finished by the next relay or the sweeper.
     if ((events.length && (target || events.length > MAX_TX_EVENTS)) || outboxWaiting) {
-      await this.relay(input.space, input.assetKey).catch((error) => logger.error('monitor outbox relay failed; the sweeper retries it', { error }));
+      await this.relay(input.space, input.assetKey).catch((error) =>
+        logger.warn('monitor outbox relay failed; the sweeper retries it', { error }),
+      );
     }
     return events;
   }
@@ -217,9 +219,11 @@ export class MonitorEvaluator {
     // bring: stored by a concurrent upload of the same points (the history keeps the first
     // write), or by an earlier upload whose evaluation failed before committing (its retry
     // finds nothing new to store). Read them from the history and evaluate them too.
-    const watermark = current.last?.ts;
+    // Without a state yet (the incarnation's first evaluation) the recovery window itself: a first
+    // upload whose evaluation failed is recovered by its retry like any other.
     const upTo = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
-    if (this.deps.history && watermark !== undefined && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
+    const watermark = current.last?.ts ?? upTo - MAX_RECOVERY_MS;
+    if (this.deps.history && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
       const missed = await this.deps.history(input.space, input.assetKey, watermark, upTo);
       if (missed.length) {
         const byTs = new Map<number, TrackPoint>();

@@ -1,4 +1,4 @@
-import { paginate, type Page } from '../platform/paging';
+import { pageFrom, paginate, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
 import { MAX_ATTRIBUTES } from '../platform/schemas';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
@@ -6,7 +6,16 @@ import { matchesAttributes, type AttributeFilter } from './filters';
 import { assetStorageKey, assetView, type AssetView, type StoredAsset, type Tombstone } from './model';
 import { PURGE_SWEEP_AFTER_MS, requestPurge } from './purge';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { assetNotFound, concurrentChange, mutateAsset, newAssetId, newIncarnation, requireAsset, writeAsset, type TrackingContext } from './service';
+import {
+  assetNotFound,
+  concurrentChange,
+  mutateAsset,
+  newAssetId,
+  newIncarnation,
+  requireAsset,
+  writeAsset,
+  type TrackingContext,
+} from './service';
 
 // Asset operations.
 
@@ -120,8 +129,18 @@ export async function listAssets(
   space: string,
   options: { filter: AttributeFilter; sort: { field: SortField; desc: boolean }; pn: number; ps: number },
 ): Promise<{ list: AssetView[]; page: Page }> {
-  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
   const { field, desc } = options.sort;
+  const now = ctx.now();
+  if (field === 'id') {
+    // Storage order: read only as far as the page (and the count's lookahead) needs.
+    const pages = ctx.store.assetPages(space, desc);
+    const matching = async function* () {
+      for await (const page of pages) yield page.filter((a) => matchesAttributes(a, options.filter));
+    };
+    const { list, page } = await pageFrom(matching(), options.pn, options.ps);
+    return { list: list.map((a) => assetView(a, now)), page };
+  }
+  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
   all.sort((a, b) => {
     const x = a[field],
       y = b[field];
@@ -129,6 +148,5 @@ export async function listAssets(
     return desc ? -c : c;
   });
   const { list, page } = paginate(all, options.pn, options.ps);
-  const now = ctx.now();
   return { list: list.map((a) => assetView(a, now)), page };
 }

@@ -117,6 +117,19 @@ export class DynamoTrackingStore implements TrackingStore {
     return items.map(toAsset);
   }
 
+  async *assetPages(space: string, descending: boolean): AsyncGenerator<StoredAsset[]> {
+    for await (const items of queryPages({
+      TableName: this.assets,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': space },
+      ConsistentRead: true,
+      ScanIndexForward: !descending,
+      Limit: 200,
+    })) {
+      yield items.map(toAsset);
+    }
+  }
+
   async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
     const { asset } = write;
     const names: Record<string, string> = {};
@@ -161,7 +174,14 @@ export class DynamoTrackingStore implements TrackingStore {
     const condition = `version = :v AND ${incarnationCondition(asset, values)}`;
     const work = purgeWork(space, tombstone.key);
     const items: TransactItem[] = [
-      { Delete: { TableName: this.assets, Key: { pk: space, id: asset.id }, ConditionExpression: condition, ExpressionAttributeValues: values } },
+      {
+        Delete: {
+          TableName: this.assets,
+          Key: { pk: space, id: asset.id },
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        },
+      },
       {
         Put: {
           TableName: workTable(),
@@ -333,12 +353,22 @@ export class DynamoTrackingStore implements TrackingStore {
     return out;
   }
 
-  async pageHistory(space: string, assetId: string, q: { from: number; to: number; pn: number; ps: number }): Promise<{ list: LocationRecord[]; page: Page }> {
+  async pageHistory(
+    space: string,
+    assetId: string,
+    q: { from: number; to: number; pn: number; ps: number },
+  ): Promise<{ list: LocationRecord[]; page: Page }> {
     return pageFrom(this.historyBatches(space, assetId, q.from, q.to, 30), q.pn, q.ps);
   }
 
   /** The points in [from, to] bucket by bucket, in timestamp order; `bucketsPerRead` buckets per Query. */
-  private async *historyBatches(space: string, assetId: string, from: number, to: number, bucketsPerRead?: number): AsyncGenerator<LocationRecord[]> {
+  private async *historyBatches(
+    space: string,
+    assetId: string,
+    from: number,
+    to: number,
+    bucketsPerRead?: number,
+  ): AsyncGenerator<LocationRecord[]> {
     for await (const items of queryPages({
       TableName: this.history,
       KeyConditionExpression: 'pk = :pk AND ts BETWEEN :from AND :to',

@@ -72,9 +72,7 @@ export async function getWork(w: WorkKey): Promise<Record<string, unknown> | und
 
 /** Puts (or refreshes) a work item due at `due` with the given fields. */
 export async function putWork(w: WorkKey, due: number, fields: Record<string, unknown> = {}): Promise<void> {
-  await documentClient().send(
-    new PutCommand({ TableName: workTable(), Item: { ...workItemKey(w), ...fields, ...dueAttributes(w, due) } }),
-  );
+  await documentClient().send(new PutCommand({ TableName: workTable(), Item: { ...workItemKey(w), ...fields, ...dueAttributes(w, due) } }));
 }
 
 /** Moves a work item's due time (it is still waiting); nothing when it is gone. */

@@ -13,7 +13,9 @@ export const purgeQueueUrl = (): string | undefined => config.queueUrl(PURGE_QUE
 export async function queuePurge(request: PurgeRequest): Promise<void> {
   const url = purgeQueueUrl();
   if (!url) throw new Error(`the ${PURGE_QUEUE_ID} queue URL is not configured`);
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(request), DelaySeconds: PURGE_DELAY_SECONDS }));
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(request), DelaySeconds: PURGE_DELAY_SECONDS }),
+  );
 }
 
 /** A purge message's request; undefined when the body is not one. */

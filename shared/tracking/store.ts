@@ -29,6 +29,8 @@ export interface TrackingStore {
   getAsset(space: string, id: string): Promise<StoredAsset | null>;
   /** Every asset of the space (list is filtered and sorted in memory; see README read cost). */
   listAssets(space: string): Promise<StoredAsset[]>;
+  /** The space's assets in id order, read page by page as the caller consumes them. */
+  assetPages(space: string, descending: boolean): AsyncIterable<StoredAsset[]>;
   /** One transaction: the asset item (conditional) plus its index entry moves. */
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome>;
   /**
@@ -53,7 +55,11 @@ export interface TrackingStore {
   /** Points in [from, to] (ms, inclusive) in timestamp order. */
   readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]>;
   /** Page `pn` of the points in [from, to] in timestamp order, reading as pageFrom does. */
-  pageHistory(space: string, assetId: string, q: { from: number; to: number; pn: number; ps: number }): Promise<{ list: LocationRecord[]; page: Page }>;
+  pageHistory(
+    space: string,
+    assetId: string,
+    q: { from: number; to: number; pn: number; ps: number },
+  ): Promise<{ list: LocationRecord[]; page: Page }>;
 
   /** Every index entry whose keys fall in one of the ranges (one Query per range). */
   readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]>;
