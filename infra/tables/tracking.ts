@@ -28,7 +28,7 @@ export const trackingTables: TableDeclaration[] = [
     ttlAttribute: 'expires_at',
   },
   {
-    // Background work of tracking and monitors (shared/tracking/dynamo-work.ts):
+    // Background work of tracking and monitors (shared/platform/work.ts):
     //   pk "<space>#purge", sk <asset storage key>  a deleted asset's tombstone: its history,
     //     evaluation state and events are purged; kept a day after the purge (expires_at) so a
     //     retried DELETE still answers 200;

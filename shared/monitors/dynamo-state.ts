@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { pageFrom, type Page } from '../platform/paging';
-import { dueAttributes, finishWork, getWork, postponeWork, putWork, workItemKey, workTable, type WorkKey } from '../tracking/dynamo-work';
+import { dueAttributes, finishWork, getWork, postponeWork, putWork, workItemKey, workTable, type WorkKey } from '../platform/work';
 import type { AssetState } from './engine';
 import { eventId, type EventRecord } from './model';
 import type { EvaluationStore, EventSender, StoredEvaluation, WebhookTarget } from './store';
@@ -29,7 +29,7 @@ import {
 // commits the state with that id added to the state's set "att": an entry counts only once its
 // attempt is in "att", and entries of attempts that never got there are dropped after
 // STAGE_ABANDONED_MS. Whenever the outbox may hold entries, a relay work item
-// (shared/tracking/dynamo-work.ts) exists, so the sweeper finds an outbox whose relay was cut short.
+// (shared/platform/work.ts) exists, so the sweeper finds an outbox whose relay was cut short.
 
 const MAX_TX_ITEMS = 100;
 /** DynamoDB allows 4 MB per transaction; the estimate below stays well clear of it. */

@@ -3,7 +3,7 @@ import { config } from '../platform/config';
 import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset, Tombstone } from './model';
 import { pageFrom, type Page } from '../platform/paging';
-import { dueAttributes, workItemKey, workTable, type WorkKey } from './dynamo-work';
+import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform/work';
 import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
 import { assertItemFits } from '../platform/limits';

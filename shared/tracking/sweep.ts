@@ -1,5 +1,5 @@
 import { logger } from '../platform/log';
-import { dueWork, postponeWork } from './dynamo-work';
+import { dueWork, postponeWork } from '../platform/work';
 import { PURGE_SWEEP_AFTER_MS, requestPurge } from './purge';
 import type { TrackingContext } from './service';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../platform/config';
-import { documentClient, isConditionalCheckFailed } from '../platform/dynamo';
+import { config } from './config';
+import { documentClient, isConditionalCheckFailed } from './dynamo';
 
-// Background work that must still happen after a request was answered (table "tracking-work"):
-// an asset's purge after its delete ("purge"), and an asset's monitor outbox waiting to be
-// relayed ("relay"). An item is written in the same transaction as the change that makes the
+// Background work that must still happen after a request was answered (table "tracking-work",
+// used by live tracking and monitors): an asset's purge after its delete ("purge"), and an
+// asset's monitor outbox waiting to be relayed ("relay"). An item is written in the same transaction as the change that makes the
 // work necessary (or before it), so a crash at any later point leaves it behind; the sparse
 // index byDue lists every item by when it is due, which is all the sweeper reads. Items are
 // keyed by the caller's space like every other item: pk "<space>#<kind>", sk the asset's
