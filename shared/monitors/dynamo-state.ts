@@ -8,6 +8,7 @@ import { eventId, type EventRecord } from './model';
 import type { EvaluationStore, EventSender, StoredEvaluation, WebhookTarget } from './store';
 import {
   batchWriteAll,
+  conditionalWrite,
   deletePartition,
   documentClient,
   isConditionalCheckFailed,
@@ -245,35 +246,28 @@ export class DynamoMonitorStateStore implements EvaluationStore {
       this.table,
       events.map((e) => ({ PutRequest: { Item: eventItem(space, key, e) } })),
     );
-    await documentClient()
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: statePk(space, key), sk: 'state' },
-          UpdateExpression: 'REMOVE outbox',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': state.version },
-        }),
-      )
-      .catch((error) => {
-        if (!isConditionalCheckFailed(error)) throw error; // a later commit replaced the state
-      });
+    // Condition failed: a later commit replaced the state.
+    await conditionalWrite(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: statePk(space, key), sk: 'state' },
+        UpdateExpression: 'REMOVE outbox',
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': state.version },
+      }),
+    );
   }
 
   private async forgetAttempts(space: string, key: string, attempts: string[]): Promise<void> {
-    await documentClient()
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: statePk(space, key), sk: 'state' },
-          UpdateExpression: 'DELETE att :a',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':a': new Set(attempts) },
-        }),
-      )
-      .catch((error) => {
-        if (!isConditionalCheckFailed(error)) throw error;
-      });
+    await conditionalWrite(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: statePk(space, key), sk: 'state' },
+        UpdateExpression: 'DELETE att :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': new Set(attempts) },
+      }),
+    );
   }
 
   async pageEvents(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
-import { documentClient, isConditionalCheckFailed } from './dynamo';
+import { conditionalWrite, documentClient } from './dynamo';
 
 // Background work that must still happen after a request was answered (table "tracking-work",
 // used by live tracking and monitors): an asset's purge after its delete ("purge"), and an
@@ -78,39 +78,29 @@ export async function putWork(w: WorkKey, due: number, fields: Record<string, un
 /** Moves a work item's due time (it is still waiting); nothing when it is gone. */
 export async function postponeWork(w: WorkKey, due: number): Promise<void> {
   const at = dueAttributes(w, due);
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: workTable(),
-        Key: workItemKey(w),
-        UpdateExpression: 'SET due_pk = :p, due_sk = :s',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':p': at.due_pk, ':s': at.due_sk },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: workTable(),
+      Key: workItemKey(w),
+      UpdateExpression: 'SET due_pk = :p, due_sk = :s',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':p': at.due_pk, ':s': at.due_sk },
+    }),
+  );
 }
 
 /**
  * Deletes a work item if `field` still has `value` (a writer that re-registered the work meanwhile
  * changed it); false when it had changed.
  */
-export async function finishWork(w: WorkKey, field: string, value: unknown): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new DeleteCommand({
-        TableName: workTable(),
-        Key: workItemKey(w),
-        ConditionExpression: 'attribute_not_exists(pk) OR #f = :v',
-        ExpressionAttributeNames: { '#f': field },
-        ExpressionAttributeValues: { ':v': value },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+export function finishWork(w: WorkKey, field: string, value: unknown): Promise<boolean> {
+  return conditionalWrite(
+    new DeleteCommand({
+      TableName: workTable(),
+      Key: workItemKey(w),
+      ConditionExpression: 'attribute_not_exists(pk) OR #f = :v',
+      ExpressionAttributeNames: { '#f': field },
+      ExpressionAttributeValues: { ':v': value },
+    }),
+  );
 }
