@@ -12,7 +12,7 @@ export const trackingTables: TableDeclaration[] = [
     sortKey: S('id'),
   },
   {
-    // Location history: pk "<space>#<asset id>", ts = location timestamp (ms).
+    // Location history: pk "<space>#<asset storage key>" (id and incarnation), ts = bucket start (ms).
     // Keyed by (asset, timestamp), so re-sent points land on the same item.
     id: 'tracking-history',
     partitionKey: S('pk'),
