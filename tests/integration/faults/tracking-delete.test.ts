@@ -28,6 +28,17 @@ beforeAll(() => {
 });
 afterAll(() => faults.restore());
 
+/**
+ * Runs the sweeper as its schedule would until `done`: the table also holds what other test files
+ * left, and one run takes at most 100 due items per index shard.
+ */
+async function sweepUntil(w: World, now: number, done: () => Promise<boolean>): Promise<void> {
+  for (let run = 1; !(await done()); run++) {
+    expect(run, 'sweeper runs').toBeLessThanOrEqual(20);
+    await sweepTrackingWork({ ctx: w.ctx, relay: (s, k) => w.evaluator.relay(s, k), now: () => now });
+  }
+}
+
 /** An asset with history, two events, and their webhooks still waiting in the outbox. */
 async function tracked(w: World, id: string): Promise<{ key: string; owed: string[] }> {
   await newAsset(w, id);
@@ -129,8 +140,7 @@ describe('asset delete and purge under injected DynamoDB faults', () => {
     expect(tomb.done).toBe(false);
     const later = tomb.deletedAt + PURGE_SWEEP_AFTER_MS + 1;
     expect((await dueWork(later)).some((d) => d.kind === 'purge' && d.space === w.space && d.key === key)).toBe(true);
-    const report = await sweepTrackingWork({ ctx: w.ctx, relay: (s, k) => w.evaluator.relay(s, k), now: () => later });
-    expect(report.purgesRequested).toBeGreaterThanOrEqual(1);
+    await sweepUntil(w, later, async () => (await w.ctx.store.findTombstone(w.space, 'lost'))?.done === true);
     await expectPurged(w, 'lost', key, owed, 'swept');
     expect((await dueWork(later)).some((d) => d.space === w.space && d.key === key)).toBe(false);
   });
@@ -146,8 +156,7 @@ describe('asset delete and purge under injected DynamoDB faults', () => {
     const owed = await expectedWebhooks(w, 'cut');
     expect(owed).toHaveLength(2);
     expect(w.sent).toEqual([]);
-    const report = await sweepTrackingWork({ ctx: w.ctx, relay: (s, k) => w.evaluator.relay(s, k), now: () => Date.now() + 3600_000 });
-    expect(report.relayed).toBeGreaterThanOrEqual(1);
+    await sweepUntil(w, Date.now() + 3600_000, async () => owed.every((hook) => w.sent.includes(hook)));
     expect(w.sent.filter((s) => owed.includes(s)).sort()).toEqual([...owed].sort());
   });
 });

@@ -81,7 +81,8 @@ export async function world(options: { longTags?: boolean } = {}): Promise<World
   return { space, ctx, evaluator, monitors, sent, queueDown };
 }
 
-export const T0 = Date.now() - 3600_000;
+/** An hour ago, on a minute boundary: a short upload from T0 writes one history bucket, always the same writes. */
+export const T0 = Math.floor((Date.now() - 3600_000) / 60_000) * 60_000;
 
 /** `n` points one second apart from `start`, alternating 20 and 5 m/s: one speeding event per two points. */
 export function alternating(n: number, start = T0): TrackBody {
