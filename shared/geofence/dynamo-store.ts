@@ -12,7 +12,14 @@ import { config } from '../platform/config';
 import { assertItemFits, assertTransactionFits } from '../platform/limits';
 import type { GeofenceRecord, StoredGeofence } from './model';
 import { DuplicateIdError, type DeleteClaim, type GeofenceStore } from './store';
-import { documentClient, failedConditions, isConditionalCheckFailed, isTransactionCanceled, queryAll, queryPages } from '../platform/dynamo';
+import {
+  documentClient,
+  failedConditions,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  queryAll,
+  queryPages,
+} from '../platform/dynamo';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
