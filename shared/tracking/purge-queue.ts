@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from '../platform/config';
-import { sqsClient } from '../webhooks/sqs';
+import { sqsClient } from '../platform/sqs';
 import { PURGE_DELAY_SECONDS } from './purge';
 import type { PurgeRequest } from './service';
 
