@@ -15,7 +15,7 @@ export interface AlarmSettings {
 }
 
 /** Functions run on a schedule (functions/<service>/functions.yml). */
-const scheduledFunctions = ['optimizationSweep'];
+const scheduledFunctions = ['optimizationSweep', 'trackingSweep'];
 
 /** Functions outside the HTTP API: every queue's consumer and the scheduled ones. */
 export function backgroundFunctions(): string[] {

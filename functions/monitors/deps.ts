@@ -5,7 +5,8 @@ import { MonitorService } from '../../shared/monitors/service';
 import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoMonitorStateStore } from '../../shared/monitors/dynamo-state';
 import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
-import { webhookNotifier } from '../../shared/monitors/webhooks';
+import { eventSender } from '../../shared/monitors/webhooks';
+import { assetStorageKey } from '../../shared/tracking/model';
 import { webhookDelivery } from '../webhooks/deps';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 
@@ -28,6 +29,9 @@ function buildStores() {
   };
 }
 
+/** How committed events are handed to their webhooks (the shared delivery queue). */
+export const monitorEventSender = eventSender(webhookDelivery);
+
 /** The DynamoDB adapters both the service and the evaluator work on. */
 export const monitorStores = () => (built ??= buildStores());
 
@@ -36,7 +40,7 @@ export function monitorEvaluator(): MonitorEvaluator {
     const { tracking, ...stores } = monitorStores();
     evaluator = new MonitorEvaluator({
       ...stores,
-      notify: webhookNotifier(webhookDelivery),
+      send: monitorEventSender,
       history: (space, assetId, from, to) => tracking.readHistory(space, assetId, from + 1, to),
       speedLimitAt: roadSpeedLimitAt,
       cacheMs: settings.monitorCacheMs(),
@@ -50,7 +54,11 @@ export function monitors(): MonitorService {
     const { tracking, ...stores } = monitorStores();
     service = new MonitorService({
       ...stores,
-      assetExists: async (space, id) => (await tracking.getAsset(space, id)) !== null,
+      assetKey: async (space, id) => {
+        const asset = await tracking.getAsset(space, id);
+        return asset ? assetStorageKey(asset) : undefined;
+      },
+      relay: (space, key) => monitorEvaluator().relay(space, key),
       roadSpeedLimits: roadSpeedLimitsAvailable,
       changed: (space) => monitorEvaluator().invalidate(space),
     });

@@ -1,16 +1,18 @@
 import type { TrackingContext } from '../../shared/tracking/service';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
+import { purgeQueueUrl, queuePurge } from '../../shared/tracking/purge-queue';
 import { monitorListeners } from '../../shared/monitors/tracking-listeners';
-import { monitorEvaluator, monitorStores } from '../monitors/deps';
+import { monitorEvaluator, monitorEventSender, monitorStores } from '../monitors/deps';
 
 // The tracking service's dependencies, built once per process after env is set. Monitors
-// follow every accepted upload and asset deletion.
+// follow every accepted upload and asset deletion; deleted assets are purged from the queue.
 let ctx: TrackingContext | undefined;
 
 export function trackingContext(): TrackingContext {
   return (ctx ??= {
     store: new DynamoTrackingStore(),
     now: () => Date.now(),
-    listeners: monitorListeners(monitorEvaluator(), monitorStores().evaluation),
+    listeners: monitorListeners(monitorEvaluator(), monitorStores().evaluation, monitorEventSender),
+    ...(purgeQueueUrl() ? { queuePurge } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { N, S, type QueueDeclaration, type TableDeclaration } from '../model';
+import { DEAD_LETTER_RETENTION_SECONDS, N, S, type QueueDeclaration, type TableDeclaration } from '../model';
 
 // Live tracking. Every partition key starts with the caller's data
 // space (organisation|namespace); see shared/tracking/README.md.
@@ -12,7 +12,7 @@ export const trackingTables: TableDeclaration[] = [
     sortKey: S('id'),
   },
   {
-    // Location history: pk "<space>#<asset id>", ts = location timestamp (ms).
+    // Location history: pk "<space>#<asset storage key>" (id and incarnation), ts = bucket start (ms).
     // Keyed by (asset, timestamp), so re-sent points land on the same item.
     id: 'tracking-history',
     partitionKey: S('pk'),
@@ -27,6 +27,29 @@ export const trackingTables: TableDeclaration[] = [
     sortKey: S('sk'),
     ttlAttribute: 'expires_at',
   },
+  {
+    // Background work of tracking and monitors (shared/platform/work.ts):
+    //   pk "<space>#purge", sk <asset storage key>  a deleted asset's tombstone: its history,
+    //     evaluation state and events are purged; kept a day after the purge (expires_at) so a
+    //     retried DELETE still answers 200;
+    //   pk "<space>#relay", sk <asset storage key>  the asset's monitor outbox may hold entries.
+    // The sparse index byDue holds the items still to be done, by due time: the sweeper's list.
+    id: 'tracking-work',
+    partitionKey: S('pk'),
+    sortKey: S('sk'),
+    indexes: [{ name: 'byDue', partitionKey: S('due_pk'), sortKey: S('due_sk') }],
+    ttlAttribute: 'expires_at',
+  },
 ];
 
-export const trackingQueues: QueueDeclaration[] = [];
+export const trackingQueues: QueueDeclaration[] = [
+  {
+    // One message per deleted asset incarnation to purge (shared/tracking/purge.ts); a purge cut
+    // short is delivered again and resumes. The sweeper queues again what the dead-letter queue got.
+    id: 'tracking-purge',
+    retentionPeriod: 4 * 86400,
+    consumer: { function: 'trackingPurge', timeout: 300 },
+    deadLetter: { to: 'tracking-purge-dlq', maxReceiveCount: 5 },
+  },
+  { id: 'tracking-purge-dlq', retentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
+];

@@ -12,7 +12,14 @@ import { config } from '../platform/config';
 import { assertItemFits, assertTransactionFits } from '../platform/limits';
 import type { GeofenceRecord, StoredGeofence } from './model';
 import { DuplicateIdError, type DeleteClaim, type GeofenceStore } from './store';
-import { documentClient, failedConditions, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import {
+  documentClient,
+  failedConditions,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  queryAll,
+  queryPages,
+} from '../platform/dynamo';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
@@ -90,6 +97,18 @@ export class DynamoGeofenceStore implements GeofenceStore {
       ExpressionAttributeValues: { ':space': space },
     });
     return items.map((item) => fromItem(item));
+  }
+
+  async *pages(space: string): AsyncGenerator<StoredGeofence[]> {
+    for await (const items of queryPages({
+      TableName: this.table,
+      IndexName: 'byCreated',
+      KeyConditionExpression: 'pk = :space',
+      ExpressionAttributeValues: { ':space': space },
+      Limit: 200,
+    })) {
+      yield items.map((item) => fromItem(item));
+    }
   }
 
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {

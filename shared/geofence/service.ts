@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, invalid, notFound, quoteIds } from '../platform/errors';
 import { MAX_CONTAIN_PAIRS, parseLatLonList } from '../geo';
 import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
-import { paginate, type Page } from '../platform/paging';
+import { pageFrom, type Page } from '../platform/paging';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { applyUpdate, atIndex, buildRecord } from './build';
 import { containResults, type ContainItem } from './contain';
@@ -91,10 +91,13 @@ export class GeofenceService {
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
-  /** Geofences carrying every one of `tags`, oldest first, one page. */
+  /** Geofences carrying every one of `tags`, oldest first, one page (read as far as pageFrom needs). */
   async list(space: string, tags: readonly string[], pn: number, ps: number): Promise<{ list: GeofenceRecord[]; page: Page }> {
-    const matching = (await this.store.listAll(space)).map((g) => g.record).filter((r) => tags.every((t) => r.tags.includes(t)));
-    return paginate(matching, pn, ps);
+    const pages = this.store.pages(space);
+    async function* matching() {
+      for await (const page of pages) yield page.map((g) => g.record).filter((r) => tags.every((t) => r.tags.includes(t)));
+    }
+    return pageFrom(matching(), pn, ps);
   }
 
   async update(space: string, id: string, change: UpdateGeofenceInput): Promise<void> {

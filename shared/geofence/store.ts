@@ -8,6 +8,8 @@ export interface GeofenceStore {
   getMany(space: string, ids: readonly string[]): Promise<StoredGeofence[]>;
   /** Every geofence of the space, oldest first. */
   listAll(space: string): Promise<StoredGeofence[]>;
+  /** The space's geofences oldest first, read page by page as the caller consumes them. */
+  pages(space: string): AsyncIterable<StoredGeofence[]>;
   /**
    * Writes all or none. Throws DuplicateIdError when an id is taken.
    */

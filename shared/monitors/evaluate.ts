@@ -6,7 +6,7 @@ import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { engineContext } from './compile';
 import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
-import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } from './store';
+import type { EvaluationStore, EventConfigStore, EventSender, MonitorStore, WebhookConfig, WebhookTarget } from './store';
 
 // Monitor evaluation on an accepted track upload: load the space's monitors
 // and their compiled fences (see context() for when a process reuses them),
@@ -15,10 +15,13 @@ import type { EvaluationStore, EventConfigStore, MonitorStore, WebhookConfig } f
 // conditional write. A concurrent upload of the same asset makes the commit
 // fail: the state is read again and only the points still newer than its
 // watermark are evaluated, so concurrent and redelivered uploads never produce
-// a duplicate or a phantom event. Events are then handed to the webhook
-// notifier (after the commit: never for an event that was not stored).
+// a duplicate or a phantom event. Webhooks go through the outbox the commit
+// writes with the events (never for an event that was not stored, and never
+// lost to a crash after the commit): relayed at once, else by the sweeper.
 
 const MAX_ATTEMPTS = 10;
+/** Events a commit with webhooks keeps in one transaction (two items each); more may be staged. */
+const MAX_TX_EVENTS = 49;
 const MAX_COMPILED = 20_000;
 /**
  * The history is only read for gaps up to this long (ms of point time). A
@@ -31,6 +34,8 @@ const MAX_RECOVERY_MS = 10 * 60 * 1000;
 export interface TrackInput {
   space: string;
   assetId: string;
+  /** The asset incarnation's storage key (state, events and history are kept under it). */
+  assetKey: string;
   /** created_at of the asset: a deleted and re-created asset starts from a fresh state. */
   assetCreatedAt: number;
   attributes: Record<string, string>;
@@ -44,19 +49,18 @@ export interface TrackInput {
   latestTs?: number;
 }
 
-export type Notifier = (space: string, events: readonly EventRecord[], config: WebhookConfig) => Promise<void>;
-
 export interface EvaluatorDeps {
   monitors: MonitorStore;
   geofences: Pick<GeofenceStore, 'getMany'>;
   evaluation: EvaluationStore;
   config: EventConfigStore;
-  notify?: Notifier;
+  /** Queues an event's webhooks (absent: events are not announced). */
+  send?: EventSender;
   /**
-   * History points of the asset with from < timestamp <= to (recovery: points
+   * History points of the asset incarnation with from < timestamp <= to (recovery: points
    * an earlier upload stored but whose evaluation failed before committing).
    */
-  history?: (space: string, assetId: string, from: number, to: number) => Promise<TrackPoint[]>;
+  history?: (space: string, assetKey: string, from: number, to: number) => Promise<TrackPoint[]>;
   /**
    * Road speed limit at a point, m/s, undefined where none is known (no
    * network covers the point, no road near it, or its way has no maxspeed tag):
@@ -172,36 +176,55 @@ export class MonitorEvaluator {
     if (!input.points.length && input.previousLatestTs === undefined && input.latestTs === undefined) return [];
     const ctx = await this.context(input.space);
     if (!ctx.monitors.length) return [];
-    const events = await retry(() => this.commitOnce(input, ctx), {
-      retryable: isWriteConflict,
-      attempts: MAX_ATTEMPTS,
-      exhausted: () => new Error(`monitor state of asset "${input.assetId}" kept changing concurrently`),
-    });
-    // Only events that were stored are announced.
-    if (events.length && ctx.webhooks?.urls.length && this.deps.notify) {
-      try {
-        await this.deps.notify(input.space, events, ctx.webhooks);
-      } catch (error) {
-        logger.error('monitor event webhooks could not be queued', { error });
-      }
+    const target: WebhookTarget | undefined =
+      this.deps.send && ctx.webhooks?.urls.length ? { urls: ctx.webhooks.urls, keyHash: ctx.webhooks.keyHash } : undefined;
+    let outboxWaiting = false;
+    const events = await retry(
+      async () => {
+        const { events, waiting } = await this.commitOnce(input, ctx, target);
+        outboxWaiting ||= waiting;
+        return events;
+      },
+      {
+        retryable: isWriteConflict,
+        attempts: MAX_ATTEMPTS,
+        exhausted: () => new Error(`monitor state of asset "${input.assetId}" kept changing concurrently`),
+      },
+    );
+    // Committed is durable: a relay cut short here is finished by the next relay or the sweeper.
+    if ((events.length && (target || events.length > MAX_TX_EVENTS)) || outboxWaiting) {
+      await this.relay(input.space, input.assetKey).catch((error) =>
+        logger.warn('monitor outbox relay failed; the sweeper retries it', { error }),
+      );
     }
     return events;
   }
 
+  /** Moves the asset's committed outbox on (events to the history, webhooks to the queue). */
+  relay(space: string, assetKey: string): Promise<boolean> {
+    return this.deps.evaluation.relay(space, assetKey, this.deps.send ?? (async () => false));
+  }
+
   /** One read-evaluate-commit of the asset's state; WriteConflict when a concurrent commit got there first. */
-  private async commitOnce(input: TrackInput, ctx: SpaceContext): Promise<EventRecord[]> {
-    const stored = await this.deps.evaluation.read(input.space, input.assetId);
-    if (stored?.outbox.length) await this.deps.evaluation.flushOutbox(input.space, input.assetId, stored.version, stored.outbox);
+  private async commitOnce(
+    input: TrackInput,
+    ctx: SpaceContext,
+    target: WebhookTarget | undefined,
+  ): Promise<{ events: EventRecord[]; waiting: boolean }> {
+    const stored = await this.deps.evaluation.read(input.space, input.assetKey);
+    const waiting = stored?.outboxWaiting ?? false;
     const current = stored && stored.assetCreatedAt === input.assetCreatedAt ? stored.state : emptyState();
     let points = input.points;
     // Points between the watermark and the asset's latest location that this upload did not
     // bring: stored by a concurrent upload of the same points (the history keeps the first
     // write), or by an earlier upload whose evaluation failed before committing (its retry
     // finds nothing new to store). Read them from the history and evaluate them too.
-    const watermark = current.last?.ts;
-    const target = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
-    if (this.deps.history && watermark !== undefined && target > watermark && target - watermark <= MAX_RECOVERY_MS) {
-      const missed = await this.deps.history(input.space, input.assetId, watermark, target);
+    // Without a state yet (the incarnation's first evaluation) the recovery window itself: a first
+    // upload whose evaluation failed is recovered by its retry like any other.
+    const upTo = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
+    const watermark = current.last?.ts ?? upTo - MAX_RECOVERY_MS;
+    if (this.deps.history && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
+      const missed = await this.deps.history(input.space, input.assetKey, watermark, upTo);
       if (missed.length) {
         const byTs = new Map<number, TrackPoint>();
         for (const p of missed) byTs.set(p.timestamp, p);
@@ -217,15 +240,16 @@ export class MonitorEvaluator {
       now: input.now,
       speedLimitAt: this.deps.speedLimitAt,
     });
-    if (result.evaluated === 0) return []; // everything already evaluated (redelivery, late points)
+    if (result.evaluated === 0) return { events: [], waiting }; // everything already evaluated (redelivery, late points)
     const ok = await this.deps.evaluation.commit(
       input.space,
-      input.assetId,
+      input.assetKey,
       stored?.version ?? null,
       { state: result.state, assetCreatedAt: input.assetCreatedAt },
       result.events,
+      target,
     );
     if (!ok) throw new WriteConflict();
-    return result.events;
+    return { events: result.events, waiting };
   }
 }

@@ -6,7 +6,6 @@ import { paginate, type Page } from '../platform/paging';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { webhookTargetProblem } from '../webhooks/target';
 import {
-  eventId,
   isGeofenceType,
   monitorView,
   type EventRecord,
@@ -45,8 +44,10 @@ export interface MonitorServiceDeps {
   geofences: Pick<GeofenceStore, 'unavailable'>;
   evaluation: EvaluationStore;
   config: EventConfigStore;
-  /** Whether the asset exists in the space (event list answers 404 otherwise). */
-  assetExists: (space: string, assetId: string) => Promise<boolean>;
+  /** The storage key of the asset's current incarnation; undefined when there is no such asset (404). */
+  assetKey: (space: string, assetId: string) => Promise<string | undefined>;
+  /** Finishes a relay of the asset's outbox that was cut short (MonitorEvaluator.relay). */
+  relay?: (space: string, assetKey: string) => Promise<boolean>;
   /** Whether road speed limits can be looked up (a road network is loaded); false when absent. */
   roadSpeedLimits?: () => boolean;
   /** Called after every monitor or webhook change (drops cached evaluation contexts). */
@@ -247,12 +248,11 @@ export class MonitorService {
     const from = q.start_time ?? 0;
     const to = q.end_time ?? 9_999_999_999_999;
     if (from > to) throw invalid('query.start_time', 'must not be after end_time');
-    if (!(await this.deps.assetExists(space, assetId))) throw notFound(`asset "${assetId}" not found`);
-    const pn = q.pn ?? 1;
-    const ps = q.ps ?? 20;
-    const all = await this.deps.evaluation.listEvents(space, assetId, from, to, q.monitor_id);
-    all.sort((a, b) => (eventId(a) < eventId(b) ? -1 : eventId(a) > eventId(b) ? 1 : 0));
-    return paginate(all, pn, ps);
+    const key = await this.deps.assetKey(space, assetId);
+    if (key === undefined) throw notFound(`asset "${assetId}" not found`);
+    // Events a large commit staged are in the history once relayed: finish a relay cut short first.
+    if (this.deps.relay && (await this.deps.evaluation.read(space, key))?.outboxWaiting) await this.deps.relay(space, key);
+    return this.deps.evaluation.pageEvents(space, key, { from, to, monitorId: q.monitor_id, pn: q.pn ?? 1, ps: q.ps ?? 20 });
   }
 
   /** The stored configuration (URLs and the key whose secret signs deliveries). */

@@ -1,4 +1,5 @@
 import type { AssetState } from './engine';
+import type { Page } from '../platform/paging';
 import type { EventRecord, StoredMonitor } from './model';
 
 // Ports for monitor persistence. The DynamoDB adapters are
@@ -37,31 +38,52 @@ export interface StoredEvaluation {
   state: AssetState;
   /** created_at of the asset the state belongs to (a re-created asset starts afresh). */
   assetCreatedAt: number;
-  /** Events committed with the state but not yet written to the history (large batches only). */
-  outbox: EventRecord[];
+  /** Committed events wait in the outbox to be copied to the history: relay before listing events. */
+  outboxWaiting: boolean;
 }
 
+/** Where an event's webhooks go: the URLs configured when it was committed, signed with that key's secret. */
+export interface WebhookTarget {
+  urls: string[];
+  keyHash: string;
+}
+
+/** Sends one committed event to its webhooks (queues it); false when it could not, so it stays in the outbox. */
+export type EventSender = (space: string, assetKey: string, event: EventRecord, target: WebhookTarget) => Promise<boolean>;
+
+// `assetKey` names an asset incarnation (shared/tracking/model.ts assetStorageKey): a deleted and
+// re-created asset has another key, so it never sees the state or events of the one before.
 export interface EvaluationStore {
-  read(space: string, assetId: string): Promise<StoredEvaluation | undefined>;
+  read(space: string, assetKey: string): Promise<StoredEvaluation | undefined>;
   /**
-   * Writes the next state if the stored one is still at `expectedVersion`
-   * (null: none stored yet), together with `events`, atomically: either both
-   * the state and the events are written, or nothing (returns false on a
-   * concurrent change). Event writes are idempotent (deterministic keys).
+   * Writes the next state if the stored one is still at `expectedVersion` (null: none stored
+   * yet), together with `events` and, when `webhook` is given, an outbox entry per event for its
+   * webhooks: either all of it is committed or nothing (false on a concurrent change). Any
+   * number of events: what does not fit one transaction is staged in the outbox first and
+   * committed by the state write. Event writes are idempotent (deterministic keys).
    */
   commit(
     space: string,
-    assetId: string,
+    assetKey: string,
     expectedVersion: number | null,
     next: { state: AssetState; assetCreatedAt: number },
     events: readonly EventRecord[],
+    webhook?: WebhookTarget,
   ): Promise<boolean>;
-  /** Writes events (idempotently) to the history, then clears the outbox of state `version`. */
-  flushOutbox(space: string, assetId: string, version: number, events: readonly EventRecord[]): Promise<void>;
-  /** Events of the asset with triggered_timestamp in [from, to], oldest first. */
-  listEvents(space: string, assetId: string, from: number, to: number, monitorId?: string): Promise<EventRecord[]>;
-  /** Deletes the asset's evaluation state and events (the asset was deleted). */
-  purgeAsset(space: string, assetId: string): Promise<void>;
+  /**
+   * Moves the asset's committed outbox entries on (events into the history, webhooks to `send`)
+   * and drops entries of commits that never happened; true when the outbox is empty afterwards.
+   * Safe to run concurrently and again (at-least-once: an entry is removed only after it was sent).
+   */
+  relay(space: string, assetKey: string, send: EventSender): Promise<boolean>;
+  /** Page `pn` of the events with triggered_timestamp in [from, to], oldest first (total as pageFrom counts it). */
+  pageEvents(
+    space: string,
+    assetKey: string,
+    q: { from: number; to: number; monitorId?: string; pn: number; ps: number },
+  ): Promise<{ list: EventRecord[]; page: Page }>;
+  /** Relays what is committed, then deletes the asset's evaluation state, events and outbox. Resumable. */
+  purgeAsset(space: string, assetKey: string, send: EventSender): Promise<void>;
 }
 
 export interface WebhookConfig {

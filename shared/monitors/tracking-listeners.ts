@@ -1,18 +1,24 @@
 import type { TrackingListeners } from '../tracking/hooks';
+import { assetStorageKey } from '../tracking/model';
 import type { MonitorEvaluator } from './evaluate';
-import type { EvaluationStore } from './store';
+import type { EvaluationStore, EventSender } from './store';
 
 // How monitors follow tracking. Every accepted upload is evaluated before it is answered: a
 // failure fails the upload (500), and the client's retry evaluates the points the failed
-// attempt stored (see MonitorEvaluator's recovery). A deleted asset's events and evaluation
-// state go with it.
-export function monitorListeners(evaluator: MonitorEvaluator, evaluation: Pick<EvaluationStore, 'purgeAsset'>): TrackingListeners {
+// attempt stored (see MonitorEvaluator's recovery). When a deleted asset incarnation is purged,
+// its committed event webhooks are sent, then its evaluation state, events and outbox go.
+export function monitorListeners(
+  evaluator: MonitorEvaluator,
+  evaluation: Pick<EvaluationStore, 'purgeAsset'>,
+  send: EventSender,
+): TrackingListeners {
   return {
     trackAccepted: [
       async (e) => {
         await evaluator.onTrack({
           space: e.space,
           assetId: e.asset.id,
+          assetKey: assetStorageKey(e.asset),
           assetCreatedAt: e.asset.created_at,
           attributes: e.asset.attributes,
           points: e.forward,
@@ -22,6 +28,6 @@ export function monitorListeners(evaluator: MonitorEvaluator, evaluation: Pick<E
         });
       },
     ],
-    assetDeleted: [(e) => evaluation.purgeAsset(e.space, e.assetId)],
+    assetDeleted: [(e) => evaluation.purgeAsset(e.space, e.assetKey, send)],
   };
 }

@@ -1,40 +1,42 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { attempt, DEFAULT_TIMEOUT_SECONDS, emitWebhook, webhookQueueUrl, type DeliveryDeps } from '../webhooks/delivery';
-import type { Notifier } from './evaluate';
+import { attempt, DEFAULT_TIMEOUT_SECONDS, emitWebhook, sqsEnqueue, webhookQueueUrl, type DeliveryDeps } from '../webhooks/delivery';
 import { eventId, type EventRecord } from './model';
-import type { WebhookConfig } from './store';
+import type { EventSender, WebhookConfig } from './store';
 
 // Event webhooks of monitors, through the one webhook delivery module (shared/webhooks).
 
-/** Webhook id of an event: the same on every attempt (and for every URL). */
-export function webhookId(space: string, assetId: string, eventKey: string): string {
-  return `evt_${createHash('sha256').update(`${space}\u0000${assetId}\u0000${eventKey}`).digest('hex').slice(0, 32)}`;
+/** Webhook id of an event of an asset incarnation: the same on every attempt (and for every URL). */
+export function webhookId(space: string, assetKey: string, eventKey: string): string {
+  return `evt_${createHash('sha256').update(`${space}\u0000${assetKey}\u0000${eventKey}`).digest('hex').slice(0, 32)}`;
 }
 
 /**
- * Every event goes to every configured URL (signed, retried with backoff). With a queue that
- * is one SQS send per delivery; without one (a bare process) delivery runs in the background
- * so the upload is not held up.
+ * Queues an event for every URL of its target (signed, retried with backoff by the delivery
+ * worker); false when any of them could not be queued, so the outbox keeps the event and sends
+ * it again later (the webhook id stays the same, receivers deduplicate on it). Without a queue
+ * (a bare process) delivery runs in the background, so the upload is not held up.
  */
-export function webhookNotifier(deps: () => DeliveryDeps): Notifier {
-  return async (space, events, config) => {
-    const sends = events.flatMap((e) =>
-      config.urls.map((url) =>
-        emitWebhook(
-          {
-            id: webhookId(space, e.asset_id, eventId(e)),
-            event: `monitor.${e.event_type}`,
-            url,
-            payload: { event: e.event_type, data: e },
-            space,
-            keyHash: config.keyHash,
-          },
-          deps(),
-        ),
+export function eventSender(deps: () => DeliveryDeps): EventSender {
+  return async (space, assetKey, e, target) => {
+    const delivery = deps();
+    const sends = target.urls.map((url) =>
+      emitWebhook(
+        {
+          id: webhookId(space, assetKey, eventId(e)),
+          event: `monitor.${e.event_type}`,
+          url,
+          payload: { event: e.event_type, data: e },
+          space,
+          keyHash: target.keyHash,
+        },
+        delivery,
       ),
     );
-    if (webhookQueueUrl()) await Promise.all(sends);
-    else void Promise.all(sends);
+    if (!webhookQueueUrl() && delivery.enqueue === sqsEnqueue) {
+      void Promise.all(sends);
+      return true;
+    }
+    return (await Promise.all(sends)).every(Boolean);
   };
 }
 

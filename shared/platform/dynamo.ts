@@ -1,5 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { retry } from './retry';
 
@@ -31,6 +39,17 @@ export function isConditionalCheckFailed(error: unknown): boolean {
 
 export function isTransactionCanceled(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'TransactionCanceledException';
+}
+
+/** Sends a conditional write; false instead of an error when its condition failed. */
+export async function conditionalWrite(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  try {
+    await documentClient().send(command as UpdateCommand);
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Indexes of a cancelled transaction's items whose condition failed. */

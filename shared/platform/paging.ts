@@ -19,3 +19,31 @@ export function paginate<T>(items: readonly T[], pn: number, ps: number): { list
   const page = pageOf(items.length, pn, ps);
   return { list: items.slice(page.offset, page.offset + ps), page };
 }
+
+/** Items a list reads past its page to count them: up to this many, `total` is exact. */
+export const COUNT_LOOKAHEAD = 1000;
+
+/**
+ * Page `pn` of a list read from storage batch by batch (in list order), reading no further than
+ * `COUNT_LOOKAHEAD` items past the page: a long list is never read whole to answer one page.
+ * `total` is exact when the list ended within that; otherwise it is one more than was read (the
+ * list holds at least that many) and `hasmore` is true.
+ */
+export async function pageFrom<T>(batches: AsyncIterable<readonly T[]>, pn: number, ps: number): Promise<{ list: T[]; page: Page }> {
+  const offset = (pn - 1) * ps;
+  const limit = offset + ps + COUNT_LOOKAHEAD;
+  const list: T[] = [];
+  let seen = 0;
+  let more = false;
+  outer: for await (const batch of batches) {
+    for (const item of batch) {
+      if (seen === limit) {
+        more = true;
+        break outer;
+      }
+      if (seen >= offset && seen < offset + ps) list.push(item);
+      seen++;
+    }
+  }
+  return { list, page: pageOf(more ? seen + 1 : seen, pn, ps) };
+}

@@ -1,12 +1,21 @@
-import { paginate, type Page } from '../platform/paging';
+import { pageFrom, paginate, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
 import { MAX_ATTRIBUTES } from '../platform/schemas';
-import { tell } from './hooks';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { assetView, type AssetView, type StoredAsset } from './model';
+import { assetStorageKey, assetView, type AssetView, type StoredAsset, type Tombstone } from './model';
+import { PURGE_SWEEP_AFTER_MS, requestPurge } from './purge';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { assetNotFound, concurrentChange, mutateAsset, newAssetId, requireAsset, writeAsset, type TrackingContext } from './service';
+import {
+  assetNotFound,
+  concurrentChange,
+  mutateAsset,
+  newAssetId,
+  newIncarnation,
+  requireAsset,
+  writeAsset,
+  type TrackingContext,
+} from './service';
 
 // Asset operations.
 
@@ -14,11 +23,6 @@ const nowSeconds = (ctx: TrackingContext) => Math.floor(ctx.now() / 1000);
 
 export async function createAsset(ctx: TrackingContext, space: string, body: CreateAssetBody): Promise<{ id: string }> {
   const id = body.custom_id ?? newAssetId();
-  if (body.custom_id !== undefined && !(await ctx.store.getAsset(space, id))) {
-    // A deleted asset's history is purged by the delete; should that purge
-    // have been cut short, its leftovers must not show up under a new asset.
-    await ctx.store.purgeHistory(space, id);
-  }
   const now = nowSeconds(ctx);
   const asset: StoredAsset = {
     id,
@@ -30,6 +34,8 @@ export async function createAsset(ctx: TrackingContext, space: string, body: Cre
     created_at: now,
     updated_at: now,
     version: 1,
+    // A fresh incarnation: nothing an earlier asset of this id left (its purge may still run) is seen.
+    inc: newIncarnation(),
   };
   const outcome = await writeAsset(ctx, space, null, asset);
   if (outcome === 'exists') throw conflict(`custom_id: an asset with id "${id}" already exists`, 'custom_id');
@@ -82,18 +88,28 @@ export async function bindDevice(ctx: TrackingContext, space: string, id: string
   });
 }
 
-/** DELETE /asset/{id}: the asset, its index entry (one transaction), then its history. */
+/**
+ * DELETE /asset/{id}: the asset, its index entry and its tombstone in one transaction, then the
+ * purge of its history, monitor state and events is requested (purge.ts). Idempotent: a retry
+ * finding the tombstone answers 200 and requests the purge again if it has not finished.
+ */
 export async function deleteAsset(ctx: TrackingContext, space: string, id: string): Promise<void> {
-  await retry(
+  const tombstone = await retry(
     async () => {
       const asset = await ctx.store.getAsset(space, id);
-      if (!asset) throw assetNotFound(id);
-      if ((await ctx.store.deleteAsset(space, asset)) !== 'ok') throw new WriteConflict();
+      if (!asset) {
+        const earlier = await ctx.store.findTombstone(space, id);
+        if (!earlier) throw assetNotFound(id);
+        return earlier;
+      }
+      const t: Tombstone = { assetId: id, key: assetStorageKey(asset), deletedAt: ctx.now(), done: false };
+      if ((await ctx.store.deleteAsset(space, asset, t, t.deletedAt + PURGE_SWEEP_AFTER_MS)) !== 'ok') throw new WriteConflict();
+      return t;
     },
     { retryable: isWriteConflict, exhausted: () => concurrentChange(id) },
   );
-  await ctx.store.purgeHistory(space, id);
-  await tell(ctx.listeners?.assetDeleted, { space, assetId: id });
+  // The tombstone is durable: a purge request lost here is made again by the sweeper.
+  if (!tombstone.done) await requestPurge(ctx, space, tombstone.key);
 }
 
 export type SortField = 'created_at' | 'updated_at' | 'name' | 'id';
@@ -113,8 +129,18 @@ export async function listAssets(
   space: string,
   options: { filter: AttributeFilter; sort: { field: SortField; desc: boolean }; pn: number; ps: number },
 ): Promise<{ list: AssetView[]; page: Page }> {
-  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
   const { field, desc } = options.sort;
+  const now = ctx.now();
+  if (field === 'id') {
+    // Storage order: read only as far as the page (and the count's lookahead) needs.
+    const pages = ctx.store.assetPages(space, desc);
+    const matching = async function* () {
+      for await (const page of pages) yield page.filter((a) => matchesAttributes(a, options.filter));
+    };
+    const { list, page } = await pageFrom(matching(), options.pn, options.ps);
+    return { list: list.map((a) => assetView(a, now)), page };
+  }
+  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
   all.sort((a, b) => {
     const x = a[field],
       y = b[field];
@@ -122,6 +148,5 @@ export async function listAssets(
     return desc ? -c : c;
   });
   const { list, page } = paginate(all, options.pn, options.ps);
-  const now = ctx.now();
   return { list: list.map((a) => assetView(a, now)), page };
 }

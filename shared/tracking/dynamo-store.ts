@@ -1,7 +1,9 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { H3Range } from '../geo';
-import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
+import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset, Tombstone } from './model';
+import { pageFrom, type Page } from '../platform/paging';
+import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform/work';
 import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
 import { assertItemFits } from '../platform/limits';
@@ -14,6 +16,7 @@ import {
   isConditionalCheckFailed,
   isTransactionCanceled,
   queryAll,
+  queryPages,
 } from '../platform/dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
@@ -22,7 +25,25 @@ import {
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const historyPk = (space: string, assetId: string) => `${space}#${assetId}`;
+// History keys take the asset incarnation's storage key (model.ts assetStorageKey).
+const historyPk = (space: string, assetKey: string) => `${space}#${assetKey}`;
+const purgeWork = (space: string, key: string): WorkKey => ({ kind: 'purge', space, key });
+
+/** The write condition that pins the asset incarnation (assets from before incarnations have none). */
+function incarnationCondition(asset: StoredAsset, values: Record<string, unknown>): string {
+  if (!asset.inc) return 'attribute_not_exists(inc)';
+  values[':inc'] = asset.inc;
+  return 'inc = :inc';
+}
+
+function points(item: Item, from: number, to: number): LocationRecord[] {
+  const out: LocationRecord[] = [];
+  for (const [key, value] of Object.entries((item.p ?? {}) as Record<string, Omit<LocationRecord, 'timestamp'>>)) {
+    const timestamp = Number(key);
+    if (timestamp >= from && timestamp <= to) out.push(withTimestamp(value, timestamp));
+  }
+  return out.sort((a, b) => a.timestamp - b.timestamp);
+}
 const indexPk = (space: string, coarse: string) => `${space}#${coarse}`;
 const indexSk = (fine: string, assetId: string) => `${fine}#${assetId}`;
 
@@ -96,6 +117,19 @@ export class DynamoTrackingStore implements TrackingStore {
     return items.map(toAsset);
   }
 
+  async *assetPages(space: string, descending: boolean): AsyncGenerator<StoredAsset[]> {
+    for await (const items of queryPages({
+      TableName: this.assets,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': space },
+      ConsistentRead: true,
+      ScanIndexForward: !descending,
+      Limit: 200,
+    })) {
+      yield items.map(toAsset);
+    }
+  }
+
   async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
     const { asset } = write;
     const names: Record<string, string> = {};
@@ -104,7 +138,7 @@ export class DynamoTrackingStore implements TrackingStore {
     if (write.expectedVersion === null) {
       condition = 'attribute_not_exists(id)';
     } else {
-      condition = 'version = :v';
+      condition = `version = :v AND ${incarnationCondition(asset, values)}`;
       values[':v'] = write.expectedVersion;
       if (write.latestBefore !== undefined) {
         condition += ' AND (attribute_not_exists(latest_location) OR latest_location.#ts < :ts)';
@@ -135,19 +169,55 @@ export class DynamoTrackingStore implements TrackingStore {
     return this.transact(items, write.expectedVersion === null ? 'exists' : 'conflict');
   }
 
-  async deleteAsset(space: string, asset: StoredAsset): Promise<WriteOutcome> {
+  async deleteAsset(space: string, asset: StoredAsset, tombstone: Tombstone, purgeDue: number): Promise<WriteOutcome> {
+    const values: Record<string, unknown> = { ':v': asset.version };
+    const condition = `version = :v AND ${incarnationCondition(asset, values)}`;
+    const work = purgeWork(space, tombstone.key);
     const items: TransactItem[] = [
       {
         Delete: {
           TableName: this.assets,
           Key: { pk: space, id: asset.id },
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': asset.version },
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        },
+      },
+      {
+        Put: {
+          TableName: workTable(),
+          Item: { ...workItemKey(work), asset: tombstone.assetId, deleted_at: tombstone.deletedAt, ...dueAttributes(work, purgeDue) },
         },
       },
     ];
     if (asset.index_key) items.push({ Delete: { TableName: this.positions, Key: this.indexKey(space, asset.index_key, asset.id) } });
     return this.transact(items, 'conflict');
+  }
+
+  async findTombstone(space: string, assetId: string): Promise<Tombstone | undefined> {
+    const items = await queryAll({
+      TableName: workTable(),
+      // The bare id (an asset from before incarnations) and every "<id>\u001f<inc>".
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :id AND :last',
+      ExpressionAttributeValues: { ':pk': workItemKey(purgeWork(space, '')).pk, ':id': assetId, ':last': `${assetId}\u001f\uffff` },
+      ConsistentRead: true,
+    });
+    const now = Date.now() / 1000;
+    const kept = items
+      .filter((i) => i.expires_at === undefined || (i.expires_at as number) > now)
+      .map((i) => ({ assetId, key: i.sk as string, deletedAt: i.deleted_at as number, done: i.done === true }))
+      .sort((a, b) => b.deletedAt - a.deletedAt);
+    return kept[0];
+  }
+
+  async finishPurge(space: string, key: string, keepMs: number): Promise<void> {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: workTable(),
+        Key: workItemKey(purgeWork(space, key)),
+        UpdateExpression: 'SET done = :t, expires_at = :exp REMOVE due_pk, due_sk',
+        ExpressionAttributeValues: { ':t': true, ':exp': Math.ceil((Date.now() + keepMs) / 1000) },
+      }),
+    );
   }
 
   async addHistory(space: string, assetId: string, points: LocationRecord[], latestTs: number): Promise<LocationRecord[]> {
@@ -278,20 +348,36 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   async readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]> {
-    const items = await queryAll({
+    const out: LocationRecord[] = [];
+    for await (const batch of this.historyBatches(space, assetId, from, to)) out.push(...batch);
+    return out;
+  }
+
+  async pageHistory(
+    space: string,
+    assetId: string,
+    q: { from: number; to: number; pn: number; ps: number },
+  ): Promise<{ list: LocationRecord[]; page: Page }> {
+    return pageFrom(this.historyBatches(space, assetId, q.from, q.to, 30), q.pn, q.ps);
+  }
+
+  /** The points in [from, to] bucket by bucket, in timestamp order; `bucketsPerRead` buckets per Query. */
+  private async *historyBatches(
+    space: string,
+    assetId: string,
+    from: number,
+    to: number,
+    bucketsPerRead?: number,
+  ): AsyncGenerator<LocationRecord[]> {
+    for await (const items of queryPages({
       TableName: this.history,
       KeyConditionExpression: 'pk = :pk AND ts BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': historyPk(space, assetId), ':from': bucketOf(from), ':to': bucketOf(to) },
       ConsistentRead: true,
-    });
-    const out: LocationRecord[] = [];
-    for (const item of items) {
-      for (const [key, value] of Object.entries((item.p ?? {}) as Record<string, Omit<LocationRecord, 'timestamp'>>)) {
-        const timestamp = Number(key);
-        if (timestamp >= from && timestamp <= to) out.push(withTimestamp(value, timestamp));
-      }
+      ...(bucketsPerRead ? { Limit: bucketsPerRead } : {}),
+    })) {
+      yield items.flatMap((item) => points(item, from, to));
     }
-    return out.sort((a, b) => a.timestamp - b.timestamp);
   }
 
   async readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]> {

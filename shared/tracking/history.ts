@@ -1,9 +1,9 @@
-import { paginate, type Page } from '../platform/paging';
+import type { Page } from '../platform/paging';
 import { invalid } from '../platform/errors';
 import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
 import type { SnappedPoint } from '../routing';
 import { matchTrack, toProfile } from './mapmatch';
-import { type LocationRecord } from './model';
+import { assetStorageKey, type LocationRecord } from './model';
 import { requireAsset, type TrackingContext } from './service';
 
 // GET /asset/{id}/location/last and /location/list.
@@ -67,9 +67,8 @@ export async function listLocations(ctx: TrackingContext, space: string, id: str
   const from = o.start ?? 0;
   const to = o.end ?? Number.MAX_SAFE_INTEGER;
   if (from > to) throw invalid('query.end_time', 'must not be before start_time');
-  await requireAsset(ctx, space, id);
-  const all = await ctx.store.readHistory(space, id, from, to);
-  const { list, page } = paginate(all, o.pn, o.ps);
+  const asset = await requireAsset(ctx, space, id);
+  const { list, page } = await ctx.store.pageHistory(space, assetStorageKey(asset), { from, to, pn: o.pn, ps: o.ps });
   const data: LocationListData = { list, page, distance: 0 };
 
   let path: Array<LatLon & { timestamp?: number }> = list.map((p) => ({

@@ -25,10 +25,15 @@ export interface TrackAccepted {
   now: number;
 }
 
-/** An asset and its history are gone; listeners drop what they keep about it (monitor state, events). */
+/**
+ * An asset incarnation was deleted and its history purged; listeners drop what they keep about it
+ * (monitor state, events). Runs again when a purge is resumed: listeners must be idempotent.
+ */
 export interface AssetDeleted {
   space: string;
   assetId: string;
+  /** assetStorageKey of the deleted incarnation. */
+  assetKey: string;
 }
 
 export type Listener<E> = (event: E) => Promise<void>;
@@ -36,7 +41,7 @@ export type Listener<E> = (event: E) => Promise<void>;
 export interface TrackingListeners {
   /** After an upload's points are stored and the latest location has moved. */
   trackAccepted?: readonly Listener<TrackAccepted>[];
-  /** After an asset, its index entry and its history are deleted. */
+  /** While a deleted asset incarnation is purged, after its history (shared/tracking/purge.ts). */
   assetDeleted?: readonly Listener<AssetDeleted>[];
 }
 

@@ -57,6 +57,37 @@ export interface StoredAsset {
   index_key?: IndexKey;
   /** Incremented by every write; writes are conditional on it. */
   version: number;
+  /**
+   * Incarnation: a random id given at create. The asset's history, monitor state and events are
+   * kept under its storage key (assetStorageKey), so an asset deleted and created again with the
+   * same id never sees what the earlier one left. Absent on assets created before incarnations.
+   */
+  inc?: string;
+}
+
+/** Separates id and incarnation in a storage key: asset ids never contain control characters. */
+const INCARNATION_SEPARATOR = '\u001f';
+
+/** The key an asset incarnation's history, monitor state and events are stored under. */
+export function assetStorageKey(asset: Pick<StoredAsset, 'id' | 'inc'>): string {
+  return asset.inc ? `${asset.id}${INCARNATION_SEPARATOR}${asset.inc}` : asset.id;
+}
+
+/** The asset id of a storage key. */
+export function assetIdOfKey(key: string): string {
+  const cut = key.indexOf(INCARNATION_SEPARATOR);
+  return cut < 0 ? key : key.slice(0, cut);
+}
+
+/** A deleted asset whose stored data is purged in the background. */
+export interface Tombstone {
+  assetId: string;
+  /** assetStorageKey of the deleted incarnation. */
+  key: string;
+  /** Unix ms. */
+  deletedAt: number;
+  /** The purge has finished (the tombstone stays a day so a retried delete still answers 200). */
+  done: boolean;
 }
 
 /** The asset as the API returns it. */

@@ -15,10 +15,26 @@ export interface TrackingContext {
   now: () => number;
   /** Features told about accepted uploads and deleted assets (monitors). */
   listeners?: TrackingListeners;
+  /**
+   * Queues the purge of a deleted asset incarnation (purge.ts); absent: the purge runs before
+   * the delete answers.
+   */
+  queuePurge?: (request: PurgeRequest) => Promise<void>;
+}
+
+/** What the purge of a deleted asset incarnation needs to know. */
+export interface PurgeRequest {
+  space: string;
+  /** assetStorageKey of the deleted incarnation. */
+  key: string;
 }
 
 export function newAssetId(): string {
   return randomUUID();
+}
+
+export function newIncarnation(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 16);
 }
 
 /** The index entry an asset should have now: its latest position while active, else none. */

@@ -1,9 +1,11 @@
 import type { H3Range } from '../geo';
-import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset } from './model';
+import type { Page } from '../platform/paging';
+import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset, Tombstone } from './model';
 
 // What the tracking domain needs from storage. The DynamoDB adapter is
 // shared/tracking/dynamo-store.ts; every method takes the caller's
-// space, which the adapter puts into every partition key.
+// space, which the adapter puts into every partition key. History methods take the asset
+// incarnation's storage key (assetStorageKey), not its bare id.
 
 export interface AssetWrite {
   /** The asset after the write (its version already incremented). */
@@ -27,10 +29,19 @@ export interface TrackingStore {
   getAsset(space: string, id: string): Promise<StoredAsset | null>;
   /** Every asset of the space (list is filtered and sorted in memory; see README read cost). */
   listAssets(space: string): Promise<StoredAsset[]>;
+  /** The space's assets in id order, read page by page as the caller consumes them. */
+  assetPages(space: string, descending: boolean): AsyncIterable<StoredAsset[]>;
   /** One transaction: the asset item (conditional) plus its index entry moves. */
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome>;
-  /** Deletes the asset item (if still at `expectedVersion`) and its index entry in one transaction. */
-  deleteAsset(space: string, asset: StoredAsset): Promise<WriteOutcome>;
+  /**
+   * Deletes the asset item (if still at its version), its index entry and puts its tombstone, in
+   * one transaction: from then on the purge of what the incarnation left is due (purgeDue ms).
+   */
+  deleteAsset(space: string, asset: StoredAsset, tombstone: Tombstone, purgeDue: number): Promise<WriteOutcome>;
+  /** The most recent tombstone of an asset id still kept (see Tombstone.done). */
+  findTombstone(space: string, assetId: string): Promise<Tombstone | undefined>;
+  /** Marks a tombstone's purge finished: off the sweeper's list, expiring `keepMs` later. */
+  finishPurge(space: string, key: string, keepMs: number): Promise<void>;
 
   /**
    * Stores the points whose (asset, timestamp) is not stored yet (first write
@@ -43,6 +54,12 @@ export interface TrackingStore {
   purgeHistory(space: string, assetId: string): Promise<void>;
   /** Points in [from, to] (ms, inclusive) in timestamp order. */
   readHistory(space: string, assetId: string, from: number, to: number): Promise<LocationRecord[]>;
+  /** Page `pn` of the points in [from, to] in timestamp order, reading as pageFrom does. */
+  pageHistory(
+    space: string,
+    assetId: string,
+    q: { from: number; to: number; pn: number; ps: number },
+  ): Promise<{ list: LocationRecord[]; page: Page }>;
 
   /** Every index entry whose keys fall in one of the ranges (one Query per range). */
   readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]>;

@@ -2,7 +2,7 @@ import { config } from '../platform/config';
 import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
 import { tell } from './hooks';
-import type { LocationRecord, StoredAsset } from './model';
+import { assetStorageKey, type LocationRecord, type StoredAsset } from './model';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { assetNotFound, concurrentChange, requireAsset, writeAsset, type TrackingContext } from './service';
 
@@ -111,7 +111,7 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
   // The history write and the move of the latest location are independent
   // (both are idempotent), so they run in parallel.
   const [stored, moved] = await Promise.allSettled([
-    ctx.store.addHistory(space, id, points, previousLatest?.timestamp ?? -Infinity),
+    ctx.store.addHistory(space, assetStorageKey(asset), points, previousLatest?.timestamp ?? -Infinity),
     advanceLatest(ctx, space, asset, points[points.length - 1]),
   ]);
   if (stored.status === 'rejected') throw stored.reason;
@@ -122,7 +122,7 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
       if (fresh.length)
         await ctx.store.deleteHistory(
           space,
-          id,
+          assetStorageKey(asset),
           fresh.map((p) => p.timestamp),
         );
       throw assetNotFound(id);

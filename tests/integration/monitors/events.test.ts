@@ -13,6 +13,8 @@ import { verifyDelivery, webhookSecret } from '../support/webhooks';
 import { trackingApi, type TrackingApi } from '../tracking/api';
 import { monitorEvaluator } from '../../../functions/monitors/deps';
 import { monitorApi } from './api';
+import { DynamoTrackingStore } from '../../../shared/tracking/dynamo-store';
+import { assetStorageKey } from '../../../shared/tracking/model';
 
 // Evaluation on real uploads through the tracking handler, on DynamoDB Local:
 // exact event sequences, duplicates, late points, concurrent uploads, the event
@@ -47,6 +49,12 @@ async function spaceOf(k: string): Promise<{ principalSpace: string }> {
   return { principalSpace: `${orgs.get(k)}|` };
 }
 const orgs = new Map<string, string>();
+
+/** The storage key of an asset's current incarnation (its state and events are kept under it). */
+async function keyOf(id: string, k = key): Promise<string> {
+  const asset = await new DynamoTrackingStore().getAsset((await spaceOf(k)).principalSpace, id);
+  return assetStorageKey(asset!);
+}
 
 beforeAll(async () => {
   const made0 = await newOrgKey();
@@ -154,11 +162,13 @@ describe('events from uploads', () => {
     const { principalSpace } = await spaceOf(key);
     const created = (await tracking.get('race')).body.data.asset.created_at as number;
     const points = [at(12.99, 0), at(13.005, 10), at(13.015, 20), at(13.04, 30)];
+    const assetKey = await keyOf('race');
     const runs = await Promise.all(
       Array.from({ length: 8 }, () =>
         monitorEvaluator().onTrack({
           space: principalSpace,
           assetId: 'race',
+          assetKey,
           assetCreatedAt: created,
           attributes: { fleet: 'a' },
           points,
@@ -222,12 +232,13 @@ describe('events from uploads', () => {
     expect(await events('purged')).toHaveLength(1);
     const { DynamoMonitorStateStore } = await import('../../../shared/monitors/dynamo-state');
     const store = new DynamoMonitorStateStore();
-    await store.purgeAsset('someone-else|', 'purged');
+    const none = async () => false;
+    await store.purgeAsset('someone-else|', await keyOf('purged'), none);
     expect(await events('purged')).toHaveLength(1);
     const { principalSpace } = await spaceOf(key);
-    await store.purgeAsset(principalSpace, 'purged');
+    await store.purgeAsset(principalSpace, await keyOf('purged'), none);
     expect(await events('purged')).toEqual([]);
-    expect(await store.read(principalSpace, 'purged')).toBeUndefined();
+    expect(await store.read(principalSpace, await keyOf('purged'))).toBeUndefined();
   });
 
   it('deleting an asset through the API takes its events with it', async () => {

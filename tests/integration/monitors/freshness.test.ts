@@ -35,7 +35,7 @@ beforeAll(async () => {
     config: store,
     geofences: new DynamoGeofenceStore(),
     evaluation: new DynamoMonitorStateStore(),
-    assetExists: async () => true,
+    assetKey: async (_space, id) => id,
   });
 });
 

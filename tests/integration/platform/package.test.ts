@@ -182,7 +182,8 @@ describe('serverless package (the deploy check)', () => {
     const errors = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors').map((a) => a.Dimensions[0].Value.Ref);
     const consumers = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => getAttId(m.Properties.FunctionName));
     const scheduled = ofType('AWS::Events::Rule').flatMap(([, r]) => r.Properties.Targets.map((t: any) => getAttId(t.Arn)));
-    expect(scheduled).toEqual([functionLogicalId('optimizationSweep')]);
+    expect(scheduled.sort()).toEqual([functionLogicalId('optimizationSweep'), functionLogicalId('trackingSweep')].sort());
+    expect(errors).toContain(functionLogicalId('trackingPurge'));
     expect(errors.sort()).toEqual([...consumers, ...scheduled].sort());
     expect(errors).toContain(functionLogicalId('optimizationWorker'));
   });

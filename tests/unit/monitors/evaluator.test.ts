@@ -3,7 +3,8 @@ import type { StoredGeofence } from '../../../shared/geofence/model';
 import { MonitorEvaluator } from '../../../shared/monitors/evaluate';
 import type { AssetState } from '../../../shared/monitors/engine';
 import type { EventRecord, StoredMonitor } from '../../../shared/monitors/model';
-import type { EvaluationStore, StoredEvaluation, WebhookConfig } from '../../../shared/monitors/store';
+import type { WebhookConfig, WebhookTarget } from '../../../shared/monitors/store';
+import { MemoryEvaluationStore } from '../../fixtures/memory/monitors';
 import { monitorListeners } from '../../../shared/monitors/tracking-listeners';
 import { bindDevice, createAsset, deleteAsset } from '../../../shared/tracking/assets';
 import type { TrackingContext } from '../../../shared/tracking/service';
@@ -14,56 +15,30 @@ import { monitor, pt, T0 } from './drive';
 // The evaluator's orchestration with in-memory stores: conditional commits and
 // retries, re-created assets, recovery, and webhooks only after a commit.
 
-class MemoryEvaluation implements EvaluationStore {
-  items = new Map<string, StoredEvaluation>();
-  events = new Map<string, EventRecord>();
+class MemoryEvaluation extends MemoryEvaluationStore {
   /** Commits to fail with a concurrent change before succeeding. */
   conflicts = 0;
   commits = 0;
 
-  async read(space: string, asset: string) {
-    const s = this.items.get(`${space}#${asset}`);
-    return s && structuredClone(s);
-  }
-  async commit(
+  override async commit(
     space: string,
     asset: string,
     expected: number | null,
     next: { state: AssetState; assetCreatedAt: number },
     events: readonly EventRecord[],
+    webhook?: WebhookTarget,
   ) {
-    const k = `${space}#${asset}`;
     if (this.conflicts > 0) {
       this.conflicts--;
       // Someone else committed meanwhile: same state, bumped version.
+      const k = `${space}\u0000${asset}`;
       const cur = this.items.get(k);
-      this.items.set(k, {
-        version: (cur?.version ?? 0) + 1,
-        state: cur?.state ?? { m: {} },
-        assetCreatedAt: next.assetCreatedAt,
-        outbox: [],
-      });
+      this.items.set(k, { version: (cur?.version ?? 0) + 1, state: cur?.state ?? { m: {} }, assetCreatedAt: next.assetCreatedAt });
       return false;
     }
-    if ((this.items.get(k)?.version ?? null) !== expected) return false;
-    this.commits++;
-    this.items.set(k, {
-      version: (expected ?? 0) + 1,
-      state: structuredClone(next.state),
-      assetCreatedAt: next.assetCreatedAt,
-      outbox: [],
-    });
-    for (const e of events) this.events.set(`${k}#${e.triggered_timestamp}#${e.event_type}#${e.geofence_id}`, e);
-    return true;
-  }
-  async flushOutbox() {}
-  async listEvents() {
-    return [...this.events.values()];
-  }
-  async purgeAsset(space: string, asset: string) {
-    const k = `${space}#${asset}`;
-    this.items.delete(k);
-    for (const key of [...this.events.keys()]) if (key.startsWith(`${k}#`)) this.events.delete(key);
+    const ok = await super.commit(space, asset, expected, next, events, webhook);
+    if (ok) this.commits++;
+    return ok;
   }
 }
 
@@ -93,7 +68,7 @@ const fenceA: StoredGeofence = {
 
 function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt?: (lat: number, lon: number) => number | undefined) {
   const evaluation = new MemoryEvaluation();
-  const notified: EventRecord[][] = [];
+  const notified: EventRecord[] = [];
   const history: ReturnType<typeof pt>[] = [];
   const counter = { version: 0, reads: 0 };
   const evaluator = new MonitorEvaluator({
@@ -108,7 +83,7 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
     geofences: { getMany: async (_s, ids) => (ids.includes('A') ? [fenceA] : []) },
     evaluation,
     config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
-    notify: async (_space, events) => void notified.push([...events]),
+    send: async (_space, _key, e) => (notified.push(e), true),
     history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
     speedLimitAt,
     cacheMs: 60_000,
@@ -119,6 +94,7 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
 const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
   space: 'org|',
   assetId: 'a1',
+  assetKey: 'a1',
   assetCreatedAt: 100,
   attributes: {},
   points,
@@ -134,7 +110,7 @@ describe('MonitorEvaluator', () => {
     const ctx: TrackingContext = {
       store: new MemoryTrackingStore(),
       now: () => T0 + 60_000,
-      listeners: monitorListeners(evaluator, evaluation),
+      listeners: monitorListeners(evaluator, evaluation, async () => true),
     };
     await createAsset(ctx, 'org|', { custom_id: 'a1' });
     await bindDevice(ctx, 'org|', 'a1', 'd');
@@ -237,7 +213,7 @@ describe('MonitorEvaluator', () => {
     const { evaluator, notified } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })], cfg);
     await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
     await evaluator.onTrack(input([pt(LAT, 13.01, 10)]));
-    expect(notified.map((b) => b.map((e) => e.event_type))).toEqual([['enter']]);
+    expect(notified.map((e) => e.event_type)).toEqual(['enter']);
     const none = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
     await none.evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
     expect(none.notified).toEqual([]);

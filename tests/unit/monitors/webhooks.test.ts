@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleEvent, testWebhooks, webhookId, webhookNotifier } from '../../../shared/monitors/webhooks';
+import { eventSender, sampleEvent, testWebhooks, webhookId } from '../../../shared/monitors/webhooks';
 import { eventId } from '../../../shared/monitors/model';
 import type { DeliveryDeps, WebhookDelivery } from '../../../shared/webhooks/delivery';
 import { verify } from '../../../shared/webhooks/sign';
@@ -27,7 +27,8 @@ describe('monitor event webhooks', () => {
   it('queue every event to every URL under an id that is the same for every attempt', async () => {
     const f = fakes();
     const events = [sampleEvent(1_000), { ...sampleEvent(2_000), event_type: 'exit' as const }];
-    await webhookNotifier(() => f.deps)('org|', events, config);
+    const send = eventSender(() => f.deps);
+    for (const e of events) expect(await send('org|', 'test-asset', e, config)).toBe(true);
     expect(f.queued.map((d) => [d.url, d.event])).toEqual([
       ['https://a.example/hook', 'monitor.enter'],
       ['https://b.example/hook', 'monitor.enter'],

@@ -6,7 +6,7 @@ import { attributeFilterFromQuery, matchesAttributes, parseAttributePairs } from
 import { listLocations, parseCorrection } from '../../../shared/tracking/history';
 import type { TrackAccepted } from '../../../shared/tracking/hooks';
 import { pageOf } from '../../../shared/platform/paging';
-import { ACTIVE_WINDOW_MS, assetView, isActive, type StoredAsset } from '../../../shared/tracking/model';
+import { ACTIVE_WINDOW_MS, assetStorageKey, assetView, isActive, type StoredAsset } from '../../../shared/tracking/model';
 import { searchArea } from '../../../shared/tracking/search';
 import { indexEntryFor, type TrackingContext } from '../../../shared/tracking/service';
 import { uploadTrack } from '../../../shared/tracking/track';
@@ -113,10 +113,10 @@ describe('upload (in-memory store)', () => {
             for (const l of locations) if (!first.has(l.timestamp)) first.set(l.timestamp, l.speed);
             await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations });
           }
-          const history = await ctx.store.readHistory('sp', 'a', 0, Number.MAX_SAFE_INTEGER);
+          const asset = (await ctx.store.getAsset('sp', 'a'))!;
+          const history = await ctx.store.readHistory('sp', assetStorageKey(asset), 0, Number.MAX_SAFE_INTEGER);
           expect(history.map((p) => p.timestamp)).toEqual([...first.keys()].sort((x, y) => x - y));
           for (const p of history) expect(p.speed).toBe(first.get(p.timestamp));
-          const asset = (await ctx.store.getAsset('sp', 'a'))!;
           expect(asset.latest_location!.timestamp).toBe(Math.max(...first.keys()));
         },
       ),
