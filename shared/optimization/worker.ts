@@ -123,11 +123,11 @@ async function notClaimed(message: JobMessage, info: DeliveryInfo, deps: Optimiz
  * After the commit found the job no longer held by this attempt: the attempt lost. Its chunks
  * are deleted unless they are the job's result after all (a commit retried after a lost answer).
  */
-async function lostCommit(deps: OptimizationDeps, job: JobRecord, chunks: number): Promise<Outcome> {
-  const now = await deps.store.get(job.space, job.id);
-  if (now && (now.status === 'completed' || now.status === 'failed')) {
-    if (now.result_attempt === job.attempts) return 'completed';
-  } else if (now && now.attempts === job.attempts) {
+async function lostCommit(deps: OptimizationDeps, job: JobRecord, chunks: number): Promise<JobRecord | Outcome> {
+  const current = await deps.store.get(job.space, job.id);
+  if (current && (current.status === 'completed' || current.status === 'failed')) {
+    if (current.result_attempt === job.attempts) return current;
+  } else if (current && current.attempts === job.attempts) {
     throw new Error(`job ${job.id}: the result could not be committed; retrying`);
   }
   logger.warn('optimization attempt lost to another; its result discarded', { job_id: job.id, attempt: job.attempts });
