@@ -17,7 +17,7 @@ import { logger } from '../platform/log';
 import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
-import { JOB_LEASE_MARGIN_SECONDS, JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
+import { isPending, JOB_LEASE_MARGIN_SECONDS, JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { toClientResult } from './client-result';
 import { completedBody } from './result';
 import { seedFromExistingSolution } from './existing-solution';
@@ -104,7 +104,7 @@ async function notClaimed(message: JobMessage, info: DeliveryInfo, deps: Optimiz
     logger.warn('optimization job not found; message dropped', { job_id: message.id });
     return 'missing';
   }
-  if (job.status === 'completed' || job.status === 'failed') {
+  if (!isPending(job.status)) {
     logger.info('optimization job already finished; redelivery ignored', { job_id: job.id, status: job.status });
     await sendOwedOrRetry(deps, job);
     return 'skipped';
@@ -125,7 +125,7 @@ async function notClaimed(message: JobMessage, info: DeliveryInfo, deps: Optimiz
  */
 async function lostCommit(deps: OptimizationDeps, job: JobRecord, chunks: number): Promise<JobRecord | Outcome> {
   const current = await deps.store.get(job.space, job.id);
-  if (current && (current.status === 'completed' || current.status === 'failed')) {
+  if (current && !isPending(current.status)) {
     if (current.result_attempt === job.attempts) return current;
   } else if (current && current.attempts === job.attempts) {
     throw new Error(`job ${job.id}: the result could not be committed; retrying`);
@@ -225,7 +225,7 @@ export async function runJob(message: JobMessage, info: DeliveryInfo, deps: Work
 export async function failDeadLetter(message: JobMessage, deps: OptimizationDeps): Promise<Outcome> {
   const job = await deps.store.get(message.space, message.id);
   if (!job) return 'missing';
-  if (job.status === 'completed' || job.status === 'failed') {
+  if (!isPending(job.status)) {
     await sendOwedOrRetry(deps, job);
     return 'skipped';
   }
@@ -233,7 +233,7 @@ export async function failDeadLetter(message: JobMessage, deps: OptimizationDeps
   const why = `the job did not finish after ${job.attempts} attempt(s) (timeout or crash)`;
   if (!(await deps.store.finish(job, { status: 'failed', now, code: RESULT_CODE.internal, message: why }, { leaseEndedBy: now }))) {
     const after = await deps.store.get(job.space, job.id);
-    if (after && (after.status === 'completed' || after.status === 'failed')) await sendOwedOrRetry(deps, after);
+    if (after && !isPending(after.status)) await sendOwedOrRetry(deps, after);
     return after?.status === 'running' ? 'busy' : 'skipped';
   }
   logger.error('optimization job dead-lettered', { job_id: job.id, attempts: job.attempts });
