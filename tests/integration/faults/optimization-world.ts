@@ -99,10 +99,9 @@ export async function world(options: { solve?: WorkerDeps['solve'] } = {}) {
     },
     webhooks: {
       ...webhookDelivery(),
-      fetch: async (_url, init) => {
-        const headers = init!.headers as Record<string, string>;
-        received.push({ id: headers['webhook-id'], body: JSON.parse(String(init!.body)) });
-        return new Response(null, { status: 200 });
+      post: async (_url, request) => {
+        received.push({ id: request.headers['webhook-id'], body: JSON.parse(request.body) });
+        return { status: 200 };
       },
       enqueue: async (delivery) => {
         if (sendFails('webhooks')) throw new Error('injected: webhook queue unavailable');
