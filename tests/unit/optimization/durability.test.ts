@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeBlob } from '../../../shared/optimization/blob';
+import { encodeBlob } from '../../../shared/platform/blob';
 import { JOB_MAX_RECEIVE_COUNT, RESULT_CODE } from '../../../shared/optimization/model';
 import { getResult } from '../../../shared/optimization/service';
 import { resultBlobName } from '../../../shared/optimization/store';
