@@ -82,7 +82,9 @@ describe('optimization jobs under faults', () => {
         w.plan(fault, n);
         const ids = await w.submit(problem(), JOBS);
         await w.settle();
-        expect(w.counts().pending, `${fault} at write ${n}: the fault was injected`).toBe(false);
+        // Injected, unless this run made fewer writes than the clean one (a lagging index read there made one more).
+        const after = w.counts();
+        if (after.pending) expect(fault === 'throttle' ? after.writes : after.conditionalWrites, `${fault} at write ${n}`).toBeLessThan(n);
         await expectSound(w, ids, `${fault} at write ${n}`);
       }
     }, 600_000);
@@ -94,7 +96,8 @@ describe('optimization jobs under faults', () => {
       const ids = await w.submit(problem(), JOBS);
       w.plan('hang', k);
       await w.settle();
-      expect(w.counts().pending, `killed at call ${k}: the kill happened`).toBe(false);
+      const after = w.counts();
+      if (after.pending) expect(after.calls, `killed at call ${k}`).toBeLessThan(k);
       await expectSound(w, ids, `killed at call ${k}`);
     }
   }, 600_000);
