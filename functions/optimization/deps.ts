@@ -9,7 +9,12 @@ import { webhookDelivery } from '../webhooks/deps';
 let deps: OptimizationDeps | undefined;
 
 export const optimization = (): OptimizationDeps =>
-  (deps ??= { store: new DynamoOptimizationJobStore(), enqueue: (message) => enqueueJob(message), webhooks: webhookDelivery() });
+  (deps ??= {
+    store: new DynamoOptimizationJobStore(),
+    enqueue: (message) => enqueueJob(message),
+    webhooks: webhookDelivery(),
+    clock: () => Date.now(),
+  });
 
-/** The worker's: the service's plus the solver and a clock. */
-export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: solveWithStats, clock: () => Date.now() });
+/** The worker's: the service's plus the solver. */
+export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: solveWithStats });

@@ -1,8 +1,8 @@
 import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
-import { parseJobMessage } from '../../shared/optimization/queue';
+import { delayJobRetry, parseJobMessage } from '../../shared/optimization/queue';
+import type { OptimizationDeps } from '../../shared/optimization/service';
 import { logger } from '../../shared/platform/log';
-import { failDeadLetter, runJob, type WorkerDeps } from '../../shared/optimization/worker';
-import { delayJobRetry } from '../../shared/optimization/queue';
+import { failDeadLetter, LeaseHeld, runJob, type WorkerDeps } from '../../shared/optimization/worker';
 import { sqsBatchHandler } from '../lib/sqs-batch';
 import { optimization, workerDeps } from './deps';
 
@@ -14,8 +14,14 @@ import { optimization, workerDeps } from './deps';
  */
 export const JOB_RETRY_DELAY_SECONDS = 60;
 
+/** SQS's longest visibility timeout: 12 hours. */
+const MAX_VISIBILITY_SECONDS = 43_200;
+
 export interface WorkerOptions {
-  /** Seconds before a failed job's message comes back; unset: the queue's visibility timeout. */
+  /**
+   * Seconds before a failed job's message comes back (a delivery of a job another attempt holds:
+   * when that attempt's lease ends); unset: the queue's visibility timeout.
+   */
   retryDelaySeconds?: number;
 }
 
@@ -35,7 +41,11 @@ export function createWorker(deps: () => WorkerDeps = workerDeps, options: Worke
           deps(),
         );
       } catch (error) {
-        if (options.retryDelaySeconds !== undefined) await delayJobRetry(record.receiptHandle, options.retryDelaySeconds);
+        if (options.retryDelaySeconds !== undefined) {
+          const delay =
+            error instanceof LeaseHeld ? Math.min(MAX_VISIBILITY_SECONDS, error.retryAfterSeconds + 1) : options.retryDelaySeconds;
+          await delayJobRetry(record.receiptHandle, delay);
+        }
         throw error;
       }
     },
@@ -45,9 +55,13 @@ export function createWorker(deps: () => WorkerDeps = workerDeps, options: Worke
 export const handler = createWorker(workerDeps, { retryDelaySeconds: JOB_RETRY_DELAY_SECONDS });
 
 /** Consumer of the job queue's dead-letter queue: fails jobs whose deliveries ran out. */
-export const deadLetterHandler = sqsBatchHandler({
-  name: 'dead-lettered optimization job',
-  parse: parseJobMessage,
-  run: (message) => failDeadLetter(message, optimization()),
-  failed: (message, error) => logger.error('dead-lettered job not failed', { job_id: message.id, error }),
-});
+export function createDeadLetterConsumer(deps: () => OptimizationDeps = optimization) {
+  return sqsBatchHandler({
+    name: 'dead-lettered optimization job',
+    parse: parseJobMessage,
+    run: (message) => failDeadLetter(message, deps()),
+    failed: (message, error) => logger.error('dead-lettered job not failed', { job_id: message.id, error }),
+  });
+}
+
+export const deadLetterHandler = createDeadLetterConsumer();

@@ -7,10 +7,11 @@ export const optimizationTables: TableDeclaration[] = [
     // starts with the caller's space:
     //   pk "JOB#<space>#<id>"            sk "META"       the job (status, timestamps, webhook, sizes)
     //                                    sk "REQ#0000".. the request, gzipped, in <= 300 KB chunks
-    //                                    sk "RES#0000".. the result, gzipped, in <= 300 KB chunks
+    //                                    sk "RES@<attempt>#0000".. an attempt's result, likewise
     //   pk "PENDING#<space>#<keyHash>"   sk "COUNT"      queued + running jobs of one API key
-    // The sparse index byPending holds only queued/running jobs (pending_pk set while pending);
-    // it serves the operator's requeue after a local restart, never a caller's request.
+    // The sparse index byPending holds the jobs that are pending or still owe their final webhook
+    // event (pending_pk "PENDING") and every key's counter (pending_pk "COUNTER"); it serves the
+    // sweeper and the requeue after a local restart, never a caller's request.
     id: 'optimization-jobs',
     partitionKey: S('pk'),
     sortKey: S('sk'),

@@ -1,7 +1,16 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
+import { UnreadableBlob } from '../platform/blob';
 import { JOB_RETENTION_SECONDS, type JobRecord } from './model';
-import type { BlobKind, JobOutcome, OptimizationJobStore, PendingJobRef } from './store';
+import {
+  owesFinalEvent,
+  type BlobName,
+  type ClaimGuard,
+  type JobForFinish,
+  type JobOutcome,
+  type KeyCounter,
+  type OptimizationJobStore,
+} from './store';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
 import { retry } from '../platform/retry';
 
@@ -13,9 +22,13 @@ const jobPk = (space: string, id: string) => `JOB#${space}#${id}`;
 const pendingPk = (space: string, keyHash: string) => `PENDING#${space}#${keyHash}`;
 const META = 'META';
 const COUNT = 'COUNT';
-const chunkSk = (kind: BlobKind, i: number) => `${kind}#${String(i).padStart(4, '0')}`;
-/** Partition of the sparse index byPending: only queued and running jobs carry it. */
-const PENDING_INDEX_PK = 'PENDING';
+const chunkSk = (name: BlobName, i: number) => `${name}#${String(i).padStart(4, '0')}`;
+/**
+ * Partitions of the sparse index byPending: jobs carry the first while pending (and while
+ * finished with their final webhook event not yet queued), every key's counter the second.
+ */
+const JOBS_INDEX_PK = 'PENDING';
+const COUNTERS_INDEX_PK = 'COUNTER';
 
 function cancellationCodes(error: unknown): string[] {
   return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
@@ -32,8 +45,41 @@ function isTransactionConflict(error: unknown): boolean {
   );
 }
 
+/** Many submissions of one key at once all transact on its counter: enough tries for a burst of them. */
 const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
-  retry(write, { retryable: isTransactionConflict, attempts: 6, baseDelayMs: 25 });
+  retry(write, { retryable: isTransactionConflict, attempts: 10, baseDelayMs: 25 });
+
+/** Conditional update; false when its condition failed. */
+async function updateIf(input: UpdateCommandInput): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The counter item lists itself in the index (with whose counter it is) on every write. */
+function counterUpdate(
+  table: string,
+  space: string,
+  keyHash: string,
+  change: { set?: string; add?: string },
+  values: Record<string, unknown>,
+) {
+  const set = change.set ? `, ${change.set}` : '';
+  const add = change.add ? ` ADD ${change.add}` : '';
+  return {
+    TableName: table,
+    Key: { pk: pendingPk(space, keyHash), sk: COUNT },
+    UpdateExpression: `SET pending_pk = :cpk, pending_sk = :csk, #space = :space, key_hash = :kh${set}${add}`,
+    ExpressionAttributeNames: { '#count': 'count', '#space': 'space' },
+    ExpressionAttributeValues: { ':cpk': COUNTERS_INDEX_PK, ':csk': `${space}#${keyHash}`, ':space': space, ':kh': keyHash, ...values },
+  };
+}
+
+const LEASE_ENDED = '(attribute_not_exists(lease_until) OR lease_until <= :leaseEnd)';
 
 function toRecord(item: Record<string, unknown>): JobRecord {
   const { pk: _pk, sk: _sk, pending_pk: _p, pending_sk: _s, expires_at: _e, ...rest } = item;
@@ -45,43 +91,6 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     return config.table('optimization-jobs');
   }
 
-  /** Takes one of the key's pending slots; false when `limit` are taken (one conditional update: exact under concurrency). */
-  async reservePending(space: string, keyHash: string, limit: number): Promise<boolean> {
-    try {
-      await retryConflicts(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: { pk: pendingPk(space, keyHash), sk: COUNT },
-            UpdateExpression: 'ADD #count :one',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-            ExpressionAttributeNames: { '#count': 'count' },
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
-  }
-
-  /** Gives a slot back (a submission that failed after reserving one). */
-  async releasePending(space: string, keyHash: string): Promise<void> {
-    await retryConflicts(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: pendingPk(space, keyHash), sk: COUNT },
-          UpdateExpression: 'ADD #count :minus',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minus': -1 },
-        }),
-      ),
-    );
-  }
-
   async pendingCount(space: string, keyHash: string): Promise<number> {
     const out = await documentClient().send(
       new GetCommand({ TableName: this.table, Key: { pk: pendingPk(space, keyHash), sk: COUNT }, ConsistentRead: true }),
@@ -89,41 +98,69 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     return Number(out.Item?.count ?? 0);
   }
 
-  async putBlob(space: string, id: string, kind: BlobKind, chunks: Uint8Array[], expiresAt: number): Promise<void> {
+  async putBlob(space: string, id: string, name: BlobName, chunks: Uint8Array[], expiresAt: number): Promise<void> {
     const pk = jobPk(space, id);
     // At most 25 items of at most 300 KB each per call: well under BatchWriteItem's 16 MB.
-    const requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(kind, i), data, expires_at: expiresAt } } }));
+    const requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(name, i), data, expires_at: expiresAt } } }));
     await batchWriteAll(this.table, requests, 2);
   }
 
-  async getBlob(space: string, id: string, kind: BlobKind, count: number): Promise<Uint8Array[]> {
+  async getBlob(space: string, id: string, name: BlobName, count: number): Promise<Uint8Array[]> {
     const items = await queryAll({
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(kind, 0), ':to': chunkSk(kind, count - 1) },
+      ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(name, 0), ':to': chunkSk(name, count - 1) },
       ConsistentRead: true,
     });
     const chunks = items.map((item) => item.data as Uint8Array);
-    if (chunks.length !== count) throw new Error(`job ${id}: expected ${count} ${kind} chunks, found ${chunks.length}`);
+    if (chunks.length !== count) throw new UnreadableBlob(`job ${id}: expected ${count} ${name} chunks, found ${chunks.length}`);
     return chunks;
   }
 
-  /** Stores a new queued job; its request blob must be stored first. */
-  async create(job: JobRecord): Promise<void> {
-    await documentClient().send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          pk: jobPk(job.space, job.id),
-          sk: META,
-          ...job,
-          pending_pk: PENDING_INDEX_PK,
-          pending_sk: `${String(job.created_at).padStart(12, '0')}#${job.space}#${job.id}`,
-          expires_at: job.created_at + JOB_RETENTION_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+  async deleteBlob(space: string, id: string, name: BlobName, count: number): Promise<void> {
+    const pk = jobPk(space, id);
+    await batchWriteAll(
+      this.table,
+      Array.from({ length: count }, (_, i) => ({ DeleteRequest: { Key: { pk, sk: chunkSk(name, i) } } })),
     );
+  }
+
+  /** The job and its slot in one transaction; false (nothing written) when the key has `limit` pending. */
+  async create(job: JobRecord, limit: number): Promise<boolean> {
+    try {
+      await retryConflicts(() =>
+        documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.table,
+                  Item: {
+                    pk: jobPk(job.space, job.id),
+                    sk: META,
+                    ...job,
+                    pending_pk: JOBS_INDEX_PK,
+                    pending_sk: `${String(job.created_at).padStart(12, '0')}#${job.space}#${job.id}`,
+                    expires_at: job.created_at + JOB_RETENTION_SECONDS,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  ...counterUpdate(this.table, job.space, job.key_hash, { add: '#count :one' }, { ':one': 1, ':limit': limit }),
+                  ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (isTransactionCanceled(error) && cancellationCodes(error)[1] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
   }
 
   async get(space: string, id: string): Promise<JobRecord | undefined> {
@@ -133,17 +170,23 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     return out.Item ? toRecord(out.Item) : undefined;
   }
 
-  /** queued|running -> running, counting the attempt; undefined when the job is finished (or gone). */
-  async markRunning(space: string, id: string, now: number): Promise<JobRecord | undefined> {
+  async claim(space: string, id: string, now: number, leaseUntil: number): Promise<JobRecord | undefined> {
     try {
       const out = await documentClient().send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: jobPk(space, id), sk: META },
-          UpdateExpression: 'SET #status = :running, started_at = :now, updated_at = :now ADD attempts :one',
-          ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+          UpdateExpression: 'SET #status = :running, started_at = :now, updated_at = :now, lease_until = :lease ADD attempts :one',
+          ConditionExpression: `attribute_exists(pk) AND (#status = :queued OR (#status = :running AND ${LEASE_ENDED}))`,
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now, ':one': 1 },
+          ExpressionAttributeValues: {
+            ':running': 'running',
+            ':queued': 'queued',
+            ':now': now,
+            ':leaseEnd': now,
+            ':lease': leaseUntil,
+            ':one': 1,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -154,26 +197,44 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     }
   }
 
-  /**
-   * Moves a pending job to its final state and frees its pending slot, in one transaction: the
-   * slot is released exactly once however often this is called. False when already final.
-   */
-  async finish(job: Pick<JobRecord, 'space' | 'id' | 'key_hash'>, outcome: JobOutcome, startedAt?: number): Promise<boolean> {
-    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':running': 'running' };
+  async releaseLease(job: Pick<JobRecord, 'space' | 'id' | 'attempts'>): Promise<void> {
+    await updateIf({
+      TableName: this.table,
+      Key: { pk: jobPk(job.space, job.id), sk: META },
+      UpdateExpression: 'REMOVE lease_until',
+      ConditionExpression: '#status = :running AND attempts = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':running': 'running', ':attempt': job.attempts },
+    });
+  }
+
+  async finish(job: JobForFinish, outcome: JobOutcome, guard: ClaimGuard = {}): Promise<boolean> {
+    const values: Record<string, unknown> = { ':final': outcome.status, ':now': outcome.now, ':running': 'running', ':queued': 'queued' };
     let condition = 'attribute_exists(pk) AND #status IN (:queued, :running)';
-    if (startedAt === undefined) values[':queued'] = 'queued';
-    else {
-      condition = 'attribute_exists(pk) AND #status = :running AND started_at = :started';
-      values[':started'] = startedAt;
+    if (guard.attempt !== undefined) {
+      condition += ' AND attempts = :attempt';
+      values[':attempt'] = guard.attempt;
+    }
+    if (guard.leaseEndedBy !== undefined) {
+      condition += ` AND ${LEASE_ENDED}`;
+      values[':leaseEnd'] = guard.leaseEndedBy;
     }
     let set = '#status = :final, finished_at = :now, updated_at = :now';
     if (outcome.status === 'completed') {
-      set += ', result_chunks = :chunks, result_bytes = :bytes, warnings = :warnings, code = :code';
-      Object.assign(values, { ':chunks': outcome.resultChunks, ':bytes': outcome.resultBytes, ':warnings': outcome.warnings, ':code': 0 });
+      set += ', result_chunks = :chunks, result_bytes = :bytes, result_attempt = :attempt_of_result, warnings = :warnings, code = :code';
+      Object.assign(values, {
+        ':chunks': outcome.resultChunks,
+        ':bytes': outcome.resultBytes,
+        ':attempt_of_result': outcome.attempt,
+        ':warnings': outcome.warnings,
+        ':code': 0,
+      });
     } else {
       set += ', code = :code, message = :message';
       Object.assign(values, { ':code': outcome.code, ':message': outcome.message });
     }
+    // A job that still owes its final webhook event stays listed for the sweeper until it is queued.
+    const remove = owesFinalEvent(job, outcome.status) ? 'lease_until' : 'lease_until, pending_pk, pending_sk';
     try {
       await retryConflicts(() =>
         documentClient().send(
@@ -183,101 +244,88 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
                 Update: {
                   TableName: this.table,
                   Key: { pk: jobPk(job.space, job.id), sk: META },
-                  UpdateExpression: `SET ${set} REMOVE pending_pk, pending_sk`,
+                  UpdateExpression: `SET ${set} REMOVE ${remove}`,
                   ConditionExpression: condition,
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: values,
                 },
               },
-              {
-                Update: {
-                  TableName: this.table,
-                  Key: { pk: pendingPk(job.space, job.key_hash), sk: COUNT },
-                  UpdateExpression: 'ADD #count :minus',
-                  ExpressionAttributeNames: { '#count': 'count' },
-                  ExpressionAttributeValues: { ':minus': -1 },
-                },
-              },
+              { Update: counterUpdate(this.table, job.space, job.key_hash, { add: '#count :minus' }, { ':minus': -1 }) },
             ],
           }),
         ),
       );
       return true;
     } catch (error) {
-      // The job's own condition failed: it is already final (or gone).
+      // The job's own condition failed: it is final already (or gone), or another claim holds it.
       if (isTransactionCanceled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
       throw error;
     }
   }
 
-  /** Notes that the final webhook event of a finished job is queued. */
-  async markFinalEventSent(space: string, id: string): Promise<void> {
+  async markEventSent(space: string, id: string, which: 'created' | 'final'): Promise<void> {
+    const final = which === 'final';
     await documentClient().send(
       new UpdateCommand({
         TableName: this.table,
         Key: { pk: jobPk(space, id), sk: META },
-        UpdateExpression: 'SET final_event_sent = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': true },
+        UpdateExpression: final ? 'SET final_event_sent = :t REMOVE pending_pk, pending_sk' : 'SET created_event_sent = :t',
+        ConditionExpression: final ? 'attribute_exists(pk) AND #status IN (:completed, :failed)' : 'attribute_exists(pk)',
+        ExpressionAttributeNames: final ? { '#status': 'status' } : undefined,
+        ExpressionAttributeValues: final ? { ':t': true, ':completed': 'completed', ':failed': 'failed' } : { ':t': true },
       }),
     );
   }
 
-  /** Every queued or running job, of every space: for the operator's requeue only. */
-  async listPending(): Promise<PendingJobRef[]> {
-    return (await this.pendingJobs()).map(({ space, id, status }) => ({ space, id, status }));
-  }
-
   // The sweeper's reads and writes (shared/optimization/sweep.ts).
 
-  /** Every queued or running job, of every space, from the sparse index (eventually consistent). */
-  async pendingJobs(): Promise<JobRecord[]> {
-    const items = await queryAll({
+  async jobsToSweep(): Promise<JobRecord[]> {
+    return (await this.indexed(JOBS_INDEX_PK)).map(toRecord);
+  }
+
+  async pendingCounters(): Promise<KeyCounter[]> {
+    return (await this.indexed(COUNTERS_INDEX_PK)).map((item) => ({
+      space: String(item.space),
+      keyHash: String(item.key_hash),
+      count: Number(item.count ?? 0),
+    }));
+  }
+
+  private indexed(partition: string): Promise<Record<string, unknown>[]> {
+    return queryAll({
       TableName: this.table,
       IndexName: 'byPending',
       KeyConditionExpression: 'pending_pk = :p',
-      ExpressionAttributeValues: { ':p': PENDING_INDEX_PK },
+      ExpressionAttributeValues: { ':p': partition },
     });
-    return items.map(toRecord);
   }
 
-  /** Notes that a queued job was queued again (its updated_at); false when it is no longer that queued job. */
-  async requeue(job: Pick<JobRecord, 'space' | 'id' | 'updated_at'>, now: number): Promise<boolean> {
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: jobPk(job.space, job.id), sk: META },
-          UpdateExpression: 'SET updated_at = :now',
-          ConditionExpression: '#status = :queued AND updated_at = :seen',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':now': now, ':queued': 'queued', ':seen': job.updated_at },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+  async requeue(job: Pick<JobRecord, 'space' | 'id' | 'status' | 'updated_at' | 'attempts'>, now: number): Promise<boolean> {
+    const Key = { pk: jobPk(job.space, job.id), sk: META };
+    const ExpressionAttributeNames = { '#status': 'status' };
+    if (job.status === 'queued')
+      return updateIf({
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'SET updated_at = :now',
+        ConditionExpression: '#status = :queued AND updated_at = :seen',
+        ExpressionAttributeNames,
+        ExpressionAttributeValues: { ':now': now, ':queued': 'queued', ':seen': job.updated_at },
+      });
+    return updateIf({
+      TableName: this.table,
+      Key,
+      UpdateExpression: 'SET #status = :queued, updated_at = :now REMOVE lease_until',
+      ConditionExpression: `#status = :running AND attempts = :attempt AND ${LEASE_ENDED}`,
+      ExpressionAttributeNames,
+      ExpressionAttributeValues: { ':now': now, ':leaseEnd': now, ':queued': 'queued', ':running': 'running', ':attempt': job.attempts },
+    });
   }
 
-  /** Sets a key's pending counter to `count` if it still holds `seen`; false when it moved meanwhile. */
   async correctPendingCount(space: string, keyHash: string, seen: number, count: number): Promise<boolean> {
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: pendingPk(space, keyHash), sk: COUNT },
-          UpdateExpression: 'SET #count = :count',
-          ConditionExpression: seen === 0 ? 'attribute_not_exists(#count) OR #count = :seen' : '#count = :seen',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':count': count, ':seen': seen },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+    return updateIf({
+      ...counterUpdate(this.table, space, keyHash, { set: '#count = :count' }, { ':count': count, ':seen': seen }),
+      ConditionExpression: seen === 0 ? 'attribute_not_exists(#count) OR #count = :seen' : '#count = :seen',
+    });
   }
 }

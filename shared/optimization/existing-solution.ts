@@ -4,7 +4,7 @@
 import type { ClientResult } from './client-result';
 import type { OptimizationRequest } from './schemas';
 import { seedFromResult } from './reoptimize';
-import { loadResult } from './service';
+import { readResult } from './service';
 import type { OptimizationJobStore } from './store';
 
 export interface Seeded {
@@ -22,6 +22,6 @@ export async function seedFromExistingSolution(store: OptimizationJobStore, spac
       request: req,
       warnings: [`existing_solution_id: no completed job ${JSON.stringify(id)} of this key; the search starts afresh`],
     };
-  const solution = seedFromResult((await loadResult(store, job)).result as ClientResult | undefined);
+  const solution = seedFromResult((await readResult(store, job))?.result as ClientResult | undefined);
   return { request: solution ? { ...req, solution } : req, warnings: [] };
 }

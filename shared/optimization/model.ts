@@ -1,9 +1,14 @@
 // The stored job of the route optimization service and its lifecycle:
-//   queued -> running -> completed | failed     (running -> running again on a retry)
+//   queued -> running -> completed | failed
+// A worker claims a job (queued, or running under a lease that ended) for one attempt and holds
+// it under a lease until its function must have stopped; a running job whose lease ended has no
+// worker and may be claimed again, or queued again by the sweeper.
 // queued and running jobs are "pending": they count against the key's MAX_PENDING_JOBS_PER_KEY.
 import type { WebhookEvent } from './schemas';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export const isPending = (status: JobStatus): boolean => status === 'queued' || status === 'running';
 
 /** Result codes of a finished job (0 = success). */
 export const RESULT_CODE = { ok: 0, internal: 1, input: 2, routing: 3 } as const;
@@ -19,6 +24,12 @@ export const JOB_MAX_RECEIVE_COUNT = 5;
 
 /** The worker function's timeout (functions/optimization/functions.yml); the deploy check holds the two together. */
 export const JOB_WORKER_TIMEOUT_SECONDS = 900;
+
+/**
+ * Added to the time a worker's function has left when it claims a job: the lease outlives the
+ * worker whatever it does, and covers clocks that disagree by less.
+ */
+export const JOB_LEASE_MARGIN_SECONDS = 120;
 
 /** How long a job, its request and its result are kept. */
 export const JOB_RETENTION_SECONDS = 30 * 86400;
@@ -43,17 +54,23 @@ export interface JobRecord {
   updated_at: number;
   started_at?: number;
   finished_at?: number;
-  /** Deliveries the worker has started (1 on the first run). */
+  /** Claims by a worker (1 on the first run); the current claim's number names its attempt. */
   attempts: number;
+  /** Unix seconds until which the current attempt holds the job (while running). */
+  lease_until?: number;
   request_chunks: number;
   request_bytes: number;
   result_chunks?: number;
   result_bytes?: number;
+  /** The attempt whose result chunks are the job's result (unset: chunks stored before attempts had their own). */
+  result_attempt?: number;
   warnings: string[];
   /** Why the job failed. */
   message?: string;
   code?: number;
   webhook?: JobWebhook;
+  /** JOB_CREATED is queued for delivery (moot once the final event is). */
+  created_event_sent?: boolean;
   /** The final event (JOB_COMPLETED / JOB_FAILED) is queued for delivery. */
   final_event_sent?: boolean;
   /** The job this one re-optimizes. */

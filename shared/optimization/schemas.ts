@@ -14,6 +14,7 @@ export const timeWindowSchema = z.tuple([int(), int()]);
 const amounts = () => z.array(nonNegInt());
 const skills = () => z.array(nonNegInt());
 const metadata = () => z.record(z.string(), z.unknown());
+const timeWindows = () => z.array(timeWindowSchema).max(MAX_TIME_WINDOWS);
 
 /** Size limits of one problem, as the commercial API sets them. */
 export const MAX_LOCATIONS = 4000;
@@ -23,6 +24,20 @@ export const MAX_TRUCK_SIZE_CM = { height: 1000, width: 5000, length: 5000 } as 
 export const MAX_AVOID_BBOX_PERIMETER_KM = 500;
 export const MAX_PRIORITY = 100;
 export const MAX_ID_LENGTH = 256;
+/**
+ * Array caps the commercial API leaves unstated, chosen to fit its 4000 locations and tasks: no
+ * more vehicles, relations or earlier-plan routes than a problem can have tasks; breaks counted
+ * like tasks overall; a route of the earlier plan no longer than every task plus its breaks.
+ */
+export const MAX_VEHICLES = 4000;
+export const MAX_BREAKS_PER_VEHICLE = 50;
+export const MAX_BREAKS = 4000;
+export const MAX_TIME_WINDOWS = 100;
+export const MAX_RELATIONS = 4000;
+export const MAX_RELATION_STEPS = MAX_TASKS + 2;
+export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2;
+export const MAX_DEPOTS = MAX_LOCATIONS;
+export const MAX_ZONES = MAX_LOCATIONS;
 export const WEBHOOK_EVENTS = ['JOB_CREATED', 'JOB_COMPLETED', 'JOB_FAILED'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -57,7 +72,7 @@ export const locationsSchema = z.looseObject({
 
 export const breakSchema = z.looseObject({
   id: idSchema,
-  time_windows: z.array(timeWindowSchema).min(1),
+  time_windows: timeWindows().min(1),
   service: nonNegInt().optional(),
 });
 
@@ -86,7 +101,7 @@ export const vehicleSchema = z.looseObject({
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
-  breaks: z.array(breakSchema).optional(),
+  breaks: z.array(breakSchema).max(MAX_BREAKS_PER_VEHICLE).optional(),
   costs: z.looseObject({ fixed: nonNeg().optional(), per_hour: nonNeg().optional(), per_km: nonNeg().optional() }).optional(),
   max_travel_cost: nonNeg().optional(),
   profile: z.string().min(1).max(64).optional(),
@@ -130,7 +145,7 @@ export const jobSchema = z.looseObject({
   setup: nonNegInt().optional(),
   delivery: amounts().optional(),
   pickup: amounts().optional(),
-  time_windows: z.array(timeWindowSchema).optional(),
+  time_windows: timeWindows().optional(),
   skills: skills().optional(),
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   metadata: metadata().optional(),
@@ -148,7 +163,7 @@ export const shipmentStepSchema = z.looseObject({
   location_index: nonNegInt(),
   service: nonNegInt().optional(),
   setup: nonNegInt().optional(),
-  time_windows: z.array(timeWindowSchema).optional(),
+  time_windows: timeWindows().optional(),
   description: z.string().optional(),
   /** Echoed on this step in the result (else the shipment's metadata). */
   metadata: metadata().optional(),
@@ -171,7 +186,10 @@ export const STEP_TYPES = ['start', 'end', 'job', 'pickup', 'delivery'] as const
 
 export const relationSchema = z.looseObject({
   type: z.enum(RELATION_TYPES),
-  steps: z.array(z.looseObject({ type: z.enum(STEP_TYPES), id: idSchema.optional() })).min(1),
+  steps: z
+    .array(z.looseObject({ type: z.enum(STEP_TYPES), id: idSchema.optional() }))
+    .min(1)
+    .max(MAX_RELATION_STEPS),
   vehicle: idSchema.optional(),
   /** The client's deprecated name for `vehicle`; `vehicle` wins, and the two must agree. */
   id: idSchema.optional(),
@@ -287,7 +305,7 @@ export const PLAN_FIGURES = Object.keys(planFigures);
 
 export const initialRouteSchema = z.looseObject({
   vehicle: idSchema,
-  steps: z.array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break']), id: idSchema.optional(), ...planFigures })),
+  steps: z.array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break']), id: idSchema.optional(), ...planFigures })).max(MAX_ROUTE_STEPS),
   ...planFigures,
 });
 
@@ -296,7 +314,7 @@ export const depotSchema = z.looseObject({
   location_index: nonNegInt(),
   description: z.string().optional(),
   service: nonNeg().optional(),
-  time_windows: z.array(z.array(z.number())).optional(),
+  time_windows: z.array(z.array(z.number())).max(MAX_TIME_WINDOWS).optional(),
 });
 
 export const zoneSchema = z.looseObject({
@@ -308,25 +326,33 @@ export const zoneSchema = z.looseObject({
 export const optimizationRequestSchema = z.looseObject({
   description: z.string().max(1024).optional(),
   locations: locationsSchema,
-  vehicles: z.array(vehicleSchema).min(1),
-  jobs: z.array(jobSchema).optional(),
-  shipments: z.array(shipmentSchema).optional(),
+  vehicles: z.array(vehicleSchema).min(1).max(MAX_VEHICLES),
+  jobs: z.array(jobSchema).max(MAX_TASKS).optional(),
+  shipments: z
+    .array(shipmentSchema)
+    .max(MAX_TASKS / 2)
+    .optional(),
   /** Named start places: a route's depot is the one at its vehicle's start; jobs bind to them by depot_ids. */
-  depots: z.array(depotSchema).optional(),
-  relations: z.array(relationSchema).optional(),
+  depots: z.array(depotSchema).max(MAX_DEPOTS).optional(),
+  relations: z.array(relationSchema).max(MAX_RELATIONS).optional(),
   options: optionsSchema.optional(),
   cost_matrix: matrix().optional(),
   duration_matrix: matrix().optional(),
   distance_matrix: matrix().optional(),
   /** An earlier plan to start the search from. */
-  solution: z.array(initialRouteSchema).optional(),
+  solution: z.array(initialRouteSchema).max(MAX_VEHICLES).optional(),
   /**
    * Tasks the earlier plan left out: [pickup id, delivery id] pairs for shipments. Nothing more is
    * needed from it (every task not in `solution` is inserted anyway); unknown ids are warned.
    */
-  unassigned: z.looseObject({ jobs: z.array(idSchema).optional(), shipments: z.array(z.array(idSchema)).optional() }).optional(),
+  unassigned: z
+    .looseObject({
+      jobs: z.array(idSchema).max(MAX_TASKS).optional(),
+      shipments: z.array(z.array(idSchema).max(2)).max(MAX_TASKS).optional(),
+    })
+    .optional(),
   /** Declared zones; tasks and vehicles name theirs by id (the shapes are accepted and warned). */
-  zones: z.array(zoneSchema).optional(),
+  zones: z.array(zoneSchema).max(MAX_ZONES).optional(),
   /** A completed job of the same caller whose routes start the search (unless `solution` is given). */
   existing_solution_id: z.string().optional(),
 });
@@ -339,12 +365,12 @@ export type RelationInput = z.output<typeof relationSchema>;
 export type WebhookOptions = z.output<typeof webhookSchema>;
 
 /** `modify` is an array in the seed's form and a single object in the client's; both are accepted. */
-const changes = <T extends z.ZodType, R extends z.ZodType>(item: T, removeId: R) =>
+const changes = <T extends z.ZodType, R extends z.ZodType>(item: T, removeId: R, max: number) =>
   z
     .looseObject({
-      add: z.array(item).optional(),
-      modify: z.union([z.array(item), item]).optional(),
-      remove: z.array(removeId).optional(),
+      add: z.array(item).max(max).optional(),
+      modify: z.union([z.array(item).max(max), item]).optional(),
+      remove: z.array(removeId).max(max).optional(),
     })
     .optional();
 
@@ -356,9 +382,9 @@ export type RemovalInput = z.output<typeof removeShipmentId>;
 export const reOptimizationSchema = z.looseObject({
   existing_request_id: z.string().min(1).max(128),
   description: z.string().max(1024).optional(),
-  vehicle_changes: changes(vehicleSchema, removeId),
-  job_changes: changes(jobSchema, removeId),
-  shipment_changes: changes(shipmentSchema, removeShipmentId),
+  vehicle_changes: changes(vehicleSchema, removeId, MAX_VEHICLES),
+  job_changes: changes(jobSchema, removeId, MAX_TASKS),
+  shipment_changes: changes(shipmentSchema, removeShipmentId, MAX_TASKS / 2),
   /** Replaces the original list; new points are appended at the end. */
   locations: z.union([z.array(z.string()).min(1).max(MAX_LOCATIONS), locationsSchema]).optional(),
   options: z.looseObject({ webhook: webhookSchema.optional() }).optional(),

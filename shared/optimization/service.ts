@@ -1,5 +1,5 @@
 // The route optimization service around the solver: submit (validate, store, queue), result,
-// re-optimization. The worker is in ./worker.ts.
+// re-optimization, and the job's webhook events. The worker is in ./worker.ts.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/model';
 import { notFound, tooManyRequests } from '../platform/errors';
@@ -7,12 +7,12 @@ import { logger } from '../platform/log';
 import type { OptimizationRequest, ReOptimizationRequest, WebhookEvent } from './schemas';
 import type { ClientResult } from './client-result';
 import { emitWebhook, type DeliveryDeps } from '../webhooks/delivery';
-import { decodeBlob, encodeBlob } from '../platform/blob';
+import { decodeBlob, encodeBlob, UnreadableBlob } from '../platform/blob';
 import { routingWarnings } from './matrices';
 import { JOB_RETENTION_SECONDS, MAX_PENDING_JOBS_PER_KEY, RESULT_CODE, type JobMessage, type JobRecord, type JobWebhook } from './model';
 import { applyReOptimization } from './reoptimize';
 import { failedBody, pendingBody, type ResultBody } from './result';
-import type { OptimizationJobStore } from './store';
+import { owesFinalEvent, resultBlobName, type OptimizationJobStore } from './store';
 import { checkWebhookTarget, validateProblem, type ValidateContext } from './validate';
 import { problemWarnings, reOptimizationWarnings } from './warnings';
 
@@ -23,6 +23,8 @@ export interface OptimizationDeps {
   enqueue: (message: JobMessage) => Promise<void>;
   /** How job webhooks are queued (or, without a queue, sent). */
   webhooks: DeliveryDeps;
+  /** Unix ms: job timestamps and leases. */
+  clock: () => number;
 }
 
 export interface SubmitResponse {
@@ -35,33 +37,52 @@ export interface SubmitResponse {
 /** Seconds a caller refused for too many pending jobs is told to wait. */
 const PENDING_RETRY_AFTER_SECONDS = 10;
 
-const now = () => Math.floor(Date.now() / 1000);
+/** The deps' clock in Unix seconds, the unit jobs are stamped in. */
+export const nowSeconds = (deps: Pick<OptimizationDeps, 'clock'>) => Math.floor(deps.clock() / 1000);
 
 /** A webhook event's id: the same for every emit and retry of one event of one job. */
 export function eventId(jobId: string, event: WebhookEvent): string {
   return `msg_${jobId}_${event}`;
 }
 
-/** Queues the event if the job's webhook subscribed to it; true when nothing is left to send. */
-export async function emitJobEvent(
-  deps: OptimizationDeps,
-  job: Pick<JobRecord, 'id' | 'space' | 'key_hash' | 'webhook'>,
-  event: WebhookEvent,
-): Promise<boolean> {
-  const hook = job.webhook;
-  if (!hook || !hook.events.includes(event)) return true;
+/** Queues one event of the job's webhook; false when it could not be queued. */
+function emitJobEvent(deps: OptimizationDeps, job: JobRecord, hook: JobWebhook, event: WebhookEvent): Promise<boolean> {
   return emitWebhook(
     {
       id: eventId(job.id, event),
       event,
       url: hook.url,
       timeout: hook.timeout,
-      payload: { event, request_id: job.id, timestamp: now() },
+      payload: { event, request_id: job.id, timestamp: nowSeconds(deps) },
       space: job.space,
       keyHash: job.key_hash,
     },
     deps.webhooks,
   );
+}
+
+/**
+ * Queues every webhook event the job owes and has not noted as queued: JOB_CREATED (moot once
+ * the final event is out), then JOB_COMPLETED / JOB_FAILED once it is final. Notes each on the
+ * job, and on `job` itself. Any step may run again after a crash: a repeated event keeps its id
+ * (at least once). False when an event could not be queued (a later run sends it).
+ */
+export async function sendOwedEvents(deps: OptimizationDeps, job: JobRecord): Promise<boolean> {
+  const hook = job.webhook;
+  if (!hook) return true;
+  const owed: ['created' | 'final', WebhookEvent][] = [];
+  if (!job.created_event_sent && !job.final_event_sent && hook.events.includes('JOB_CREATED')) owed.push(['created', 'JOB_CREATED']);
+  if ((job.status === 'completed' || job.status === 'failed') && owesFinalEvent(job, job.status))
+    owed.push(['final', job.status === 'completed' ? 'JOB_COMPLETED' : 'JOB_FAILED']);
+  for (const [which, event] of owed) {
+    if (!(await emitJobEvent(deps, job, hook, event))) return false;
+    job[which === 'created' ? 'created_event_sent' : 'final_event_sent'] = true;
+    // Unnoted, the event is queued again by a later run: a duplicate with the same id, never a loss.
+    await deps.store
+      .markEventSent(job.space, job.id, which)
+      .catch((error) => logger.warn('webhook event not noted', { job_id: job.id, event, error }));
+  }
+  return true;
 }
 
 function webhookOf(req: OptimizationRequest): JobWebhook | undefined {
@@ -70,7 +91,19 @@ function webhookOf(req: OptimizationRequest): JobWebhook | undefined {
   return { url: w.url, events: w.events ?? ['JOB_CREATED', 'JOB_COMPLETED', 'JOB_FAILED'], timeout: w.timeout ?? 10 };
 }
 
-/** Stores a validated problem as a queued job and queues it; 429 past the key's pending limit. */
+const tooManyPending = () =>
+  tooManyRequests(
+    `optimization: at most ${MAX_PENDING_JOBS_PER_KEY} pending (queued or running) jobs per key; new jobs are accepted once some are resolved`,
+    PENDING_RETRY_AFTER_SECONDS,
+  );
+
+/**
+ * Stores a validated problem as a queued job and queues it; 429 past the key's pending limit.
+ * Writes in an order that a crash at any step leaves repairable: the request blob (unreferenced
+ * until the job exists; it expires with the job's retention), then the job with its pending slot
+ * in one transaction, then JOB_CREATED, then the message. A job whose message never went out is
+ * queued again by the sweeper, so a failure to queue it is logged, not answered as an error.
+ */
 async function createJob(
   deps: OptimizationDeps,
   principal: Principal,
@@ -80,14 +113,12 @@ async function createJob(
 ): Promise<SubmitResponse> {
   const { store } = deps;
   const { space, keyHash } = principal;
-  if (!(await store.reservePending(space, keyHash, MAX_PENDING_JOBS_PER_KEY))) {
-    throw tooManyRequests(
-      `optimization: at most ${MAX_PENDING_JOBS_PER_KEY} pending (queued or running) jobs per key; new jobs are accepted once some are resolved`,
-      PENDING_RETRY_AFTER_SECONDS,
-    );
-  }
+  // A cheap refusal before the request is stored; the transaction below is the exact check.
+  if ((await store.pendingCount(space, keyHash)) >= MAX_PENDING_JOBS_PER_KEY) throw tooManyPending();
   const id = randomUUID();
-  const created = now();
+  const created = nowSeconds(deps);
+  const blob = encodeBlob(req);
+  await store.putBlob(space, id, 'REQ', blob.chunks, created + JOB_RETENTION_SECONDS);
   const job: JobRecord = {
     id,
     space,
@@ -97,33 +128,25 @@ async function createJob(
     created_at: created,
     updated_at: created,
     attempts: 0,
-    request_chunks: 0,
-    request_bytes: 0,
+    request_chunks: blob.chunks.length,
+    request_bytes: blob.rawBytes,
     warnings,
     webhook: webhookOf(req),
     parent_id: parentId,
   };
-  try {
-    const blob = encodeBlob(req);
-    await store.putBlob(space, id, 'REQ', blob.chunks, created + JOB_RETENTION_SECONDS);
-    job.request_chunks = blob.chunks.length;
-    job.request_bytes = blob.rawBytes;
-    await store.create(job);
-  } catch (error) {
-    await store.releasePending(space, keyHash).catch((e) => logger.error('pending slot not released', { job_id: id, error: e }));
-    throw error;
+  if (!(await store.create(job, MAX_PENDING_JOBS_PER_KEY))) {
+    await store
+      .deleteBlob(space, id, 'REQ', blob.chunks.length)
+      .catch((error) => logger.warn('unused request not deleted', { job_id: id, error }));
+    throw tooManyPending();
   }
+  await sendOwedEvents(deps, job);
   try {
     await deps.enqueue({ space, id });
   } catch (error) {
-    // The job exists but nothing will run it: fail it (which frees the slot) and report the fault.
-    await store
-      .finish(job, { status: 'failed', now: now(), code: RESULT_CODE.internal, message: 'the job could not be queued' })
-      .catch((e) => logger.error('unqueued job not failed', { job_id: id, error: e }));
-    throw error;
+    logger.error('optimization job stored but not queued; the sweeper queues it', { job_id: id, error });
   }
   logger.info('optimization job queued', { job_id: id, parent_id: parentId, request_bytes: job.request_bytes, chunks: job.request_chunks });
-  await emitJobEvent(deps, job, 'JOB_CREATED');
   return { id, message: '', status: 'Ok', warnings };
 }
 
@@ -148,16 +171,28 @@ export async function loadRequest(store: OptimizationJobStore, job: JobRecord): 
   return decodeBlob<OptimizationRequest>(await store.getBlob(job.space, job.id, 'REQ', job.request_chunks));
 }
 
-export async function loadResult(store: OptimizationJobStore, job: JobRecord): Promise<ResultBody> {
-  return decodeBlob<ResultBody>(await store.getBlob(job.space, job.id, 'RES', job.result_chunks ?? 0));
+/**
+ * A completed job's result: the chunks of the attempt the job item points at. Undefined when they
+ * cannot be read back, which only results stored before attempts had chunks of their own can be.
+ */
+export async function readResult(store: OptimizationJobStore, job: JobRecord): Promise<ResultBody | undefined> {
+  try {
+    return decodeBlob<ResultBody>(await store.getBlob(job.space, job.id, resultBlobName(job.result_attempt), job.result_chunks ?? 0));
+  } catch (error) {
+    if (!(error instanceof UnreadableBlob)) throw error;
+    logger.error('optimization result unreadable', { job_id: job.id, error });
+    return undefined;
+  }
 }
+
+const UNREADABLE_RESULT = 'the stored result of this job cannot be read; submit the problem again';
 
 /** GET /optimization/v2/result: pending body, full result or failure; 404 outside the caller's space. */
 export async function getResult(deps: Pick<OptimizationDeps, 'store'>, principal: Principal, id: string): Promise<ResultBody> {
   const job = await findJob(deps.store, principal, id);
   if (job.status === 'queued' || job.status === 'running') return pendingBody(job);
   if (job.status === 'failed') return failedBody(job);
-  return loadResult(deps.store, job);
+  return (await readResult(deps.store, job)) ?? failedBody({ ...job, code: RESULT_CODE.internal, message: UNREADABLE_RESULT });
 }
 
 export async function reOptimize(
@@ -168,11 +203,9 @@ export async function reOptimize(
 ): Promise<SubmitResponse> {
   const parent = await findJob(deps.store, principal, body.existing_request_id);
   const original = await loadRequest(deps.store, parent);
-  let previous: ClientResult | undefined;
-  if (parent.status === 'completed') {
-    const stored = await loadResult(deps.store, parent);
-    previous = stored.result as unknown as ClientResult;
-  }
+  // Without a readable earlier result the search starts from the original's own plan, if any.
+  const stored = parent.status === 'completed' ? await readResult(deps.store, parent) : undefined;
+  const previous = stored?.result as ClientResult | undefined;
   const changed = applyReOptimization(original, body, previous);
   const { request, locations } = validateProblem(changed, ctx);
   await checkWebhookTarget(request, ctx);

@@ -1,50 +1,62 @@
-// The sweeper, run on a schedule (functions/optimization/sweep.ts) so that no job waits forever
-// and no key's pending count drifts from its jobs:
+// The sweeper, run on a schedule (functions/optimization/sweep.ts) so that no job waits forever,
+// no webhook event is left unsent and no key's pending count drifts from its jobs:
 //  - a job `queued` for longer than the queued deadline lost its message (the submitter died
 //    between storing and queueing it, or the queue was emptied): it is queued again;
-//  - a job `running` the same attempt for longer than the worker can run (its timeout plus a
-//    margin) has no worker left: it is failed (code 1), which frees its slot and sends JOB_FAILED;
-//  - a key with pending jobs whose counter differs from their number (a submitter that died
-//    between taking a slot and storing its job, say) has the counter set to that number. The
-//    index is eventually consistent and submissions go on meanwhile, so a counter is corrected
-//    only when it and the count read the same after a short settle, and only if it has not moved.
+//  - a job `running` whose lease has ended has no worker left (it was killed, or timed out): it
+//    is queued again, or failed (code 1, JOB_FAILED sent) once it has used up its attempts;
+//  - a finished job whose final webhook event is still not queued a minute later gets it queued;
+//  - a key whose counter differs from its number of pending jobs has the counter set to that
+//    number, whether or not it has pending jobs. The listings are eventually consistent and
+//    submissions go on meanwhile, so a counter is corrected only when it and the count read the
+//    same after a short settle, and only if it has not moved.
 // One failure does not stop the rest of the sweep; the sweep throws at the end, for the alarm.
 import { logger } from '../platform/log';
-import { JOB_WORKER_TIMEOUT_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
-import type { OptimizationDeps } from './service';
+import {
+  isPending,
+  JOB_LEASE_MARGIN_SECONDS,
+  JOB_MAX_RECEIVE_COUNT,
+  JOB_WORKER_TIMEOUT_SECONDS,
+  RESULT_CODE,
+  type JobMessage,
+  type JobRecord,
+} from './model';
+import { nowSeconds, sendOwedEvents, type OptimizationDeps } from './service';
 import type { OptimizationJobStore } from './store';
-import { sendFinalEvent } from './worker';
 
 /** A queued job is picked up within seconds; ten minutes means its message is gone. */
 export const QUEUED_DEADLINE_SECONDS = 600;
-/** Past the worker's timeout: covers a slow start and clocks that disagree. */
-export const RUNNING_MARGIN_SECONDS = 300;
+/** A worker queues a job's final event right after finishing it; a minute later it is not coming. */
+export const UNSENT_EVENT_GRACE_SECONDS = 60;
 
-export type SweepStore = Pick<OptimizationJobStore, 'pendingJobs' | 'requeue' | 'finish' | 'pendingCount' | 'correctPendingCount'>;
+export type SweepStore = Pick<
+  OptimizationJobStore,
+  'jobsToSweep' | 'pendingCounters' | 'requeue' | 'finish' | 'pendingCount' | 'correctPendingCount'
+>;
 
 export interface SweepDeps {
   store: SweepStore;
   enqueue: (message: JobMessage) => Promise<void>;
-  /** Sends the final event of a job the sweep failed. */
-  jobFailed: (job: JobRecord) => Promise<void>;
+  /** Queues the webhook events a job owes; false when one could not be queued. */
+  sendEvents: (job: JobRecord) => Promise<boolean>;
   /** Unix seconds. */
   now: () => number;
   /** The pause between two readings of a counter that looks wrong. */
   settle: () => Promise<void>;
   queuedDeadlineSeconds: number;
-  runningLimitSeconds: number;
+  /** Attempts a job gets; a job whose worker died on the last one is failed rather than queued again. */
+  maxAttempts: number;
 }
 
-/** The sweeper's deps on top of the service's: its clock, pause and deadlines. */
+/** The sweeper's deps on top of the service's: its pause and limits. */
 export function sweepDepsOf(service: OptimizationDeps): SweepDeps {
   return {
     store: service.store,
     enqueue: service.enqueue,
-    jobFailed: (job) => sendFinalEvent(service, job, 'failed'),
-    now: () => Math.floor(Date.now() / 1000),
+    sendEvents: (job) => sendOwedEvents(service, job),
+    now: () => nowSeconds(service),
     settle: () => new Promise((resolve) => setTimeout(resolve, 2000)),
     queuedDeadlineSeconds: QUEUED_DEADLINE_SECONDS,
-    runningLimitSeconds: JOB_WORKER_TIMEOUT_SECONDS + RUNNING_MARGIN_SECONDS,
+    maxAttempts: JOB_MAX_RECEIVE_COUNT,
   };
 }
 
@@ -58,47 +70,76 @@ export interface CounterCorrection {
 export interface SweepReport {
   requeued: string[];
   failed: string[];
+  /** Finished jobs whose owed webhook events the sweep queued. */
+  notified: string[];
   corrected: CounterCorrection[];
   errors: number;
 }
 
-const keyOf = (space: string, keyHash: string) => `${space}\u0000${keyHash}`;
+/** When a running job's lease ends; jobs claimed before leases existed get the worker's timeout and the margin. */
+function leaseEnd(job: JobRecord): number {
+  return job.lease_until ?? (job.started_at ?? 0) + JOB_WORKER_TIMEOUT_SECONDS + JOB_LEASE_MARGIN_SECONDS;
+}
 
-async function pendingByKey(deps: SweepDeps): Promise<Map<string, { space: string; keyHash: string; jobs: number }>> {
-  const keys = new Map<string, { space: string; keyHash: string; jobs: number }>();
-  for (const job of await deps.store.pendingJobs()) {
-    const k = keyOf(job.space, job.key_hash);
-    const entry = keys.get(k) ?? { space: job.space, keyHash: job.key_hash, jobs: 0 };
-    entry.jobs++;
-    keys.set(k, entry);
-  }
-  return keys;
+async function queueAgain(job: JobRecord, deps: SweepDeps, now: number, report: SweepReport, why: string): Promise<void> {
+  if (!(await deps.store.requeue(job, now))) return;
+  await deps.enqueue({ space: job.space, id: job.id });
+  report.requeued.push(job.id);
+  logger.warn(`optimization job queued again: ${why}`, { job_id: job.id, status: job.status, attempts: job.attempts });
 }
 
 async function sweepJob(job: JobRecord, deps: SweepDeps, now: number, report: SweepReport): Promise<void> {
-  if (job.status === 'queued' && job.updated_at <= now - deps.queuedDeadlineSeconds) {
-    if (!(await deps.store.requeue(job, now))) return;
-    await deps.enqueue({ space: job.space, id: job.id });
-    report.requeued.push(job.id);
-    logger.warn('stuck optimization job queued again', { job_id: job.id, queued_since: job.updated_at });
-  } else if (job.status === 'running' && job.started_at !== undefined && job.started_at <= now - deps.runningLimitSeconds) {
-    const message = `the worker stopped (timeout or crash) on attempt ${job.attempts} and no retry followed`;
-    if (!(await deps.store.finish(job, { status: 'failed', now, code: RESULT_CODE.internal, message }, job.started_at))) return;
+  if (!isPending(job.status)) {
+    if ((job.finished_at ?? 0) > now - UNSENT_EVENT_GRACE_SECONDS) return;
+    if (!(await deps.sendEvents(job))) throw new Error(`job ${job.id}: its final webhook event could not be queued`);
+    report.notified.push(job.id);
+  } else if (job.status === 'queued' && job.updated_at <= now - deps.queuedDeadlineSeconds) {
+    await queueAgain(job, deps, now, report, 'its message was lost');
+  } else if (job.status === 'running' && leaseEnd(job) <= now) {
+    if (job.attempts < deps.maxAttempts) return queueAgain(job, deps, now, report, 'its worker stopped');
+    const message = `the worker stopped (timeout or crash) on attempt ${job.attempts}, the last one`;
+    const outcome = { status: 'failed', now, code: RESULT_CODE.internal, message } as const;
+    if (!(await deps.store.finish(job, outcome, { attempt: job.attempts, leaseEndedBy: now }))) return;
     report.failed.push(job.id);
     logger.error('stuck optimization job failed', { job_id: job.id, started_at: job.started_at, attempts: job.attempts });
-    await deps.jobFailed(job);
+    if (!(await deps.sendEvents({ ...job, status: 'failed', code: outcome.code, message, finished_at: now })))
+      throw new Error(`job ${job.id}: JOB_FAILED could not be queued; the next sweep sends it`);
   }
 }
 
+interface KeyCount {
+  space: string;
+  keyHash: string;
+  /** Its pending jobs, as listed. */
+  jobs: number;
+  /** Its counter, as listed (unset: not listed yet). */
+  listed?: number;
+}
+
+const keyOf = (space: string, keyHash: string) => `${space}\u0000${keyHash}`;
+
+/** Every key with pending jobs or a counter: how many pending jobs it has, and its listed counter. */
+async function countsByKey(deps: SweepDeps): Promise<Map<string, KeyCount>> {
+  const keys = new Map<string, KeyCount>();
+  const entry = (space: string, keyHash: string) => {
+    const k = keyOf(space, keyHash);
+    return keys.get(k) ?? keys.set(k, { space, keyHash, jobs: 0 }).get(k)!;
+  };
+  for (const job of await deps.store.jobsToSweep()) if (isPending(job.status)) entry(job.space, job.key_hash).jobs++;
+  for (const c of await deps.store.pendingCounters()) entry(c.space, c.keyHash).listed = c.count;
+  return keys;
+}
+
 async function correctCounters(deps: SweepDeps, report: SweepReport): Promise<void> {
-  const suspects: { space: string; keyHash: string; jobs: number; counter: number }[] = [];
-  for (const key of (await pendingByKey(deps)).values()) {
+  const suspects: (KeyCount & { counter: number })[] = [];
+  for (const key of (await countsByKey(deps)).values()) {
+    if (key.listed === key.jobs) continue;
     const counter = await deps.store.pendingCount(key.space, key.keyHash);
     if (counter !== key.jobs) suspects.push({ ...key, counter });
   }
   if (!suspects.length) return;
   await deps.settle();
-  const again = await pendingByKey(deps);
+  const again = await countsByKey(deps);
   for (const s of suspects) {
     const jobs = again.get(keyOf(s.space, s.keyHash))?.jobs ?? 0;
     if (jobs !== s.jobs || (await deps.store.pendingCount(s.space, s.keyHash)) !== s.counter) continue;
@@ -109,9 +150,9 @@ async function correctCounters(deps: SweepDeps, report: SweepReport): Promise<vo
 }
 
 export async function sweepJobs(deps: SweepDeps): Promise<SweepReport> {
-  const report: SweepReport = { requeued: [], failed: [], corrected: [], errors: 0 };
+  const report: SweepReport = { requeued: [], failed: [], notified: [], corrected: [], errors: 0 };
   const now = deps.now();
-  for (const job of await deps.store.pendingJobs()) {
+  for (const job of await deps.store.jobsToSweep()) {
     try {
       await sweepJob(job, deps, now, report);
     } catch (error) {
@@ -128,6 +169,7 @@ export async function sweepJobs(deps: SweepDeps): Promise<SweepReport> {
   logger.info('optimization jobs swept', {
     requeued: report.requeued.length,
     failed: report.failed.length,
+    notified: report.notified.length,
     corrected: report.corrected.length,
     errors: report.errors,
   });

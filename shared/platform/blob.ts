@@ -21,7 +21,19 @@ export function encodeBlob(value: unknown, chunkBytes = CHUNK_BYTES): EncodedBlo
   return { chunks, rawBytes: raw.length, compressedBytes: zipped.length };
 }
 
+/** A stored blob that cannot be read back: chunks missing, or not gzipped JSON. Reading it again gives the same. */
+export class UnreadableBlob extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableBlob';
+  }
+}
+
 export function decodeBlob<T = unknown>(chunks: Uint8Array[]): T {
   const zipped = Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-  return JSON.parse(gunzipSync(zipped).toString('utf8')) as T;
+  try {
+    return JSON.parse(gunzipSync(zipped).toString('utf8')) as T;
+  } catch (error) {
+    throw new UnreadableBlob(`stored blob is not gzipped JSON: ${(error as Error).message}`);
+  }
 }

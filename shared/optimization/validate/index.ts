@@ -11,7 +11,8 @@ import { checkDimensions } from './amounts';
 import { checkIds } from './ids';
 import { checkIndices } from './indices';
 import { issuesError, type Issue } from './issues';
-import { checkTaskCount, parseLocations } from './locations';
+import { checkFleetSize, checkTaskCount } from './limits';
+import { parseLocations } from './locations';
 import { checkMatrices } from './matrices';
 import { checkRelationConstraints, checkRelations } from './relations';
 import { checkRouting } from './routing';
@@ -57,6 +58,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   const locations = parseLocations(req, add);
   const n = locations.length;
   checkTaskCount(req, add);
+  checkFleetSize(req, locations, add);
   checkIndices(req, n, add);
   checkIds(req, add);
   checkVehicleLocations(req, locations, add);

@@ -1,4 +1,4 @@
-import { MAX_TASKS, type OptimizationRequest } from '../schemas';
+import type { OptimizationRequest } from '../schemas';
 import { parseLatLon, type LatLon } from '../geo';
 import type { AddIssue } from './issues';
 
@@ -14,11 +14,4 @@ export function parseLocations(req: OptimizationRequest, add: AddIssue): LatLon[
     if (bad++ < MAX_REPORTED) add(`locations.location[${i}]`, 'must be "lat,lon" with lat in [-90, 90] and lon in [-180, 180]');
     return [0, 0];
   });
-}
-
-/** At least one task, at most 4000 counted as jobs + 2 x shipments. */
-export function checkTaskCount(req: OptimizationRequest, add: AddIssue): void {
-  const tasks = (req.jobs?.length ?? 0) + 2 * (req.shipments?.length ?? 0);
-  if (tasks === 0) add('jobs', 'at least one job or shipment is required');
-  if (tasks > MAX_TASKS) add('jobs', `at most ${MAX_TASKS} tasks, counted as jobs + 2 x shipments (got ${tasks})`);
 }

@@ -148,7 +148,8 @@ describe('worker retries, failures and the dead-letter queue', () => {
   it('the dead-letter consumer fails a job whose worker crashed on every delivery', async () => {
     const id = (await submit(key, smallProblem())).body.id as string;
     const m = await receiveJob(id);
-    await store.markRunning(spaceOf(org, null), id, Math.floor(Date.now() / 1000)); // a worker that died
+    const now = Math.floor(Date.now() / 1000);
+    await store.claim(spaceOf(org, null), id, now - 1000, now - 1); // a worker that died; its lease has ended
     await deadLetterHandler(sqsEventOf([m], 'optimization-jobs-dlq'));
     await remove(queues.jobs(), m);
     const res = await result(key, id);
@@ -162,7 +163,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
       const id = (await submit(key, smallProblem({ options: { webhook: { url: own.url, events: ['JOB_FAILED'] } } }))).body.id as string;
       const m = await receiveJob(id);
       const space = spaceOf(org, null);
-      const running = (await store.markRunning(space, id, 1))!;
+      const running = (await store.claim(space, id, 1, 2))!;
       expect(await store.finish(running, { status: 'failed', now: 2, code: 1, message: 'gone' })).toBe(true);
       for (let i = 0; i < 2; i++) {
         const res = await fastWorker(sqsEventOf([m], 'optimization-jobs'), { getRemainingTimeInMillis: () => 60_000 });

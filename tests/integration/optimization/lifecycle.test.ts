@@ -27,6 +27,7 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
 
   it('runs a job end to end on the emulators and signs its webhooks', async () => {
     const problem = smallProblem({ options: { objective: { solving_time_limit: 1 }, webhook: { url: hook.url } } });
+    problem.vehicles[1].capacity = [0]; // vehicle 2 can carry nothing: vehicle 1, with metadata, serves every job
     const submitted = await submit(key, problem);
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ status: 'Ok', message: '' });
@@ -68,8 +69,8 @@ describe('optimization: submit -> worker -> result -> webhook', () => {
       expect(decoded.length).toBe(route.steps.length);
       expect(decoded[0][0]).toBeCloseTo(57.7089, 4);
     }
-    const v1 = r.routes.find((route: any) => route.vehicle === 1);
-    if (v1) expect(v1.metadata).toEqual({ driver: 'ann' });
+    expect(r.routes.map((route: any) => route.vehicle)).toEqual([1]);
+    expect(r.routes[0].metadata).toEqual({ driver: 'ann' });
     const job11 = r.routes.flatMap((route: any) => route.steps).find((s: any) => s.id === 11 && s.type === 'job');
     expect(job11.metadata).toEqual({ order: 'a-1' });
 

@@ -193,6 +193,98 @@ const rows: Row[] = [
     message: /jobs: at most 4000 tasks, counted as jobs \+ 2 x shipments \(got 4001\)/,
   },
   {
+    rule: 'at most 4000 jobs in the array itself',
+    mutate: (p) => (p.jobs = Array.from({ length: 4001 }, (_, i) => ({ id: i, location_index: 1 }))),
+    status: 400,
+    message: /^jobs: must have at most 4000 items/,
+  },
+  {
+    rule: 'at most 4000 vehicles (20,000 refused)',
+    mutate: (p) => (p.vehicles = Array.from({ length: 20_000 }, (_, i) => ({ id: i, start_index: 0 }))),
+    status: 400,
+    field: 'vehicles',
+    message: /^vehicles: must have at most 4000 items$/,
+  },
+  {
+    rule: '4000 vehicles exactly is fine',
+    mutate: (p) => (p.vehicles = Array.from({ length: 4000 }, (_, i) => ({ id: i, start_index: 0 }))),
+    status: 200,
+  },
+  {
+    rule: 'at most 50 breaks per vehicle',
+    mutate: (p) => (p.vehicles[0].breaks = Array.from({ length: 51 }, (_, i) => ({ id: i, time_windows: [[0, 10]] }))),
+    status: 400,
+    message: /^vehicles\[0\]\.breaks: must have at most 50 items$/,
+  },
+  {
+    rule: 'at most 4000 breaks over all vehicles',
+    mutate: (p) =>
+      (p.vehicles = Array.from({ length: 81 }, (_, v) => ({
+        id: v,
+        start_index: 0,
+        breaks: Array.from({ length: 50 }, (_, i) => ({ id: i, time_windows: [[0, 10]] })),
+      }))),
+    status: 400,
+    message: /^vehicles: at most 4000 breaks over all vehicles \(got 4050\)$/,
+  },
+  {
+    rule: 'at most 100 time windows per list',
+    mutate: (p) => {
+      p.jobs[0].time_windows = Array.from({ length: 101 }, (_, i) => [i, i + 1]);
+      p.shipments[0].delivery.time_windows = Array.from({ length: 101 }, (_, i) => [i, i + 1]);
+      p.vehicles[0].breaks = [{ id: 1, time_windows: Array.from({ length: 101 }, (_, i) => [i, i + 1]) }];
+    },
+    status: 400,
+    message:
+      /vehicles\[0\]\.breaks\[0\]\.time_windows: must have at most 100 items; jobs\[0\]\.time_windows: must have at most 100 items; shipments\[0\]\.delivery\.time_windows: must have at most 100 items/,
+  },
+  {
+    rule: 'at most 4000 relations',
+    mutate: (p) => (p.relations = Array.from({ length: 4001 }, () => ({ type: 'in_same_route', steps: [{ type: 'job', id: 1 }] }))),
+    status: 400,
+    message: /^relations: must have at most 4000 items$/,
+  },
+  {
+    rule: 'at most 4002 steps in a relation',
+    mutate: (p) => (p.relations = [{ type: 'in_same_route', steps: Array.from({ length: 4003 }, () => ({ type: 'job', id: 1 })) }]),
+    status: 400,
+    message: /^relations\[0\]\.steps: must have at most 4002 items$/,
+  },
+  {
+    rule: 'an earlier plan of at most 4000 routes',
+    mutate: (p) => (p.solution = Array.from({ length: 4001 }, () => ({ vehicle: 1, steps: [] }))),
+    status: 400,
+    message: /^solution: must have at most 4000 items$/,
+  },
+  {
+    rule: 'an earlier-plan route of at most 4052 steps',
+    mutate: (p) => (p.solution = [{ vehicle: 1, steps: Array.from({ length: 4053 }, () => ({ type: 'job', id: 1 })) }]),
+    status: 400,
+    message: /^solution\[0\]\.steps: must have at most 4052 items$/,
+  },
+  {
+    rule: 'vehicle locations outside locations count towards the 4000',
+    mutate: (p) => {
+      p.locations.location = locs(3999);
+      p.vehicles = [
+        { id: 1, location: { lat: 10, lon: 10 } },
+        { id: 2, location: { lat: 10, lon: 10 } }, // the same point: one more location, not two
+        { id: 3, location: { lat: 11, lng: 10 } },
+        { id: 4, start_index: 0, location: { lat: 12, lon: 10 } }, // start_index wins: not routed from there
+      ];
+    },
+    status: 400,
+    message: /^vehicles: at most 4000 locations counting the vehicle locations that are not among locations\.location \(got 4001\)/,
+  },
+  {
+    rule: 'a vehicle location among the locations adds none',
+    mutate: (p) => {
+      p.locations.location = [...locs(3999), '10,10'];
+      p.vehicles = [{ id: 1, location: { lat: 10, lon: 10 } }];
+    },
+    status: 200,
+  },
+  {
     rule: '4000 tasks exactly is fine',
     mutate: (p) => {
       p.jobs = Array.from({ length: 3000 }, (_, i) => ({ id: i, location_index: 1 }));
@@ -780,6 +872,12 @@ describe('optimization request validation', () => {
       if (row.field) expect(res.field).toBe(row.field);
     });
   }
+
+  it('counts vehicles again after the schema: a re-optimization adds to those it keeps', () => {
+    const merged = parseWith(optimizationRequestSchema, base(), 'body');
+    merged.vehicles = Array.from({ length: 4001 }, (_, i) => ({ id: i, start_index: 0 }));
+    expect(() => validateProblem(merged, { selfHosts: [] })).toThrow(/^vehicles: at most 4000 vehicles \(got 4001\)$/);
+  });
 
   it('lists every broken rule at once, the first one in `field`', () => {
     const res = check((p) => {

@@ -1,75 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { principal } from './principal';
-import { JOB_MAX_RECEIVE_COUNT, RESULT_CODE, type JobMessage } from '../../../shared/optimization/model';
+import { JOB_MAX_RECEIVE_COUNT, RESULT_CODE } from '../../../shared/optimization/model';
 import { internalFailureMessage } from '../../../shared/optimization/failure';
-import { optimizationRequestSchema } from '../../../shared/optimization/schemas';
-import { getResult, submitProblem } from '../../../shared/optimization/service';
-import { failDeadLetter, runJob, type WorkerDeps } from '../../../shared/optimization/worker';
+import { getResult } from '../../../shared/optimization/service';
+import { failDeadLetter, runJob } from '../../../shared/optimization/worker';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { NetworkRegistry } from '../../../shared/routing';
-import { solveWithStats } from '../../../shared/solver';
-import { processDelivery, type WebhookDelivery } from '../../../shared/webhooks/delivery';
+import { processDelivery } from '../../../shared/webhooks/delivery';
 import { verify } from '../../../shared/webhooks/sign';
-import { MemoryOptimizationJobStore } from '../../fixtures/memory/optimization-store';
-import { MemoryWebhookSecretStore } from '../../fixtures/memory/webhook-secrets';
+import { harness, HOOK, principal, quick } from './harness';
 
 // The worker's job lifecycle on the in-memory stores, with fake job and webhook queues:
 // submit -> queued, a delivery -> running -> completed (or retryable, or failed on the last one).
-
-const HOOK = 'https://hooks.example.com/jobs';
-
-/** Three stops around a depot; the request's own matrices, so no road network is involved. */
-const problem = () =>
-  optimizationRequestSchema.parse({
-    description: 'unit',
-    locations: { location: ['57.70,11.97', '57.71,11.96', '57.72,11.99'] },
-    vehicles: [{ id: 1, start_index: 0, end_index: 0 }],
-    jobs: [
-      { id: 11, location_index: 1, service: 30 },
-      { id: 12, location_index: 2, service: 30 },
-    ],
-    duration_matrix: [
-      [0, 600, 900],
-      [600, 0, 400],
-      [900, 400, 0],
-    ],
-    distance_matrix: [
-      [0, 6000, 9000],
-      [6000, 0, 4000],
-      [9000, 4000, 0],
-    ],
-    options: { objective: { solving_time_limit: 1 }, webhook: { url: HOOK } },
-  });
-
-const quick: WorkerDeps['solve'] = (req, matrices, opts) => solveWithStats(req, matrices, { ...opts, maxIterations: 50 });
-
-function harness(solve: WorkerDeps['solve'] = quick) {
-  const store = new MemoryOptimizationJobStore();
-  const secrets = new MemoryWebhookSecretStore();
-  const jobQueue: JobMessage[] = [];
-  const webhookQueue: WebhookDelivery[] = [];
-  const posted: { url: string; headers: Record<string, string>; body: string }[] = [];
-  const deps: WorkerDeps = {
-    store,
-    enqueue: async (message) => void jobQueue.push(message),
-    webhooks: {
-      post: async (url, init) => {
-        posted.push({ url, headers: init.headers, body: init.body });
-        return { status: 204 };
-      },
-      secretsOf: async (space, keyHash) => [(await secrets.getOrCreate(space, keyHash)).secret],
-      enqueue: async (delivery) => void webhookQueue.push(delivery),
-      now: () => Math.floor(Date.now() / 1000),
-    },
-    solve,
-    clock: () => Date.now(),
-  };
-  const delivery = (receiveCount: number) => ({ receiveCount, maxReceiveCount: JOB_MAX_RECEIVE_COUNT, remainingMs: () => 60_000 });
-  const submit = async () => (await submitProblem(deps, principal, problem(), { selfHosts: [] })).id;
-  const job = (id: string) => store.get(principal.space, id);
-  const events = () => webhookQueue.map((d) => JSON.parse(d.body).event);
-  return { store, secrets, deps, jobQueue, webhookQueue, posted, delivery, submit, job, events };
-}
 
 beforeEach(() => {
   setRoadNetworks(new NetworkRegistry());
