@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as createBatch } from '../../../functions/batch/create';
+import { handler as createMatrix } from '../../../functions/matrix/create';
+import { config } from '../../../shared/platform/config';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { LIMIT_NAMES } from '../../../shared/auth/model';
 import { geofenceClient } from '../geofence/client';
 import { geocodingClient } from '../geocoding/client';
@@ -41,6 +46,19 @@ beforeAll(async () => {
   const place = await geocodingClient(key).create({
     place: [{ geopoint: { lat: 57.71, lng: 11.95 }, country: 'SWE', city: 'Göteborg', poi: { title: 'Fuzz Seed' } }],
   });
+  // Routing operations run on the demo network, so mutations reach the engine, not only the
+  // "no network covers these points" answer.
+  setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample()));
+  const matrix = await invoke(createMatrix, {
+    method: 'POST',
+    query: { key, option: 'flexible' },
+    body: { origins: '57.70891,11.97462|57.69870,11.95630' },
+  });
+  const batch = await invoke(createBatch, {
+    method: 'POST',
+    query: { key },
+    body: { requests: [{ query: '/directions/json?origin=57.70891,11.97462&destination=57.69680,11.98900' }] },
+  });
   const job = await submit(key, {
     locations: { id: 1, location: ['57.7089,11.9746', '57.7000,11.9600'] },
     vehicles: [{ id: 1, start_index: 0 }],
@@ -54,6 +72,8 @@ beforeAll(async () => {
     place: place.body.docId,
     job: job.body.id,
     namespace: 'fz-ns',
+    matrix: (matrix.body as { task_id: string }).task_id,
+    batch: (batch.body as { track_id: string }).track_id,
   };
   // Deletes last, so the other operations find what they name.
   operations = (await httpOperations()).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
@@ -61,8 +81,11 @@ beforeAll(async () => {
 
 // The jobs and webhook deliveries the mutations queued are nobody's to run.
 afterAll(async () => {
+  setRoadNetworks(undefined);
   await purge(queues.jobs());
   await purge(queues.webhooks());
+  await purge(config.queueUrl('matrix-jobs')!);
+  await purge(config.queueUrl('batch-jobs')!);
 });
 
 function callOf(op: Operation, request: Request): Call {

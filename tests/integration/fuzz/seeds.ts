@@ -12,7 +12,14 @@ export interface Ids {
   place: string;
   job: string;
   namespace: string;
+  matrix: string;
+  batch: string;
 }
+
+// Points on the Gothenburg demo network the fuzz run loads.
+const station = '57.70891,11.97462';
+const korsvagen = '57.69680,11.98900';
+const haga = '57.69870,11.95630';
 
 const place = {
   place: [
@@ -139,6 +146,30 @@ export function seeds(ids: Ids): Record<string, Seed> {
       ...none,
       query: { center: '57.7,11.9', radius: '1000', sort_by: 'straight_distance', sort_destination: '57.71,11.91' },
     },
+    'POST /directions/json': {
+      ...none,
+      body: { origin: station, destination: korsvagen, waypoints: haga, steps: true, geometry: 'polyline6', alternatives: true },
+    },
+    'GET /distancematrix/json': { ...none, query: { origins: `${station}|${haga}`, destinations: korsvagen, mode: 'car' } },
+    'POST /distancematrix/json': { ...none, body: { origins: `${station}|${haga}`, destinations: korsvagen, departure_time: 1795501800 } },
+    'GET /isochrone/json': { ...none, query: { coordinates: station, contours_minutes: '2,4', polygons: 'true', denoise: '0.5' } },
+    'GET /snapToRoads/json': { ...none, query: { path: `${station}|${haga}`, interpolate: 'true', road_info: 'max_speed' } },
+    'POST /snapToRoads/json': { ...none, body: { path: `${station}|${haga}`, timestamps: '1700000000|1700000100' } },
+    'GET /areas': none,
+    'GET /optimization/json': { ...none, query: { coordinates: `${station}|${haga}|${korsvagen}`, roundtrip: 'true' } },
+    'POST /optimization/driver-assignment/v1': {
+      ...none,
+      body: {
+        filter: { driving_distance: 10000 },
+        orders: [{ id: 'o-1', pickup: { lat: 57.7089, lng: 11.9746 }, dropoff: { lat: 57.6987, lng: 11.9563 } }],
+        vehicles: [{ id: 'v-1', location: { lat: 57.7085, lon: 11.9735 } }],
+      },
+    },
+    'POST /mdm/create': { ...none, query: { option: 'flexible' }, body: { origins: `${station}|${haga}`, destinations: korsvagen } },
+    'GET /mdm/status': { ...none, query: { id: ids.matrix } },
+    'GET /mdm/result': { ...none, query: { id: ids.matrix, part: '0' } },
+    'POST /batch': { ...none, body: { requests: [{ query: `/directions/json?origin=${station}&destination=${korsvagen}` }] } },
+    'GET /batch': { ...none, query: { track_id: ids.batch } },
     'GET /skynet/search/bound': { ...none, query: { bound: '57.69,11.89|57.71,11.91' } },
     'GET /skynet/search/polygon': { ...none, query: { polygon: '57.69,11.89|57.69,11.91|57.71,11.91|57.69,11.89' } },
     'POST /skynet/search/polygon': {
