@@ -44,7 +44,12 @@ export class DynamoKeyStore implements KeyStore {
       const taken = await this.updateOrg(org, 'ADD next_sub_id :one, key_count :one', 'key_count < :limit', { ':one': 1, ':limit': limit });
       if (taken) return Number(taken.next_sub_id);
       const counted = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: orgPk(org) }, ConsistentRead: true }));
-      if (counted.Item?.key_count !== undefined) return undefined;
+      const count = counted.Item?.key_count;
+      if (count !== undefined) {
+        if (Number(count) >= limit) return undefined;
+        // The count was started by another call after this one's update failed: try again.
+        continue;
+      }
       // Never counted (a new organisation, or one older than counting): start from its live keys.
       // Another call may have started it meanwhile; either way the next round sees a count.
       const live = (await this.listByOrg(org)).filter((r) => r.namespace !== null && r.active_until === undefined).length;
