@@ -29,6 +29,7 @@ describe('queue declarations', () => {
       'matrix-jobs-dlq-dlq',
       'optimization-jobs-dlq',
       'optimization-jobs-dlq-dlq',
+      'tracking-purge-dlq',
       'webhooks-dlq',
     ]);
     for (const q of dead) expect(q.retentionPeriod).toBe(DEAD_LETTER_RETENTION_SECONDS);
