@@ -142,7 +142,10 @@ describe('serverless package (the deploy check)', () => {
       const cf = declared.find((t) => t.TableName === tableName('ci', table.id))!;
       expect(cf.TimeToLiveSpecification).toEqual({ AttributeName: table.ttlAttribute, Enabled: true });
     }
-    for (const [id, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays, id).toBe(30);
+    // One log group, kept 30 days, that every function writes into.
+    const groups = ofType('AWS::Logs::LogGroup');
+    expect(groups.map(([, g]) => g.Properties)).toEqual([{ LogGroupName: '/aws/lambda/waymark-ci', RetentionInDays: 30 }]);
+    for (const [id, fn] of functions()) expect(fn.Properties.LoggingConfig?.LogGroup, id).toEqual({ Ref: groups[0][0] });
   });
 
   it('gives every queue event source a visibility of six timeouts, 5+ deliveries, a dead-letter queue and partial batch responses', () => {
