@@ -40,3 +40,8 @@ export { WEIGHTS } from './rank';
 export { haversineMeters } from './geo';
 export { foldText } from './format';
 export { defaultArtefactPath, loadGazetteer, type Gazetteer } from './gazetteer';
+export { canonicalLanguage, toItem, type Item, type ItemOptions } from './items';
+export { nearestPlacesOf, placeNumberById } from './places-by-id';
+export { defaultEntity } from './results';
+export { reverseGeocode, type ReverseRequest, type ReverseResult } from './reverse';
+export { structuredGeocode, type StructuredLevel, type StructuredRequest } from './structured';

@@ -1,0 +1,178 @@
+import { ApiError, invalid, notFound } from '../platform/errors';
+import {
+  canonicalLanguage,
+  defaultEntity,
+  getDefaultIndex,
+  parseAt,
+  parseCountries,
+  parseLimit,
+  placeNumberById,
+  reverseGeocode,
+  structuredGeocode,
+  toItem,
+  type DefaultIndex,
+  type Entity,
+  type Item,
+} from '../geocoding';
+import { inArea, parseFilteredQuery, parseIn, runFilteredQuery } from './batch';
+import type { PlaceOverlayCache } from './cache';
+
+// The GET geocoding family in the client's terms (query parameters q, at, in, lang, limit;
+// answers `{items}`), over the same engine and custom places as POST /multigeocode/search.
+// Place names exist in one local form, so `lang` changes only the country names (ICU).
+
+export type FreeTextOperation = 'geocode' | 'autocomplete' | 'autosuggest';
+
+/** Default `limit` per operation (the commercial API's own defaults). */
+const DEFAULT_LIMITS: Record<FreeTextOperation | 'revgeocode' | 'structured', number> = {
+  geocode: 10,
+  autocomplete: 5,
+  autosuggest: 10,
+  revgeocode: 1,
+  structured: 10,
+};
+
+/** Structured fields the gazetteer cannot answer: named in `warnings`, the answer stays city level. */
+const NOT_COVERED = ['street', 'houseNumber', 'postalCode'] as const;
+
+interface FreeTextQuery {
+  q: string;
+  at?: string;
+  in?: string;
+  lang?: string;
+  limit?: string;
+}
+
+type ReverseQuery = { at: string; in?: string; lang?: string; limit?: string };
+type StructuredQuery = Partial<
+  Record<'countryCode' | 'state' | 'county' | 'city' | 'at' | 'in' | 'limit' | (typeof NOT_COVERED)[number], string>
+>;
+
+function language(lang: string | undefined): string | undefined {
+  if (lang === undefined || lang.trim() === '') return undefined;
+  const canonical = canonicalLanguage(lang.trim());
+  if (!canonical) throw invalid('lang', `must be a BCP-47 language tag, e.g. "en" or "sv-SE" (got ${JSON.stringify(lang)})`);
+  return canonical;
+}
+
+/**
+ * Errors name the query parameter as the other GET operations do ("query.q"): the search
+ * body's `query` is the parameter `q`, and its country filter comes from `in`.
+ */
+const PARAMETER_OF: Record<string, string> = { query: 'q', country: 'in' };
+async function asParameters<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 400 || !e.field) throw e;
+    const root = e.field.split('.')[0];
+    const name = PARAMETER_OF[root] ?? root;
+    throw invalid(`query.${name}${e.field.slice(root.length)}`, e.message.slice(e.field.length + 2));
+  }
+}
+
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+export class GeocodeService {
+  constructor(
+    private readonly cache: PlaceOverlayCache,
+    private readonly defaultIndex: () => DefaultIndex = getDefaultIndex,
+  ) {}
+
+  private async custom(space: string) {
+    return [(await this.cache.overlay(space)).index];
+  }
+
+  /** GET /geocode, /autocomplete, /autosuggest: free text, prefix and typo tolerant, ranked by importance and distance to `at`. */
+  freeText(space: string, operation: FreeTextOperation, query: FreeTextQuery): Promise<{ items: Item[] }> {
+    return asParameters(() => this.runFreeText(space, operation, query));
+  }
+
+  reverse(space: string, query: ReverseQuery): Promise<{ items: Item[] }> {
+    return asParameters(() => this.runReverse(space, query));
+  }
+
+  structured(space: string, query: StructuredQuery): Promise<{ items: Item[]; warnings?: string[] }> {
+    return asParameters(() => this.runStructured(space, query));
+  }
+
+  lookup(space: string, query: { id: string; lang?: string }): Promise<{ items: Item[] }> {
+    return asParameters(() => this.runLookup(space, query));
+  }
+
+  private async runFreeText(space: string, operation: FreeTextOperation, query: FreeTextQuery): Promise<{ items: Item[] }> {
+    const index = this.defaultIndex();
+    const lang = language(query.lang);
+    const body: Record<string, unknown> = { query: query.q, limit: query.limit ?? DEFAULT_LIMITS[operation] };
+    if (present(query.at)) body.at = query.at;
+    if (present(query.in)) body.in = query.in;
+    const parsed = parseFilteredQuery(body, '', index);
+    const custom = await this.custom(space);
+    const { entities } = runFilteredQuery(parsed, { index, custom });
+    return { items: entities.map((e) => toItem(e, index, { at: parsed.request.at, lang })) };
+  }
+
+  /** GET /revgeocode: the nearest places to `at` (default and custom), nearest first, with their distance. */
+  private async runReverse(space: string, query: ReverseQuery): Promise<{ items: Item[] }> {
+    const index = this.defaultIndex();
+    const at = parseAt(query.at);
+    const lang = language(query.lang);
+    const limit = present(query.limit) ? parseLimit(query.limit) : DEFAULT_LIMITS.revgeocode;
+    let countries: Set<string> | undefined;
+    let within: ((p: { lat: number; lng: number }) => boolean) | undefined;
+    if (present(query.in)) {
+      const parsed = parseIn(query.in, 'in');
+      if ('area' in parsed) within = (p) => inArea(p, parsed.area);
+      else countries = new Set(parseCountries(parsed.country, (c) => index.countryByAlpha3.has(c), 'in'));
+    }
+    const found = reverseGeocode({ at, limit, countries, within }, index, await this.custom(space));
+    return { items: found.map((r) => toItem(r.entity, index, { at, lang })) };
+  }
+
+  /** GET /geocode/structured: city by name within its country (and state), else the county, state or country itself. */
+  private async runStructured(space: string, query: StructuredQuery): Promise<{ items: Item[]; warnings?: string[] }> {
+    const index = this.defaultIndex();
+    const [country] = parseCountries(query.countryCode ?? '', (c) => index.countryByAlpha3.has(c), 'countryCode');
+    if (query.countryCode?.includes(',')) throw invalid('countryCode', 'must be one ISO 3166 alpha-3 code');
+    const at = present(query.at) ? parseAt(query.at) : undefined;
+    const limit = present(query.limit) ? parseLimit(query.limit) : DEFAULT_LIMITS.structured;
+    let area: ReturnType<typeof parseIn> | undefined;
+    if (present(query.in)) {
+      area = parseIn(query.in, 'in');
+      if (!('area' in area))
+        throw invalid('in', 'must be circle:lat,lng;r=metres or bbox:west,south,east,north (the country is countryCode)');
+    }
+    const text = (v: string | undefined) => (present(v) ? v.trim() : undefined);
+    // with an area, ask for more and keep those inside it
+    const wanted = area ? 100 : limit;
+    const { entities } = structuredGeocode(
+      { country, state: text(query.state), county: text(query.county), city: text(query.city), at, limit: wanted },
+      index,
+      await this.custom(space),
+    );
+    const kept = area && 'area' in area ? entities.filter((e: Entity) => inArea(e.place[0].geopoint, area.area)) : entities;
+    const uncovered = NOT_COVERED.filter((f) => present(query[f]));
+    return {
+      items: kept.slice(0, limit).map((e) => toItem(e, index, { at })),
+      ...(uncovered.length
+        ? { warnings: uncovered.map((f) => `${f}: not covered; the dataset is city level, so the answer is the city (or area) without it`) }
+        : {}),
+    };
+  }
+
+  /** GET /lookup: a default place by "gn:<geonameid>", else a custom place of the space by docId. */
+  private async runLookup(space: string, query: { id: string; lang?: string }): Promise<{ items: Item[] }> {
+    const index = this.defaultIndex();
+    const lang = language(query.lang);
+    const id = query.id.trim();
+    if (!id) throw invalid('id', 'must not be empty');
+    const n = /^(gn:)?\d+$/.test(id) ? placeNumberById(index, id) : undefined;
+    let entity: Entity | undefined = n === undefined ? undefined : defaultEntity(index.g, n, 1);
+    if (!entity) {
+      const place = (await this.cache.overlay(space)).index.get(id);
+      if (place && place.dataSource?.status !== 'disable') entity = { ...place, score: 1 };
+    }
+    if (!entity) throw notFound(`id: no place "${id}"`);
+    return { items: [toItem(entity, index, { lang, unscored: true })] };
+  }
+}
