@@ -29,6 +29,7 @@ const ROUTING_FUNCTIONS = [
   'geofenceCreate',
   'geofenceBatchCreate',
   'geofenceUpdate',
+  'geofenceConsolePreview',
   'optimizationSubmit',
   'optimizationReOptimize',
   'optimizationWorker',
