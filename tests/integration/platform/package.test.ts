@@ -35,6 +35,7 @@ const ROUTING_FUNCTIONS = [
   'optimizationWorker',
   'trackingUploadTrack',
   'trackingListLocations',
+  'tripsSummary',
   'monitorsCreate',
   'monitorsUpdate',
   'consoleNetwork',
