@@ -1,4 +1,4 @@
-import { trackGeometry, trackLengthMeters } from '../geo';
+import { greatCircleMeters, trackGeometry, trackLengthMeters } from '../geo';
 import { containResults } from '../geofence/contain';
 import type { StoredGeofence } from '../geofence/model';
 import { matchTrack, toProfile } from '../tracking/mapmatch';
@@ -11,6 +11,14 @@ import type { TripStop } from './model';
 
 /** The client's summary carries distance, duration and geometry only from this many points on. */
 export const MIN_SUMMARY_POINTS = 3;
+/**
+ * Map matching costs about linearly in points, and a dense track (one point a second) says
+ * little more about the roads taken than one point every few tens of metres: the route is
+ * thinned to points at least MATCH_SPACING_M apart, wider when that still leaves more than
+ * MAX_MATCH_POINTS, before it is matched.
+ */
+export const MATCH_SPACING_M = 20;
+export const MAX_MATCH_POINTS = 1000;
 
 export interface SummaryStop extends TripStop {
   /** First tracked point inside the stop's geofence (ms), null when never inside. */
@@ -42,7 +50,12 @@ export function summarize(
   let path = route.map((p) => ({ lat: p.location.lat, lon: p.location.lon }));
   let distance = trackLengthMeters(path);
   const matched = matchTrack(
-    route.map((p) => ({ lat: p.location.lat, lon: p.location.lon, timestamp: p.timestamp / 1000, accuracy: p.accuracy })),
+    thinned(route, distance).map((p) => ({
+      lat: p.location.lat,
+      lon: p.location.lon,
+      timestamp: p.timestamp / 1000,
+      accuracy: p.accuracy,
+    })),
     toProfile(undefined),
   );
   if (matched.matched) {
@@ -56,6 +69,18 @@ export function summarize(
   out.duration = Math.round((route[route.length - 1].timestamp - route[0].timestamp) / 1000);
   out.geometry = trackGeometry(path, 'polyline').geometry;
   return out;
+}
+
+/** The route's points at least MATCH_SPACING_M apart (wider for a long route), first and last always kept. */
+function thinned(route: readonly LocationRecord[], lengthMeters: number): LocationRecord[] {
+  const spacing = Math.max(MATCH_SPACING_M, lengthMeters / MAX_MATCH_POINTS);
+  const kept = [route[0]];
+  for (let i = 1; i < route.length - 1; i++) {
+    const last = kept[kept.length - 1].location;
+    if (greatCircleMeters(last.lat, last.lon, route[i].location.lat, route[i].location.lon) >= spacing) kept.push(route[i]);
+  }
+  kept.push(route[route.length - 1]);
+  return kept;
 }
 
 function visits(
