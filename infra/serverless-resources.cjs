@@ -38,4 +38,6 @@ module.exports = {
   environment: async (ctx) => load().environment(await stageOf(ctx)),
   iamStatements: async () => load().iamStatements(),
   roadNetworkPatterns: async () => roadNetworkPatterns(),
+  // the GET geocoding family: the gazetteer, and the road networks whose named streets it geocodes
+  streetGeocodingPatterns: async () => ['shared/geocoding/data/gazetteer.tsv.gz', ...roadNetworkPatterns()],
 };

@@ -1,7 +1,9 @@
 import { config } from '../../shared/platform/config';
 import { PlaceService } from '../../shared/places/service';
 import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
-import { GeocodeService } from '../../shared/places/geocode';
+import { getDefaultIndex } from '../../shared/geocoding';
+import { GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
+import { roadNetworks } from '../../shared/routing/loaded-networks';
 
 let service: PlaceService | undefined;
 
@@ -11,4 +13,5 @@ export const places = (): PlaceService => (service ??= new PlaceService(new Dyna
 let geocodeService: GeocodeService | undefined;
 
 /** The GET geocoding family, sharing the places service's cache of custom places. */
-export const geocoder = (): GeocodeService => (geocodeService ??= new GeocodeService(places().cache));
+export const geocoder = (): GeocodeService =>
+  (geocodeService ??= new GeocodeService(places().cache, getDefaultIndex, streetsOfNetworks(roadNetworks)));

@@ -11,6 +11,9 @@ import { combineScore, customBoost, proximity, textScore, WEIGHTS, type QueryPla
 import { maxTypos, similarity } from './text';
 import type { CustomPlace, Entity, PlaceItem } from './types';
 
+/** At most this many text hits of one search are ranked (the best by MiniSearch's own score). */
+export const MAX_RANKED_HITS = 300;
+
 /** Country lookups the overlay borrows from the default index. */
 export interface CountryResolver {
   /** alpha-3 for a code (alpha-2/alpha-3) or English name; undefined if unknown. */
@@ -149,7 +152,8 @@ export class CustomPlaceIndex {
       fuzzy: (t) => maxTypos(t.length),
     });
     const out: (Candidate & { refId?: string })[] = [];
-    for (const h of hits) {
+    // hits come best first (BM25); a word shared by most places (a city name) would otherwise rank them all
+    for (const h of hits.length > MAX_RANKED_HITS ? hits.slice(0, MAX_RANKED_HITS) : hits) {
       const s = this.places.get(h.id as string);
       if (!s || !isEnabled(s.p) || !this.passes(s, filters, countries)) continue;
       const a3 = this.alpha3(s, countries);

@@ -45,3 +45,4 @@ export { nearestPlacesOf, placeNumberById } from './places-by-id';
 export { defaultEntity } from './results';
 export { reverseGeocode, type ReverseRequest, type ReverseResult } from './reverse';
 export { structuredGeocode, type StructuredLevel, type StructuredRequest } from './structured';
+export { STREET_AT_METERS, STREET_SOURCE, StreetIndex } from './streets';

@@ -10,11 +10,13 @@ import {
   reverseGeocode,
   structuredGeocode,
   toItem,
+  StreetIndex,
   type DefaultIndex,
   type Entity,
   type Item,
 } from '../geocoding';
 import { inArea, parseFilteredQuery, parseIn, runFilteredQuery } from './batch';
+import type { Network } from '../routing';
 import type { PlaceOverlayCache } from './cache';
 
 // The GET geocoding family in the client's terms (query parameters q, at, in, lang, limit;
@@ -77,6 +79,8 @@ export class GeocodeService {
   constructor(
     private readonly cache: PlaceOverlayCache,
     private readonly defaultIndex: () => DefaultIndex = getDefaultIndex,
+    /** Street level where road networks are loaded (streetsOfNetworks); none: city level only. */
+    private readonly streets: () => StreetIndex | undefined = () => undefined,
   ) {}
 
   private async custom(space: string) {
@@ -107,9 +111,21 @@ export class GeocodeService {
     if (present(query.at)) body.at = query.at;
     if (present(query.in)) body.in = query.in;
     const parsed = parseFilteredQuery(body, '', index);
+    const at = parsed.request.at;
+    const streets = this.streets();
+    const junction = streets && StreetIndex.junctionParts(parsed.request.query);
+    if (streets && junction) {
+      const found = streets.junctions(junction[0], junction[1], parsed.limit, at);
+      if (found.length) return { items: found.map((e) => toItem(e, index, { at, lang })) };
+    }
     const custom = await this.custom(space);
-    const { entities } = runFilteredQuery(parsed, { index, custom });
-    return { items: entities.map((e) => toItem(e, index, { at: parsed.request.at, lang })) };
+    let { entities } = runFilteredQuery(parsed, { index, custom });
+    if (streets) {
+      const area = parsed.area;
+      const named = streets.search(parsed.request).filter((e) => !area || inArea(e.place[0].geopoint, area));
+      entities = [...entities, ...named].sort((a, b) => b.score - a.score).slice(0, parsed.limit);
+    }
+    return { items: entities.map((e) => toItem(e, index, { at, lang })) };
   }
 
   /** GET /revgeocode: the nearest places to `at` (default and custom), nearest first, with their distance. */
@@ -126,7 +142,11 @@ export class GeocodeService {
       else countries = new Set(parseCountries(parsed.country, (c) => index.countryByAlpha3.has(c), 'in'));
     }
     const found = reverseGeocode({ at, limit, countries, within }, index, await this.custom(space));
-    return { items: found.map((r) => toItem(r.entity, index, { at, lang })) };
+    // the named road at the point comes first, as the address of the point
+    const street = this.streets()?.streetAt(at);
+    const item0 = street?.entity.place[0];
+    if (street && item0 && (!countries || countries.has(item0.country ?? '')) && (!within || within(item0.geopoint))) found.unshift(street);
+    return { items: found.slice(0, limit).map((r) => toItem(r.entity, index, { at, lang })) };
   }
 
   /** GET /geocode/structured: city by name within its country (and state), else the county, state or country itself. */
@@ -145,17 +165,32 @@ export class GeocodeService {
     const text = (v: string | undefined) => (present(v) ? v.trim() : undefined);
     // with an area, ask for more and keep those inside it
     const wanted = area ? 100 : limit;
-    const { entities } = structuredGeocode(
-      { country, state: text(query.state), county: text(query.county), city: text(query.city), at, limit: wanted },
-      index,
-      await this.custom(space),
-    );
+    const streets = present(query.street) ? this.streets() : undefined;
+    const onStreet = streets?.search({
+      query: query.street!.trim(),
+      country: [country],
+      state: text(query.state),
+      city: text(query.city),
+      at,
+      limit: wanted,
+    });
+    const { entities } = onStreet?.length
+      ? { entities: onStreet.sort((a, b) => b.score - a.score) }
+      : structuredGeocode(
+          { country, state: text(query.state), county: text(query.county), city: text(query.city), at, limit: wanted },
+          index,
+          await this.custom(space),
+        );
     const kept = area && 'area' in area ? entities.filter((e: Entity) => inArea(e.place[0].geopoint, area.area)) : entities;
-    const uncovered = NOT_COVERED.filter((f) => present(query[f]));
+    const uncovered = NOT_COVERED.filter((f) => present(query[f]) && !(f === 'street' && onStreet?.length));
     return {
       items: kept.slice(0, limit).map((e) => toItem(e, index, { at })),
       ...(uncovered.length
-        ? { warnings: uncovered.map((f) => `${f}: not covered; the dataset is city level, so the answer is the city (or area) without it`) }
+        ? {
+            warnings: uncovered.map(
+              (f) => `${f}: not covered here; the answer is ${f === 'street' ? 'the city (or area)' : 'the street or city'} without it`,
+            ),
+          }
         : {}),
     };
   }
@@ -168,6 +203,7 @@ export class GeocodeService {
     if (!id) throw invalid('id', 'must not be empty');
     const n = /^(gn:)?\d+$/.test(id) ? placeNumberById(index, id) : undefined;
     let entity: Entity | undefined = n === undefined ? undefined : defaultEntity(index.g, n, 1);
+    if (!entity && id.startsWith('street:')) entity = this.streets()?.get(id);
     if (!entity) {
       const place = (await this.cache.overlay(space)).index.get(id);
       if (place && place.dataSource?.status !== 'disable') entity = { ...place, score: 1 };
@@ -175,4 +211,19 @@ export class GeocodeService {
     if (!entity) throw notFound(`id: no place "${id}"`);
     return { items: [toItem(entity, index, { lang, unscored: true })] };
   }
+}
+
+/**
+ * The street index of the loaded road networks, rebuilt only when the set of networks
+ * changes; undefined while none is loaded.
+ */
+export function streetsOfNetworks(networks: () => { list(): Network[] }, defaultIndex: () => DefaultIndex = getDefaultIndex) {
+  let built: { nets: Network[]; streets: StreetIndex } | undefined;
+  return (): StreetIndex | undefined => {
+    const nets = networks().list();
+    if (!nets.length) return undefined;
+    if (!built || built.nets.length !== nets.length || built.nets.some((n, i) => n !== nets[i]))
+      built = { nets, streets: new StreetIndex(nets, defaultIndex()) };
+    return built.streets;
+  };
 }

@@ -1,10 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as autocomplete } from '../../../functions/geocoding/autocomplete';
 import { handler as autosuggest } from '../../../functions/geocoding/autosuggest';
 import { handler as geocode } from '../../../functions/geocoding/geocode';
 import { handler as lookup } from '../../../functions/geocoding/lookup';
 import { handler as revgeocode } from '../../../functions/geocoding/revgeocode';
 import { handler as structured } from '../../../functions/geocoding/structured';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
@@ -31,6 +33,8 @@ function expectClientItem(item: Record<string, any>) {
 let key: string;
 let depot: string;
 beforeAll(async () => {
+  // city level unless a test loads a road network
+  setRoadNetworks(new NetworkRegistry());
   ({ key } = await newOrgKey());
   const made = await geocodingClient(key).create(
     placeBody(
@@ -43,6 +47,8 @@ beforeAll(async () => {
   );
   depot = made.body.docId;
 });
+
+afterAll(() => setRoadNetworks(undefined));
 
 const get = (handler: Parameters<typeof call>[0], path: string, query: Record<string, string>) =>
   call(handler, key, { method: 'GET', path, query });
@@ -201,5 +207,46 @@ describe('GET /lookup', () => {
     const other = await newOrgKey();
     const res = await invoke(lookup, { method: 'GET', path: '/lookup', query: { key: other.key, id: depot } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('street level on a loaded road network', () => {
+  beforeAll(() => setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample())));
+  afterAll(() => setRoadNetworks(new NetworkRegistry()));
+
+  it('geocodes a named street and a junction of two', async () => {
+    const { items } = await get(geocode, '/geocode', { q: 'Kungsportsavenyen', limit: '3' });
+    expect(items[0]).toMatchObject({
+      title: 'Kungsportsavenyen',
+      address: { street: 'Kungsportsavenyen', city: 'Göteborg', countryCode: 'SWE' },
+    });
+    expect(items[0].id).toMatch(/^street:gothenburg:/);
+    const corner = await get(geocode, '/geocode', { q: 'Vasagatan & Viktoriagatan' });
+    expect(corner.items).toHaveLength(1);
+    expect(corner.items[0]).toMatchObject({ title: 'Vasagatan & Viktoriagatan', address: { city: 'Göteborg' } });
+    expect(Number(corner.items[0].position.lat)).toBeCloseTo(57.698, 2);
+    const typed = await get(autocomplete, '/autocomplete', { q: 'Kungsportsav', in: 'countryCode:SWE' });
+    expect(typed.items.map((i: any) => i.title)).toContain('Kungsportsavenyen');
+  });
+
+  it('reverse geocodes to the nearest named street, then the places', async () => {
+    const { items } = await get(revgeocode, '/revgeocode', { at: '57.7,11.97', limit: '2' });
+    expect(items[0].id).toMatch(/^street:/);
+    expect(items[0].address.street).toBe(items[0].title);
+    expect(items[0].distance).toBeLessThanOrEqual(100);
+    expect(items[1].id).toBe(GOTEBORG);
+    const street = await get(lookup, '/lookup', { id: items[0].id });
+    expect(street.items[0].title).toBe(items[0].title);
+  });
+
+  it('answers a structured street within its city', async () => {
+    const { items, warnings } = await get(structured, '/geocode/structured', {
+      countryCode: 'SWE',
+      city: 'Göteborg',
+      street: 'Vasagatan',
+      houseNumber: '4',
+    });
+    expect(items[0]).toMatchObject({ title: 'Vasagatan', address: { street: 'Vasagatan', city: 'Göteborg' } });
+    expect(warnings).toEqual([expect.stringMatching(/^houseNumber: not covered/)]);
   });
 });
