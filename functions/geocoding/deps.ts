@@ -1,8 +1,7 @@
 import { config } from '../../shared/platform/config';
 import { PlaceService } from '../../shared/places/service';
 import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
-import { getDefaultIndex } from '../../shared/geocoding';
-import { GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
+import { addressesIn, GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
 import { roadNetworks } from '../../shared/routing/loaded-networks';
 
 let service: PlaceService | undefined;
@@ -14,4 +13,7 @@ let geocodeService: GeocodeService | undefined;
 
 /** The GET geocoding family, sharing the places service's cache of custom places. */
 export const geocoder = (): GeocodeService =>
-  (geocodeService ??= new GeocodeService(places().cache, getDefaultIndex, streetsOfNetworks(roadNetworks)));
+  (geocodeService ??= new GeocodeService(places().cache, {
+    streets: streetsOfNetworks(roadNetworks),
+    addresses: addressesIn(config.networkDir),
+  }));

@@ -5,11 +5,12 @@
 import MiniSearch from 'minisearch';
 import { foldText } from './format';
 import { haversineMeters } from './geo';
-import type { Filters } from './filters';
+import { makeFilters, type Filters } from './filters';
+import type { DefaultIndex } from './engine';
 import type { Candidate } from './results';
 import { combineScore, customBoost, proximity, textScore, WEIGHTS, type QueryPlan, type RankDoc } from './rank';
 import { maxTypos, similarity } from './text';
-import type { CustomPlace, Entity, PlaceItem } from './types';
+import type { CustomPlace, Entity, PlaceItem, SearchRequest } from './types';
 
 /** At most this many text hits of one search are ranked (the best by MiniSearch's own score). */
 export const MAX_RANKED_HITS = 300;
@@ -190,6 +191,13 @@ export class CustomPlaceIndex {
       });
     }
     return out;
+  }
+
+  /** Entities matching a search request, each with its score (for overlays merged by score, not through search()). */
+  entities(req: SearchRequest, index: DefaultIndex): Entity[] {
+    const plan = index.plan(req.query);
+    if (!plan.tokens.length) return [];
+    return this.candidates(plan, makeFilters(req), index).map((c) => c.entity());
   }
 
   /**

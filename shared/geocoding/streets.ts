@@ -8,7 +8,6 @@ import { CustomPlaceIndex } from './custom';
 import type { DefaultIndex } from './engine';
 import { haversineMeters } from './geo';
 import { reverseGeocode } from './reverse';
-import { makeFilters } from './filters';
 import type { Entity, GeoPoint, PlaceItem, SearchRequest } from './types';
 
 /** A named segment farther than this from the point is not "the street at" it. */
@@ -163,13 +162,7 @@ export class StreetIndex {
 
   /** Streets matching a search request (its text, country, state, city, radius), scored like custom places. */
   search(req: SearchRequest): Entity[] {
-    const plan = this.index.plan(req.query);
-    if (!plan.tokens.length) return [];
-    return this.overlay.candidates(plan, makeFilters(req), this.index).map((c) => {
-      const e = c.entity();
-      e.score = Math.round(c.score * 10000) / 10000;
-      return e;
-    });
+    return this.overlay.entities(req, this.index);
   }
 
   get(docId: string): Entity | undefined {

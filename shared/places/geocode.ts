@@ -1,6 +1,8 @@
 import { ApiError, invalid, notFound } from '../platform/errors';
 import {
+  ADDRESS_FILE_SUFFIX,
   canonicalLanguage,
+  loadAddresses,
   defaultEntity,
   getDefaultIndex,
   parseAt,
@@ -11,11 +13,14 @@ import {
   structuredGeocode,
   toItem,
   StreetIndex,
+  type AddressIndex,
   type DefaultIndex,
   type Entity,
   type Item,
 } from '../geocoding';
 import { inArea, parseFilteredQuery, parseIn, runFilteredQuery } from './batch';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Network } from '../routing';
 import type { PlaceOverlayCache } from './cache';
 
@@ -76,12 +81,24 @@ async function asParameters<T>(run: () => Promise<T>): Promise<T> {
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
 export class GeocodeService {
+  private readonly defaultIndex: () => DefaultIndex;
+  private readonly streets: () => StreetIndex | undefined;
+  private readonly addresses: () => readonly AddressIndex[];
+
   constructor(
     private readonly cache: PlaceOverlayCache,
-    private readonly defaultIndex: () => DefaultIndex = getDefaultIndex,
-    /** Street level where road networks are loaded (streetsOfNetworks); none: city level only. */
-    private readonly streets: () => StreetIndex | undefined = () => undefined,
-  ) {}
+    sources: {
+      defaultIndex?: () => DefaultIndex;
+      /** Street level where road networks are loaded (streetsOfNetworks); none: city level only. */
+      streets?: () => StreetIndex | undefined;
+      /** House numbers and named places of imported regions (addressesIn). */
+      addresses?: () => readonly AddressIndex[];
+    } = {},
+  ) {
+    this.defaultIndex = sources.defaultIndex ?? getDefaultIndex;
+    this.streets = sources.streets ?? (() => undefined);
+    this.addresses = sources.addresses ?? (() => []);
+  }
 
   private async custom(space: string) {
     return [(await this.cache.overlay(space)).index];
@@ -112,6 +129,11 @@ export class GeocodeService {
     if (present(query.in)) body.in = query.in;
     const parsed = parseFilteredQuery(body, '', index);
     const at = parsed.request.at;
+    const houses = this.addresses()
+      .flatMap((a) => a.find(parsed.request.query, parsed.limit, at))
+      .filter((e) => !parsed.area || inArea(e.place[0].geopoint, parsed.area))
+      .filter((e) => !parsed.request.country || parsed.request.country.includes(e.place[0].country ?? ''));
+    if (houses.length) return { items: houses.slice(0, parsed.limit).map((e) => toItem(e, index, { at, lang })) };
     const streets = this.streets();
     const junction = streets && StreetIndex.junctionParts(parsed.request.query);
     if (streets && junction) {
@@ -120,9 +142,10 @@ export class GeocodeService {
     }
     const custom = await this.custom(space);
     let { entities } = runFilteredQuery(parsed, { index, custom });
-    if (streets) {
+    const overlays = [...(streets ? [streets.overlay] : []), ...this.addresses().map((a) => a.places)];
+    if (overlays.length) {
       const area = parsed.area;
-      const named = streets.search(parsed.request).filter((e) => !area || inArea(e.place[0].geopoint, area));
+      const named = overlays.flatMap((o) => o.entities(parsed.request, index)).filter((e) => !area || inArea(e.place[0].geopoint, area));
       entities = [...entities, ...named].sort((a, b) => b.score - a.score).slice(0, parsed.limit);
     }
     return { items: entities.map((e) => toItem(e, index, { at, lang })) };
@@ -142,10 +165,13 @@ export class GeocodeService {
       else countries = new Set(parseCountries(parsed.country, (c) => index.countryByAlpha3.has(c), 'in'));
     }
     const found = reverseGeocode({ at, limit, countries, within }, index, await this.custom(space));
-    // the named road at the point comes first, as the address of the point
-    const street = this.streets()?.streetAt(at);
-    const item0 = street?.entity.place[0];
-    if (street && item0 && (!countries || countries.has(item0.country ?? '')) && (!within || within(item0.geopoint))) found.unshift(street);
+    // the address at the point, else the named road, comes first: the point's own address
+    const [house] = this.addresses()
+      .flatMap((a) => a.nearest(at) ?? [])
+      .sort((a, b) => a.meters - b.meters);
+    const first = house ?? this.streets()?.streetAt(at);
+    const item0 = first?.entity.place[0];
+    if (first && item0 && (!countries || countries.has(item0.country ?? '')) && (!within || within(item0.geopoint))) found.unshift(first);
     return { items: found.slice(0, limit).map((r) => toItem(r.entity, index, { at, lang })) };
   }
 
@@ -165,7 +191,10 @@ export class GeocodeService {
     const text = (v: string | undefined) => (present(v) ? v.trim() : undefined);
     // with an area, ask for more and keep those inside it
     const wanted = area ? 100 : limit;
-    const streets = present(query.street) ? this.streets() : undefined;
+    const houseQuery =
+      present(query.street) && present(query.houseNumber) ? `${query.street} ${query.houseNumber} ${query.city ?? ''}` : undefined;
+    const houses = houseQuery ? this.addresses().flatMap((a) => a.find(houseQuery, wanted, at)) : [];
+    const streets = present(query.street) && !houses.length ? this.streets() : undefined;
     const onStreet = streets?.search({
       query: query.street!.trim(),
       country: [country],
@@ -174,15 +203,18 @@ export class GeocodeService {
       at,
       limit: wanted,
     });
-    const { entities } = onStreet?.length
-      ? { entities: onStreet.sort((a, b) => b.score - a.score) }
-      : structuredGeocode(
-          { country, state: text(query.state), county: text(query.county), city: text(query.city), at, limit: wanted },
-          index,
-          await this.custom(space),
-        );
+    const { entities } = houses.length
+      ? { entities: houses }
+      : onStreet?.length
+        ? { entities: onStreet.sort((a, b) => b.score - a.score) }
+        : structuredGeocode(
+            { country, state: text(query.state), county: text(query.county), city: text(query.city), at, limit: wanted },
+            index,
+            await this.custom(space),
+          );
     const kept = area && 'area' in area ? entities.filter((e: Entity) => inArea(e.place[0].geopoint, area.area)) : entities;
-    const uncovered = NOT_COVERED.filter((f) => present(query[f]) && !(f === 'street' && onStreet?.length));
+    const used = (f: (typeof NOT_COVERED)[number]) => (houses.length ? f !== 'postalCode' : f === 'street' && !!onStreet?.length);
+    const uncovered = NOT_COVERED.filter((f) => present(query[f]) && !used(f));
     return {
       items: kept.slice(0, limit).map((e) => toItem(e, index, { at })),
       ...(uncovered.length
@@ -204,6 +236,7 @@ export class GeocodeService {
     const n = /^(gn:)?\d+$/.test(id) ? placeNumberById(index, id) : undefined;
     let entity: Entity | undefined = n === undefined ? undefined : defaultEntity(index.g, n, 1);
     if (!entity && id.startsWith('street:')) entity = this.streets()?.get(id);
+    if (!entity && id.startsWith('addr:')) entity = this.addresses().reduce<Entity | undefined>((e, a) => e ?? a.get(id), undefined);
     if (!entity) {
       const place = (await this.cache.overlay(space)).index.get(id);
       if (place && place.dataSource?.status !== 'disable') entity = { ...place, score: 1 };
@@ -225,5 +258,24 @@ export function streetsOfNetworks(networks: () => { list(): Network[] }, default
     if (!built || built.nets.length !== nets.length || built.nets.some((n, i) => n !== nets[i]))
       built = { nets, streets: new StreetIndex(nets, defaultIndex()) };
     return built.streets;
+  };
+}
+
+/**
+ * The address indexes of the regions imported into `dir` (`<region>.addresses.tsv.gz`, written
+ * by `npm run network -- import`), loaded on first use.
+ */
+export function addressesIn(dir: () => string | undefined, defaultIndex: () => DefaultIndex = getDefaultIndex) {
+  let loaded: AddressIndex[] | undefined;
+  return (): readonly AddressIndex[] => {
+    if (loaded) return loaded;
+    const folder = dir();
+    const files =
+      folder && existsSync(folder)
+        ? readdirSync(folder)
+            .filter((f) => f.endsWith(ADDRESS_FILE_SUFFIX))
+            .sort()
+        : [];
+    return (loaded = files.map((f) => loadAddresses(join(folder!, f), defaultIndex())));
   };
 }

@@ -11,7 +11,7 @@ import type { ImportOptions } from './import-geojson';
 import { wayAttributes, type WayAttributes } from './profiles';
 import { RoutingInputError } from './types';
 
-interface BlobRef {
+export interface BlobRef {
   type: string;
   start: number;
   end: number;
@@ -23,7 +23,7 @@ function readHeaderFields(tag: number, r: { type: string; datasize: number }, pb
 }
 
 /** Split the file into blobs without decoding them. */
-function scanBlobs(buf: Uint8Array): BlobRef[] {
+export function scanBlobs(buf: Uint8Array): BlobRef[] {
   const out: BlobRef[] = [];
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let p = 0;
@@ -41,7 +41,7 @@ function scanBlobs(buf: Uint8Array): BlobRef[] {
   return out;
 }
 
-function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
+export function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
   const r = { raw: null as Uint8Array | null, zlib: null as Uint8Array | null, other: 0 };
   new Pbf(buf.subarray(b.start, b.end)).readFields((tag, res: typeof r, pbf) => {
     if (tag === 1) res.raw = pbf.readBytes();
@@ -60,7 +60,7 @@ function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
 
 const SUPPORTED_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes', 'HistoricalInformation', 'Sort.Type_then_ID', 'Sort.Geographic']);
 
-function checkHeader(data: Uint8Array): void {
+export function checkHeader(data: Uint8Array): void {
   const req: string[] = [];
   new Pbf(data).readFields((tag, r: string[], pbf) => {
     if (tag === 4) r.push(pbf.readString());
@@ -68,7 +68,7 @@ function checkHeader(data: Uint8Array): void {
   for (const f of req) if (!SUPPORTED_FEATURES.has(f)) throw new RoutingInputError(`OSM PBF: unsupported required feature ${f}`);
 }
 
-interface Block {
+export interface Block {
   strings: string[];
   granularity: number;
   latOffset: number;
@@ -76,7 +76,7 @@ interface Block {
   groups: Array<[number, number]>;
 }
 
-function readBlock(data: Uint8Array): { pbf: Pbf; block: Block } {
+export function readBlock(data: Uint8Array): { pbf: Pbf; block: Block } {
   const pbf = new Pbf(data);
   const block: Block = { strings: [], granularity: 100, latOffset: 0, lonOffset: 0, groups: [] };
   pbf.readFields((tag, b: Block, p) => {

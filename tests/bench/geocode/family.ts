@@ -25,7 +25,7 @@ export async function benchFamily(
   queries: { req: SearchRequest; target: string }[],
   seed: number,
 ): Promise<FamilyFigures> {
-  const service = new GeocodeService(new PlaceOverlayCache(new MemoryPlaceStore()), () => index);
+  const service = new GeocodeService(new PlaceOverlayCache(new MemoryPlaceStore()), { defaultIndex: () => index });
   const space = 'bench';
   const auto: number[] = [];
   const autoCpu: number[] = [];
