@@ -71,8 +71,10 @@ export class AddressIndex {
   private readonly city: string[];
   private readonly lat: Float64Array;
   private readonly lon: Float64Array;
-  /** folded street name -> address numbers */
+  /** folded street name -> street numbers (one name can be several spellings) */
   private readonly byStreet = new Map<string, number[]>();
+  /** street number -> its address numbers */
+  private readonly ofStreet: number[][] = [];
   private grid: NearestPlaces | undefined;
 
   constructor(
@@ -94,17 +96,19 @@ export class AddressIndex {
       if (s === undefined) {
         streetIds.set(r.street, (s = this.streetNames.length));
         this.streetNames.push(r.street);
+        this.ofStreet.push([]);
+        const key = foldText(r.street);
+        const same = this.byStreet.get(key);
+        if (same) same.push(s);
+        else this.byStreet.set(key, [s]);
       }
+      this.ofStreet[s].push(i);
       this.street[i] = s;
       this.house[i] = r.house;
       this.postcode[i] = r.postcode;
       this.city[i] = r.city;
       this.lat[i] = r.lat;
       this.lon[i] = r.lon;
-      const key = foldText(r.street);
-      const list = this.byStreet.get(key);
-      if (list) list.push(i);
-      else this.byStreet.set(key, [i]);
     });
     records.forEach((r, i) => {
       if (r.kind !== 'P') return;
@@ -154,8 +158,9 @@ export class AddressIndex {
     const house = words[h];
     const rest = words.filter((_, i) => i !== h);
     for (let take = rest.length; take > 0; take--) {
-      const list = this.byStreet.get(rest.slice(0, take).join(' '));
-      if (!list) continue;
+      const streets = this.byStreet.get(rest.slice(0, take).join(' '));
+      if (!streets) continue;
+      const list = streets.flatMap((st) => this.ofStreet[st]);
       const city = rest.slice(take).join(' ');
       const hits = list.filter((i) => foldText(this.house[i]) === house);
       const rank = (i: number) =>
