@@ -1,16 +1,3 @@
-import { warmDefaultIndex } from '../../shared/places/service';
-import { geocodeQuery } from '../../shared/places/schemas';
-import { itemsResponse } from '../../shared/places/responses';
-import { httpHandler } from '../lib/http-handler';
-import { geocoder } from './deps';
+import { freeTextHandler } from './free-text';
 
-warmDefaultIndex();
-
-// Free text over the gazetteer and the space's custom places, answered in the client's Item shape.
-export const handler = httpHandler({
-  name: 'geocode.autocomplete',
-  response: itemsResponse,
-  service: 'multigeocode',
-  query: geocodeQuery,
-  run: async ({ query, principal }) => geocoder().freeText(principal.space, 'autocomplete', query),
-});
+export const handler = freeTextHandler('autocomplete');
