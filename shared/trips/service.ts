@@ -96,6 +96,12 @@ export class TripService {
     }, WRITE_RETRY(id));
   }
 
+  /** Ends the asset's active trip, if it has one (its asset was deleted). */
+  async endActiveTripOf(space: string, assetId: string): Promise<void> {
+    const id = await this.ctx.store.activeTripOf(space, assetId);
+    if (id && (await this.ctx.store.get(space, id))) await this.end(space, id);
+  }
+
   async update(space: string, id: string, input: UpdateTripInput): Promise<void> {
     const stops = input.stops === undefined ? undefined : (await this.stops(space, input.stops)).stops;
     await retry(async () => {
