@@ -3,8 +3,8 @@ import { decodePolyline } from '../../../shared/geo';
 import { loadGothenburgSample } from '../../../shared/routing';
 import { bootStack, type BootedStack } from '../support/stack';
 
-// One `npm start`, plain HTTP as a client would: find a city, name the place under a point,
-// complete a typed prefix, then drive a van through a trip in Gothenburg and read its summary
+// One `npm start`, plain HTTP as a client would: find a city, name the street and city under a
+// point, complete a typed prefix, find a street, then drive a van through a trip in Gothenburg and read its summary
 // (map-matched on the demo network the stack imports on its first start).
 
 describe('geocoding and a trip over HTTP', () => {
@@ -32,13 +32,19 @@ describe('geocoding and a trip over HTTP', () => {
     const found = await send('GET', '/geocode', undefined, { q: 'Göteborg', in: 'countryCode:SWE', limit: '1' });
     expect(found.items[0]).toMatchObject({ id: 'gn:2711537', title: 'Göteborg', address: { countryCode: 'SWE' } });
     const [lat, lng] = [found.items[0].position.lat, found.items[0].position.lng];
-    const under = await send('GET', '/revgeocode', undefined, { at: `${lat},${lng}` });
-    expect(under.items[0].id).toBe('gn:2711537');
-    expect(under.items[0].distance).toBe(0);
+    const under = await send('GET', '/revgeocode', undefined, { at: `${lat},${lng}`, limit: '2' });
+    expect(under.items.find((i: { id: string }) => i.id.startsWith('gn:'))).toMatchObject({ id: 'gn:2711537', distance: 0 });
+    // the stack imports the Gothenburg demo network: on a street, the named road comes first
+    const onStreet = await send('GET', '/revgeocode', undefined, { at: '57.7,11.97' });
+    expect(onStreet.items[0].id).toMatch(/^street:gothenburg:/);
+    expect(onStreet.items[0].address).toMatchObject({ street: onStreet.items[0].title, city: 'Göteborg' });
     const typed = await send('GET', '/autocomplete', undefined, { q: 'Mölnd', at: `${lat},${lng}` });
-    expect(typed.items[0]).toMatchObject({ id: 'gn:2691459', title: 'Mölndal' });
-    expect(typed.items[0].distance).toBeGreaterThan(0);
-    const looked = await send('GET', '/lookup', undefined, { id: typed.items[0].id });
+    const town = typed.items.find((i: { id: string }) => i.id.startsWith('gn:'));
+    expect(town).toMatchObject({ id: 'gn:2691459', title: 'Mölndal' });
+    expect(town.distance).toBeGreaterThan(0);
+    const street = await send('GET', '/geocode', undefined, { q: 'Kungsportsavenyen', limit: '1' });
+    expect(street.items[0]).toMatchObject({ title: 'Kungsportsavenyen', address: { city: 'Göteborg' } });
+    const looked = await send('GET', '/lookup', undefined, { id: town.id });
     expect(looked.items[0].title).toBe('Mölndal');
   });
 
