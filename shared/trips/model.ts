@@ -26,6 +26,8 @@ export interface StoredTrip {
   stops: TripStop[];
   /** Incremented by every write; writes are conditional on it. */
   version: number;
+  /** Where the asset incarnation the trip started on keeps its history (tracking's assetStorageKey). */
+  asset_key?: string;
 }
 
 /** Points of the asset's history a trip answer carries at most (its earliest ones). */
@@ -33,6 +35,6 @@ export const MAX_ROUTE_POINTS = 20_000;
 
 /** The trip as the API returns it: the stored fields and its route (the tracked points within its window). */
 export function tripView<R>(trip: StoredTrip, route: R[]) {
-  const { version: _version, ...fields } = trip;
+  const { version: _version, asset_key: _key, ...fields } = trip;
   return { ...fields, route };
 }

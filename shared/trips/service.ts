@@ -3,7 +3,7 @@ import { ApiError, conflict, invalid, notFound } from '../platform/errors';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import type { GeofenceStore } from '../geofence/store';
 import type { StoredGeofence } from '../geofence/model';
-import { assetView } from '../tracking/model';
+import { assetStorageKey, assetView } from '../tracking/model';
 import type { LocationRecord } from '../tracking/model';
 import type { TrackingStore } from '../tracking/store';
 import { MAX_ROUTE_POINTS, tripView, type StoredTrip, type TripStop } from './model';
@@ -53,8 +53,8 @@ export class TripService {
   }
 
   async start(space: string, input: StartTripInput): Promise<{ id: string }> {
-    if (!(await this.ctx.tracking.getAsset(space, input.asset_id)))
-      throw new ApiError(404, `asset_id: no asset "${input.asset_id}"`, { field: 'asset_id' });
+    const asset = await this.ctx.tracking.getAsset(space, input.asset_id);
+    if (!asset) throw new ApiError(404, `asset_id: no asset "${input.asset_id}"`, { field: 'asset_id' });
     const { stops } = await this.stops(space, input.stops);
     const now = this.ctx.now();
     const trip: StoredTrip = {
@@ -71,6 +71,7 @@ export class TripService {
       updated_at: now,
       stops,
       version: 1,
+      asset_key: assetStorageKey(asset),
     };
     const outcome = await this.ctx.store.create(space, trip);
     if (outcome === 'ok') return { id: trip.id };
@@ -131,7 +132,8 @@ export class TripService {
 
   /** The asset's tracked points from the trip's start to its end (while active, every later point), at most MAX_ROUTE_POINTS. */
   private async route(space: string, trip: StoredTrip): Promise<LocationRecord[]> {
-    const points = await this.ctx.tracking.readHistory(space, trip.asset_id, trip.started_at, trip.ended_at ?? Number.MAX_SAFE_INTEGER);
+    const key = trip.asset_key ?? trip.asset_id;
+    const points = await this.ctx.tracking.readHistory(space, key, trip.started_at, trip.ended_at ?? Number.MAX_SAFE_INTEGER);
     return points.length > MAX_ROUTE_POINTS ? points.slice(0, MAX_ROUTE_POINTS) : points;
   }
 

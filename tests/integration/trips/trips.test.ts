@@ -116,19 +116,6 @@ describe('trip lifecycle', () => {
     expect((await api.end('missing')).status).toBe(404);
   });
 
-  it('ends the active trip of a deleted asset, so its id can start a new one', async () => {
-    await assetWithDevice('van-6');
-    const { body } = await api.start({ asset_id: 'van-6', custom_id: 'trip-6' });
-    expect(body.data.id).toBe('trip-6');
-    expect((await tracking.remove('van-6')).status).toBe(200);
-    const ended = (await api.get('trip-6')).body.data.trip;
-    expect(ended.state).toBe('ended');
-    expect(ended.route).toEqual([]);
-    expect((await api.summary('trip-6')).body.data.trip.asset).toBeNull();
-    await assetWithDevice('van-6');
-    expect((await api.start({ asset_id: 'van-6' })).status).toBe(200);
-  });
-
   it('validates the body and names the field', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'asset_id'],
