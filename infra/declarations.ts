@@ -6,6 +6,7 @@ import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
 import { trackingQueues, trackingTables } from './tables/tracking';
+import { tripTables } from './tables/trips';
 import type { QueueDeclaration, TableDeclaration } from './model';
 
 export * from './model';
@@ -26,6 +27,7 @@ export const tables: TableDeclaration[] = [
   ...monitorTables,
   ...matrixTables,
   ...batchTables,
+  ...tripTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

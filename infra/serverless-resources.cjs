@@ -38,4 +38,11 @@ module.exports = {
   environment: async (ctx) => load().environment(await stageOf(ctx)),
   iamStatements: async () => load().iamStatements(),
   roadNetworkPatterns: async () => roadNetworkPatterns(),
+  // the GET geocoding family: the gazetteer, the road networks whose named streets it geocodes and
+  // the regions' address indexes beside them
+  streetGeocodingPatterns: async () => {
+    const networks = roadNetworkPatterns();
+    const addresses = networks.filter((p) => p.endsWith('/*.wmrg')).map((p) => p.replace(/\*\.wmrg$/, '*.addresses.tsv.gz'));
+    return ['shared/geocoding/data/gazetteer.tsv.gz', ...networks, ...addresses];
+  },
 };

@@ -1,8 +1,19 @@
 import { config } from '../../shared/platform/config';
 import { PlaceService } from '../../shared/places/service';
 import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
+import { addressesIn, GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
+import { roadNetworks } from '../../shared/routing/loaded-networks';
 
 let service: PlaceService | undefined;
 
 /** The multi-geocoding service of this process, built on first use. */
 export const places = (): PlaceService => (service ??= new PlaceService(new DynamoPlaceStore(), { maxStaleMs: config.placesMaxStaleMs() }));
+
+let geocodeService: GeocodeService | undefined;
+
+/** The GET geocoding family, sharing the places service's cache of custom places. */
+export const geocoder = (): GeocodeService =>
+  (geocodeService ??= new GeocodeService(places().cache, {
+    streets: streetsOfNetworks(roadNetworks),
+    addresses: addressesIn(config.networkDir),
+  }));

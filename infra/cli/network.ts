@@ -1,11 +1,14 @@
 /**
  * Road network CLI.
  *   npm run network -- import <file.osm.pbf|file.geojson> [--out path] [--name region] [--utc-offset minutes]
+ *     (an .osm.pbf also gives <out without .wmrg>.addresses.tsv.gz: its house numbers and named places)
  *   npm run network -- info <artefact.wmrg>
  *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
 import { gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/routing/index';
 
 function usage(code = 1): never {
@@ -53,6 +56,19 @@ function runImport(file: string, args: string[]): void {
     `wrote ${out}: ${data.lat.length} nodes, ${data.head.length} directed edges, ${data.names.length} names, ` +
       `${(bytes / 1e6).toFixed(2)} MB, bbox ${b.minLat.toFixed(5)},${b.minLon.toFixed(5)},${b.maxLat.toFixed(5)},${b.maxLon.toFixed(5)}, ` +
       `${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  if (/\.pbf$/i.test(file)) writeAddressIndex(file, name, out);
+}
+
+/** The extract's house numbers and named places, beside the network, for street-address geocoding. */
+function writeAddressIndex(file: string, name: string, networkOut: string): void {
+  const t0 = Date.now();
+  const records = addressesFromOsmPbf(readFileSync(file));
+  const out = networkOut.replace(/\.wmrg(\.gz)?$/, '') + ADDRESS_FILE_SUFFIX;
+  const bytes = writeAddresses(out, name, records);
+  const places = records.filter((r) => r.kind === 'P').length;
+  process.stdout.write(
+    `wrote ${out}: ${records.length - places} addresses, ${places} named places, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 }
 

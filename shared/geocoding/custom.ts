@@ -5,11 +5,15 @@
 import MiniSearch from 'minisearch';
 import { foldText } from './format';
 import { haversineMeters } from './geo';
-import type { Filters } from './filters';
+import { makeFilters, type Filters } from './filters';
+import type { DefaultIndex } from './engine';
 import type { Candidate } from './results';
 import { combineScore, customBoost, proximity, textScore, WEIGHTS, type QueryPlan, type RankDoc } from './rank';
 import { maxTypos, similarity } from './text';
-import type { CustomPlace, Entity, PlaceItem } from './types';
+import type { CustomPlace, Entity, PlaceItem, SearchRequest } from './types';
+
+/** At most this many text hits of one search are ranked (the best by MiniSearch's own score). */
+export const MAX_RANKED_HITS = 300;
 
 /** Country lookups the overlay borrows from the default index. */
 export interface CountryResolver {
@@ -149,7 +153,8 @@ export class CustomPlaceIndex {
       fuzzy: (t) => maxTypos(t.length),
     });
     const out: (Candidate & { refId?: string })[] = [];
-    for (const h of hits) {
+    // hits come best first (BM25); a word shared by most places (a city name) would otherwise rank them all
+    for (const h of hits.length > MAX_RANKED_HITS ? hits.slice(0, MAX_RANKED_HITS) : hits) {
       const s = this.places.get(h.id as string);
       if (!s || !isEnabled(s.p) || !this.passes(s, filters, countries)) continue;
       const a3 = this.alpha3(s, countries);
@@ -186,6 +191,13 @@ export class CustomPlaceIndex {
       });
     }
     return out;
+  }
+
+  /** Entities matching a search request, each with its score (for overlays merged by score, not through search()). */
+  entities(req: SearchRequest, index: DefaultIndex): Entity[] {
+    const plan = index.plan(req.query);
+    if (!plan.tokens.length) return [];
+    return this.candidates(plan, makeFilters(req), index).map((c) => c.entity());
   }
 
   /**

@@ -40,3 +40,19 @@ export { WEIGHTS } from './rank';
 export { haversineMeters } from './geo';
 export { foldText } from './format';
 export { defaultArtefactPath, loadGazetteer, type Gazetteer } from './gazetteer';
+export { canonicalLanguage, toItem, type Item, type ItemOptions } from './items';
+export { nearestPlacesOf, placeNumberById } from './places-by-id';
+export { defaultEntity } from './results';
+export { reverseGeocode, type ReverseRequest, type ReverseResult } from './reverse';
+export { structuredGeocode, type StructuredLevel, type StructuredRequest } from './structured';
+export { STREET_AT_METERS, STREET_SOURCE, StreetIndex } from './streets';
+export {
+  ADDRESS_AT_METERS,
+  ADDRESS_FILE_SUFFIX,
+  ADDRESS_SOURCE,
+  AddressIndex,
+  loadAddresses,
+  writeAddresses,
+  type AddressRecord,
+} from './addresses';
+export { addressesFromOsmPbf } from './addresses-pbf';

@@ -45,3 +45,8 @@ export const containResponse = okData(
 
 /** Delete responses show `ok` in lower case, as the commercial API's do. */
 export const deletedResponse = z.looseObject({ status: z.literal('ok') });
+
+/** Console preview: the boundary a create with the same body would store. */
+export const consolePreviewResponse = okData(z.looseObject({ geojson: polygon }));
+/** Console search: id and name of each match ("" for a geofence without a name). */
+export const consoleSearchResponse = okData(z.looseObject({ result: z.array(z.looseObject({ id: z.string(), name: z.string() })) }));

@@ -84,3 +84,11 @@ export const containQuery = z.object({
   geofences: commaList.pipe(z.array(identifier)).optional(),
   verbose: queryBoolean.optional(),
 });
+
+/** Console search: at most this many matches. */
+export const MAX_CONSOLE_SEARCH_RESULTS = 100;
+
+export const consoleSearchQuery = z.object({
+  ...keyParam,
+  query: z.string({ message: 'is required' }).trim().min(1, 'must not be empty').describe('Matched against geofence id and name'),
+});

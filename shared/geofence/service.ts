@@ -79,6 +79,31 @@ export class GeofenceService {
     return geofences.map((g) => g.record.id);
   }
 
+  /** The record a create would store (geometry built and checked the same way); nothing is written. */
+  async preview(input: CreateGeofenceInput): Promise<GeofenceRecord> {
+    const seconds = Math.floor(this.clock() / 1000);
+    return buildRecord(input.custom_id ?? '', input, { created_at: seconds, updated_at: seconds }, this.isochrone);
+  }
+
+  /**
+   * The space's geofences whose id or name contains `query` (case-insensitive), best first: an
+   * exact id or name, then a prefix, then anywhere; oldest first within each; at most `limit`.
+   */
+  async search(space: string, query: string, limit: number): Promise<Array<{ id: string; name: string }>> {
+    const q = query.trim().toLowerCase();
+    const rank = (text: string) => (text === q ? 0 : text.startsWith(q) ? 1 : text.includes(q) ? 2 : 3);
+    return (await this.store.listAll(space))
+      .map(({ record }) => ({
+        id: record.id,
+        name: record.name ?? '',
+        rank: Math.min(rank(record.id.toLowerCase()), rank((record.name ?? '').toLowerCase())),
+      }))
+      .filter((g) => g.rank < 3)
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, limit)
+      .map(({ id, name }) => ({ id, name }));
+  }
+
   async get(space: string, id: string): Promise<GeofenceRecord> {
     const found = await this.store.get(space, id);
     if (!found) throw notFound(`id: no geofence "${id}"`);

@@ -3,11 +3,11 @@ import { greatCircleMeters } from '../geo';
 import {
   MAX_LIMIT,
   parseSearchBody,
-  placeTitle,
   search,
+  toItem,
   type DefaultIndex,
-  type Entity,
   type GeocodeSearchOptions,
+  type Item,
   type GeoPoint,
   type SearchRequest,
   type SearchResponse,
@@ -19,7 +19,7 @@ import {
 // dataset has each name in one local form only. The answer keeps Waymark's
 // per-query `results` and adds the client's flat `items`.
 
-type Area =
+export type Area =
   { type: 'circle'; center: GeoPoint; radius: number } | { type: 'bbox'; west: number; south: number; east: number; north: number };
 
 export interface BatchQuery {
@@ -36,7 +36,7 @@ const NUM = String.raw`\s*(-?\d+(?:\.\d+)?)\s*`;
 const CIRCLE = new RegExp(`^circle:${NUM},${NUM};\\s*r=\\s*(\\d+(?:\\.\\d+)?)\\s*$`, 'i');
 const BBOX = new RegExp(`^bbox:${NUM},${NUM},${NUM},${NUM}$`, 'i');
 
-function parseIn(value: unknown, field: string): { country?: string } | { area: Area } {
+export function parseIn(value: unknown, field: string): { country?: string } | { area: Area } {
   if (typeof value !== 'string')
     throw invalid(field, 'must be a string: countryCode:..., circle:lat,lng;r=metres or bbox:west,south,east,north');
   const text = value.trim();
@@ -58,7 +58,7 @@ function parseIn(value: unknown, field: string): { country?: string } | { area: 
   throw invalid(field, 'must be countryCode:ABC[,DEF], circle:lat,lng;r=metres or bbox:west,south,east,north');
 }
 
-function inArea(p: GeoPoint, area: Area): boolean {
+export function inArea(p: GeoPoint, area: Area): boolean {
   if (area.type === 'circle') return meters(p, area.center) <= area.radius;
   const lngInside = area.west <= area.east ? p.lng >= area.west && p.lng <= area.east : p.lng >= area.west || p.lng <= area.east;
   return lngInside && p.lat >= area.south && p.lat <= area.north;
@@ -82,6 +82,16 @@ export function parseBatchQuery(raw: unknown, i: number, index: DefaultIndex): B
   if (body.query === undefined && typeof body.q === 'string') body.query = body.q;
   if (body.lang !== undefined)
     throw invalid(`${prefix}lang`, 'is not supported: the dataset holds each place name in one local form only; leave lang out');
+  return parseFilteredQuery(body, prefix, index);
+}
+
+/**
+ * A search body with the client's `in` hard filter (countryCode:, circle:, bbox:), validated
+ * (field names prefixed `prefix`). A circle or box the search cannot apply exactly becomes an
+ * enclosing radius plus `area`, which runFilteredQuery checks every result against.
+ */
+export function parseFilteredQuery(body: Record<string, unknown>, prefix: string, index: DefaultIndex): BatchQuery {
+  body = { ...body };
   let area: Area | undefined;
   if (body.in !== undefined && body.in !== null && body.in !== '') {
     const parsed = parseIn(body.in, `${prefix}in`);
@@ -102,58 +112,22 @@ export function parseBatchQuery(raw: unknown, i: number, index: DefaultIndex): B
   return { request: { ...request, at, radius, limit: MAX_LIMIT }, area, limit };
 }
 
-export function runBatchQuery(q: BatchQuery, options: GeocodeSearchOptions): SearchResponse {
+export function runFilteredQuery(q: BatchQuery, options: GeocodeSearchOptions): SearchResponse {
   const { entities } = search(q.request, options);
   const area = q.area;
   const kept = area ? entities.filter((e) => e.place[0] && inArea(e.place[0].geopoint, area)) : entities;
   return { entities: kept.slice(0, q.limit) };
 }
 
-/** One candidate in the client's GeocodeBatchCreateResponse.Item shape. */
-export interface BatchItem {
-  id: string;
-  title: string;
-  address: Record<string, string>;
-  /** Strings, as the client's Position type has them. */
-  position: { lat: string; lng: string };
-  access: GeoPoint;
-  /** Metres from the query's `at`, when it had one. */
-  distance?: number;
-  scoring: { queryScore: number; fieldScore: Record<string, never> };
+/** One candidate in the client's GeocodeBatchCreateResponse.Item shape, with the query it answers. */
+export interface BatchItem extends Item {
   /** Which query of the batch this candidate answers (the client's flat list does not say). */
   query_index: number;
 }
 
-function item(e: Entity, queryIndex: number, at: GeoPoint | undefined, index: DefaultIndex): BatchItem {
-  const p = e.place[0];
-  const address: Record<string, string> = {};
-  const set = (name: string, value: string | undefined) => {
-    if (value) address[name] = value;
-  };
-  set('label', p.address);
-  set('countryCode', p.country);
-  const ci = p.country ? index.countryByAlpha3.get(p.country) : undefined;
-  set('countryName', ci === undefined ? undefined : index.g.countries[ci].name);
-  set('state', p.state);
-  set('county', p.district);
-  set('city', p.city);
-  set('district', p.subDistrict);
-  set('street', p.street);
-  set('houseNumber', p.house);
-  set('postalCode', p.postalCode);
-  return {
-    id: e.docId,
-    title: placeTitle(p),
-    address,
-    position: { lat: String(p.geopoint.lat), lng: String(p.geopoint.lng) },
-    access: { ...p.geopoint },
-    ...(at ? { distance: Math.round(meters(at, p.geopoint)) } : {}),
-    scoring: { queryScore: Math.max(0, Math.min(1, e.score)), fieldScore: {} },
-    query_index: queryIndex,
-  };
-}
-
 /** The client's flat `items`: every query's candidates, in query order, then rank order. */
 export function batchItems(queries: readonly BatchQuery[], results: readonly SearchResponse[], index: DefaultIndex): BatchItem[] {
-  return results.flatMap((r, i) => r.entities.filter((e) => e.place.length > 0).map((e) => item(e, i, queries[i].request.at, index)));
+  return results.flatMap((r, i) =>
+    r.entities.filter((e) => e.place.length > 0).map((e) => ({ ...toItem(e, index, { at: queries[i].request.at }), query_index: i })),
+  );
 }

@@ -24,18 +24,20 @@ const dataSource = z.looseObject({ source: z.string(), refId: text, status: z.en
 /** A search entity, and the record of GET and PUT /multigeocode/place/{docId}. */
 export const placeRecord = z.looseObject({ docId: z.string(), place: z.array(placeItem), dataSource, score: z.number() });
 
-export const searchResponse = z.looseObject({ entities: z.array(placeRecord) });
-/** The client's GeocodeBatchCreateResponse.Item (its Position has string coordinates), plus the query it answers. */
-const batchItem = z.looseObject({
+/** The client's geocoding Item (HERE-style); `position` has string coordinates as its type says. */
+const item = z.looseObject({
   id: z.string(),
   title: z.string(),
   address: z.record(z.string(), z.string()),
   position: z.looseObject({ lat: z.string(), lng: z.string() }),
   access: z.looseObject({ lat: z.number(), lng: z.number() }),
   distance: z.number().optional(),
-  scoring: z.looseObject({ queryScore: z.number(), fieldScore: z.looseObject({}) }),
-  query_index: z.number().int(),
+  scoring: z.looseObject({ queryScore: z.number(), fieldScore: z.looseObject({}) }).optional(),
 });
+
+export const searchResponse = z.looseObject({ entities: z.array(placeRecord) });
+/** The client's GeocodeBatchCreateResponse.Item, plus the query it answers. */
+const batchItem = item.extend({ query_index: z.number().int(), scoring: item.shape.scoring.unwrap() });
 
 /** Waymark's per-query `results`, and the client's flat `items` (the seed shows no batch shape). */
 export const batchResponse = z.looseObject({ results: z.array(searchResponse), items: z.array(batchItem) });
@@ -48,3 +50,8 @@ const statusMsg = { status: z.literal(200), msg: z.string() };
 /** `dataSorce`: the client's PlaceRetrieveResponse spells it so; sent beside `dataSource`. */
 export const getPlaceResponse = placeRecord.extend({ ...statusMsg, dataSorce: dataSource });
 export const deletePlaceResponse = z.looseObject(statusMsg);
+
+/** GET /geocode, /revgeocode, /autocomplete, /autosuggest, /lookup. */
+export const itemsResponse = z.looseObject({ items: z.array(item) });
+/** GET /geocode/structured: `warnings` names the fields the dataset does not cover (street, houseNumber, postalCode). */
+export const structuredResponse = itemsResponse.extend({ warnings: z.array(z.string()).optional() });

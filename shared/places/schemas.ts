@@ -104,3 +104,49 @@ export const searchBody = z.looseObject({
   district: z.unknown().optional(),
   subDistrict: z.unknown().optional(),
 });
+
+// The GET geocoding family (/geocode, /geocode/structured, /revgeocode, /autocomplete,
+// /autosuggest, /lookup): the client's query parameters. Their values are parsed by the
+// service (geocode.ts), whose messages name the parameter and the rule.
+const key = z.string().optional();
+const atParam = z.string().optional().describe('Focus point "lat,lng": results are ranked by distance to it and carry `distance`');
+const inParam = z.string().optional().describe('Hard filter: countryCode:SWE[,NOR], circle:lat,lng;r=metres or bbox:west,south,east,north');
+const langParam = z.string().optional().describe('BCP-47 language of the country names; place names have one local form');
+const limitParam = z.string().optional().describe('Number of items, 1..100');
+
+export const geocodeQuery = z.object({
+  key,
+  q: z.string({ message: 'is required' }).describe('Free-form text'),
+  at: atParam,
+  in: inParam,
+  lang: langParam,
+  limit: limitParam,
+});
+
+export const structuredGeocodeQuery = z.object({
+  key,
+  countryCode: z.string({ message: 'is required' }).describe('ISO 3166 alpha-3 code, e.g. "SWE"'),
+  state: z.string().optional(),
+  county: z.string().optional(),
+  city: z.string().optional(),
+  street: z.string().optional().describe('Not covered: the answer is city level and says so in `warnings`'),
+  houseNumber: z.string().optional().describe('Not covered (see street)'),
+  postalCode: z.string().optional().describe('Not covered (see street)'),
+  at: atParam,
+  in: z.string().optional().describe('circle:lat,lng;r=metres or bbox:west,south,east,north'),
+  limit: limitParam,
+});
+
+export const revgeocodeQuery = z.object({
+  key,
+  at: z.string({ message: 'is required' }).describe('"lat,lng"'),
+  in: inParam,
+  lang: langParam,
+  limit: limitParam.describe('Number of nearest places, 1..100 (default 1)'),
+});
+
+export const lookupQuery = z.object({
+  key,
+  id: z.string({ message: 'is required' }).describe('"gn:<geonameid>" of a default place, or a custom place docId'),
+  lang: langParam,
+});

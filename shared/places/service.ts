@@ -11,7 +11,7 @@ import {
   type PlaceItem,
   type SearchResponse,
 } from '../geocoding';
-import { batchItems, parseBatchQuery, runBatchQuery, type BatchItem } from './batch';
+import { batchItems, parseBatchQuery, runFilteredQuery, type BatchItem } from './batch';
 import type { CreatePlaceInput, UpdatePlaceInput } from './schemas';
 import { PlaceOverlayCache } from './cache';
 import type { PlaceStore, StoredPlace } from './store';
@@ -205,7 +205,7 @@ export class PlaceService {
     const index = this.defaultIndex();
     const queries = parseBatch(raw).map((b, i) => parseBatchQuery(b, i, index));
     const { index: custom } = await this.cache.overlay(space);
-    const results = queries.map((q) => runBatchQuery(q, { index, custom }));
+    const results = queries.map((q) => runFilteredQuery(q, { index, custom }));
     return { results, items: batchItems(queries, results, index) };
   }
 }

@@ -11,7 +11,7 @@ import type { ImportOptions } from './import-geojson';
 import { wayAttributes, type WayAttributes } from './profiles';
 import { RoutingInputError } from './types';
 
-interface BlobRef {
+export interface BlobRef {
   type: string;
   start: number;
   end: number;
@@ -23,7 +23,7 @@ function readHeaderFields(tag: number, r: { type: string; datasize: number }, pb
 }
 
 /** Split the file into blobs without decoding them. */
-function scanBlobs(buf: Uint8Array): BlobRef[] {
+export function scanBlobs(buf: Uint8Array): BlobRef[] {
   const out: BlobRef[] = [];
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let p = 0;
@@ -41,7 +41,7 @@ function scanBlobs(buf: Uint8Array): BlobRef[] {
   return out;
 }
 
-function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
+export function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
   const r = { raw: null as Uint8Array | null, zlib: null as Uint8Array | null, other: 0 };
   new Pbf(buf.subarray(b.start, b.end)).readFields((tag, res: typeof r, pbf) => {
     if (tag === 1) res.raw = pbf.readBytes();
@@ -60,7 +60,7 @@ function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
 
 const SUPPORTED_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes', 'HistoricalInformation', 'Sort.Type_then_ID', 'Sort.Geographic']);
 
-function checkHeader(data: Uint8Array): void {
+export function checkHeader(data: Uint8Array): void {
   const req: string[] = [];
   new Pbf(data).readFields((tag, r: string[], pbf) => {
     if (tag === 4) r.push(pbf.readString());
@@ -68,7 +68,7 @@ function checkHeader(data: Uint8Array): void {
   for (const f of req) if (!SUPPORTED_FEATURES.has(f)) throw new RoutingInputError(`OSM PBF: unsupported required feature ${f}`);
 }
 
-interface Block {
+export interface Block {
   strings: string[];
   granularity: number;
   latOffset: number;
@@ -76,7 +76,7 @@ interface Block {
   groups: Array<[number, number]>;
 }
 
-function readBlock(data: Uint8Array): { pbf: Pbf; block: Block } {
+export function readBlock(data: Uint8Array): { pbf: Pbf; block: Block } {
   const pbf = new Pbf(data);
   const block: Block = { strings: [], granularity: 100, latOffset: 0, lonOffset: 0, groups: [] };
   pbf.readFields((tag, b: Block, p) => {
@@ -106,6 +106,118 @@ interface WayRec {
   attrs: WayAttributes;
 }
 
+type Reader = ReturnType<typeof readBlock>['pbf'];
+export type Tags = Record<string, string>;
+
+/** Every way of a block: its tag string indexes and its node references (delta-decoded). */
+export function eachWay(block: Block, pbf: Reader, visit: (tags: () => Tags, refs: number[]) => void): void {
+  for (const [gs, ge] of block.groups) {
+    pbf.pos = gs;
+    while (pbf.pos < ge) {
+      const t = pbf.readVarint();
+      pbf.type = t & 7;
+      if (t >> 3 !== 3) {
+        pbf.skip(t & 7);
+        continue;
+      }
+      const end = pbf.readVarint() + pbf.pos;
+      let keys: number[] = [];
+      let vals: number[] = [];
+      let refs: number[] = [];
+      while (pbf.pos < end) {
+        const wt = pbf.readVarint();
+        pbf.type = wt & 7;
+        const f = wt >> 3;
+        if (f === 2) keys = pbf.readPackedVarint();
+        else if (f === 3) vals = pbf.readPackedVarint();
+        else if (f === 8) refs = pbf.readPackedSVarint();
+        else pbf.skip(wt & 7);
+      }
+      let id = 0;
+      for (let i = 0; i < refs.length; i++) refs[i] = id += refs[i];
+      visit(() => tagsOf(block, keys, vals), refs);
+    }
+  }
+}
+
+function tagsOf(block: Block, keys: number[], vals: number[]): Tags {
+  const tags: Tags = {};
+  for (let i = 0; i < keys.length; i++) tags[block.strings[keys[i]]] = block.strings[vals[i]];
+  return tags;
+}
+
+/** Every node of a block (dense and plain): id, position, and its tags on demand. */
+export function eachNode(block: Block, pbf: Reader, visit: (id: number, lat: number, lon: number, tags: () => Tags) => void): void {
+  const g = block.granularity * 1e-9;
+  const lao = block.latOffset * 1e-9;
+  const loo = block.lonOffset * 1e-9;
+  for (const [gs, ge] of block.groups) {
+    pbf.pos = gs;
+    while (pbf.pos < ge) {
+      const t = pbf.readVarint();
+      pbf.type = t & 7;
+      const f = t >> 3;
+      if (f !== 1 && f !== 2) {
+        pbf.skip(t & 7);
+        continue;
+      }
+      const end = pbf.readVarint() + pbf.pos;
+      if (f === 2) {
+        let ids: number[] = [];
+        let lats: number[] = [];
+        let lons: number[] = [];
+        let kv: number[] = [];
+        while (pbf.pos < end) {
+          const wt = pbf.readVarint();
+          pbf.type = wt & 7;
+          const ff = wt >> 3;
+          if (ff === 1) ids = pbf.readPackedSVarint();
+          else if (ff === 8) lats = pbf.readPackedSVarint();
+          else if (ff === 9) lons = pbf.readPackedSVarint();
+          else if (ff === 10) kv = pbf.readPackedVarint();
+          else pbf.skip(wt & 7);
+        }
+        let id = 0;
+        let la = 0;
+        let lo = 0;
+        let k = 0;
+        for (let i = 0; i < ids.length; i++) {
+          id += ids[i];
+          la += lats[i];
+          lo += lons[i];
+          // keys_vals: key, value, ..., 0 per node (absent when no node of the block has tags)
+          const from = k;
+          while (k < kv.length && kv[k] !== 0) k += 2;
+          const to = k++;
+          visit(id, lao + g * la, loo + g * lo, () => {
+            const tags: Tags = {};
+            for (let j = from; j < to; j += 2) tags[block.strings[kv[j]]] = block.strings[kv[j + 1]];
+            return tags;
+          });
+        }
+      } else {
+        let id = 0;
+        let la = 0;
+        let lo = 0;
+        let keys: number[] = [];
+        let vals: number[] = [];
+        while (pbf.pos < end) {
+          const wt = pbf.readVarint();
+          pbf.type = wt & 7;
+          const ff = wt >> 3;
+          if (ff === 1) id = pbf.readSVarint();
+          else if (ff === 2) keys = pbf.readPackedVarint();
+          else if (ff === 3) vals = pbf.readPackedVarint();
+          else if (ff === 8) la = pbf.readSVarint();
+          else if (ff === 9) lo = pbf.readSVarint();
+          else pbf.skip(wt & 7);
+        }
+        visit(id, lao + g * la, loo + g * lo, () => tagsOf(block, keys, vals));
+      }
+    }
+  }
+}
+
 /** Build graph data from the bytes of an .osm.pbf file. */
 export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): GraphData {
   const blobs = scanBlobs(buf);
@@ -119,42 +231,14 @@ export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): Grap
     opts.onProgress?.({ phase: 'ways', done: bi, total });
     if (blobs[bi].type !== 'OSMData') continue;
     const { pbf, block } = readBlock(blobData(buf, blobs[bi]));
-    for (const [gs, ge] of block.groups) {
-      pbf.pos = gs;
-      while (pbf.pos < ge) {
-        const t = pbf.readVarint();
-        pbf.type = t & 7;
-        if (t >> 3 !== 3) {
-          pbf.skip(t & 7);
-          continue;
-        }
-        const end = pbf.readVarint() + pbf.pos;
-        let keys: number[] = [];
-        let vals: number[] = [];
-        let refs: number[] = [];
-        while (pbf.pos < end) {
-          const wt = pbf.readVarint();
-          pbf.type = wt & 7;
-          const f = wt >> 3;
-          if (f === 2) keys = pbf.readPackedVarint();
-          else if (f === 3) vals = pbf.readPackedVarint();
-          else if (f === 8) refs = pbf.readPackedSVarint();
-          else pbf.skip(wt & 7);
-        }
-        const tags: Record<string, string> = {};
-        for (let i = 0; i < keys.length; i++) tags[block.strings[keys[i]]] = block.strings[vals[i]];
-        if (!tags.highway && tags.route !== 'ferry') continue;
-        const attrs = wayAttributes(tags);
-        if (!attrs) continue;
-        let id = 0;
-        for (let i = 0; i < refs.length; i++) {
-          id += refs[i];
-          refs[i] = id;
-          needed.set(id, -1);
-        }
-        ways.push({ refs, attrs });
-      }
-    }
+    eachWay(block, pbf, (tagsOfWay, refs) => {
+      const tags = tagsOfWay();
+      if (!tags.highway && tags.route !== 'ferry') return;
+      const attrs = wayAttributes(tags);
+      if (!attrs) return;
+      for (const id of refs) needed.set(id, -1);
+      ways.push({ refs, attrs });
+    });
   }
   opts.onProgress?.({ phase: 'ways', done: total, total });
   // pass 2: node coordinates
@@ -174,56 +258,7 @@ export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): Grap
     opts.onProgress?.({ phase: 'nodes', done: bi, total });
     if (blobs[bi].type !== 'OSMData') continue;
     const { pbf, block } = readBlock(blobData(buf, blobs[bi]));
-    const g = block.granularity * 1e-9;
-    const lao = block.latOffset * 1e-9;
-    const loo = block.lonOffset * 1e-9;
-    for (const [gs, ge] of block.groups) {
-      pbf.pos = gs;
-      while (pbf.pos < ge) {
-        const t = pbf.readVarint();
-        pbf.type = t & 7;
-        const f = t >> 3;
-        if (f === 2) {
-          const end = pbf.readVarint() + pbf.pos;
-          let ids: number[] = [];
-          let lats: number[] = [];
-          let lons: number[] = [];
-          while (pbf.pos < end) {
-            const wt = pbf.readVarint();
-            pbf.type = wt & 7;
-            const ff = wt >> 3;
-            if (ff === 1) ids = pbf.readPackedSVarint();
-            else if (ff === 8) lats = pbf.readPackedSVarint();
-            else if (ff === 9) lons = pbf.readPackedSVarint();
-            else pbf.skip(wt & 7);
-          }
-          let id = 0;
-          let la = 0;
-          let lo = 0;
-          for (let i = 0; i < ids.length; i++) {
-            id += ids[i];
-            la += lats[i];
-            lo += lons[i];
-            take(id, lao + g * la, loo + g * lo);
-          }
-        } else if (f === 1) {
-          const end = pbf.readVarint() + pbf.pos;
-          let id = 0;
-          let la = 0;
-          let lo = 0;
-          while (pbf.pos < end) {
-            const wt = pbf.readVarint();
-            pbf.type = wt & 7;
-            const ff = wt >> 3;
-            if (ff === 1) id = pbf.readSVarint();
-            else if (ff === 8) la = pbf.readSVarint();
-            else if (ff === 9) lo = pbf.readSVarint();
-            else pbf.skip(wt & 7);
-          }
-          take(id, lao + g * la, loo + g * lo);
-        } else pbf.skip(t & 7);
-      }
-    }
+    eachNode(block, pbf, take);
   }
   opts.onProgress?.({ phase: 'nodes', done: total, total });
   // build

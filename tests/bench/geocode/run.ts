@@ -5,6 +5,8 @@
 //    one typo, prefix + typo, "name country"; half with a focus point near the target.
 //    Reports p50/p90/p99 latency and top-1/top-5 hit rate (target geonameid in the results).
 // 3. Alternative start-up path: MiniSearch toJSON/loadJSON (measured, not used).
+// 4. The GET family (family.ts): autocomplete latency and top-5 hit rate on the same queries,
+//    reverse geocoding latency near places and anywhere.
 // Options: --queries N (default 1000), --seed S (default 42), --json (machine-readable line).
 
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +20,7 @@ import { defaultArtefactPath, DefaultIndex, search, type SearchRequest } from '.
 import { shardOptions } from '../../../shared/geocoding/minisearch-shard';
 import { placesByFirstChar } from '../../../shared/geocoding/word-index';
 import { seededRandom } from '../../fixtures/random';
+import { benchFamily } from './family';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
@@ -295,6 +298,24 @@ console.log(
       )
       .join('\n  '),
 );
+// ---- 4. the GET family: autocomplete and reverse geocoding -------------------------------
+gc?.();
+const family = await benchFamily(index, queries, SEED);
+console.log(
+  `autocomplete (service, Item mapping, limit 5): p50 ${f(family.autocomplete.p50)} ms, p99 ${f(family.autocomplete.p99)} ms ` +
+    `(CPU p50 ${f(family.autocomplete.cpuP50)} ms, p99 ${f(family.autocomplete.cpuP99)} ms); ` +
+    `top-5 ${(100 * family.autocomplete.top5).toFixed(1)}% vs multigeocode search ${(100 * family.autocomplete.searchTop5).toFixed(1)}%`,
+);
+console.log(
+  `reverse geocode (service, nearest place): p50 ${f(family.reverse.p50)} ms, p99 ${f(family.reverse.p99)} ms ` +
+    `(near places p50 ${f(family.reverse.nearP50)} ms, random points anywhere p50 ${f(family.reverse.anywhereP50)} ms)`,
+);
+const familyOk =
+  family.reverse.p50 <= 1 &&
+  family.autocomplete.p50 <= 2 &&
+  family.autocomplete.p99 <= 10 &&
+  family.autocomplete.top5 >= family.autocomplete.searchTop5;
+console.log(`targets revgeocode p50 <= 1 ms, autocomplete p50 <= 2 ms, p99 <= 10 ms, top-5 >= search: ${familyOk ? 'MET' : 'NOT MET'}`);
 if (args.includes('--json')) {
   console.log(
     JSON.stringify({
@@ -308,6 +329,7 @@ if (args.includes('--json')) {
       top5: all.top5 / all.n,
       cpuP50: pct(cpuLat, 50),
       cpuP99: pct(cpuLat, 99),
+      family,
     }),
   );
 }

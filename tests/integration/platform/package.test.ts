@@ -29,11 +29,19 @@ const ROUTING_FUNCTIONS = [
   'geofenceCreate',
   'geofenceBatchCreate',
   'geofenceUpdate',
+  'geofenceConsolePreview',
   'optimizationSubmit',
   'optimizationReOptimize',
   'optimizationWorker',
   'trackingUploadTrack',
   'trackingListLocations',
+  'tripsSummary',
+  'geocodeFreeText',
+  'geocodeStructured',
+  'geocodeReverse',
+  'geocodeAutocomplete',
+  'geocodeAutosuggest',
+  'geocodeLookup',
   'monitorsCreate',
   'monitorsUpdate',
   'consoleNetwork',
@@ -123,7 +131,18 @@ describe('serverless package (the deploy check)', () => {
       ).toEqual([]);
     }
     const holding = (path: string) => [...zips.values()].filter((z) => z.entries.some((e) => e.name === path)).map((z) => z.file);
-    expect(holding(GAZETTEER).sort()).toEqual(['geocodeBatch.zip', 'multigeocodeSearch.zip']);
+    expect(holding(GAZETTEER).sort()).toEqual(
+      [
+        'geocodeAutocomplete.zip',
+        'geocodeAutosuggest.zip',
+        'geocodeBatch.zip',
+        'geocodeFreeText.zip',
+        'geocodeLookup.zip',
+        'geocodeReverse.zip',
+        'geocodeStructured.zip',
+        'multigeocodeSearch.zip',
+      ].sort(),
+    );
     // The zip reader agrees with the file it was given.
     expect(zips.get('geocodeBatch.zip')!.entries.find((e) => e.name === GAZETTEER)!.bytes).toBe(statSync(join(root, GAZETTEER)).size);
     expect(holding('infra/console/dist/index.html')).toEqual(['consolePage.zip']);

@@ -1,0 +1,3 @@
+import { freeTextHandler } from './free-text';
+
+export const handler = freeTextHandler('autocomplete');
