@@ -49,7 +49,7 @@ export function tableProperties(stage: string, table: TableDeclaration): Json {
     props.GlobalSecondaryIndexes = table.indexes.map((index) => ({
       IndexName: index.name,
       KeySchema: keySchema(index.partitionKey, index.sortKey),
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: index.projection ?? 'ALL' },
     }));
   }
   return props;

@@ -9,6 +9,8 @@ export interface IndexDeclaration {
   name: string;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
+  /** What the index copies of each item: all of it (default), or only the keys (small reads). */
+  projection?: 'ALL' | 'KEYS_ONLY';
 }
 
 export interface TableDeclaration {

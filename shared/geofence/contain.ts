@@ -6,7 +6,7 @@ import type { GeofenceRecord, StoredGeofence } from './model';
 const MAX_CACHED = 5000;
 const cache = new Map<string, CompiledFence>();
 
-function fenceInput(record: GeofenceRecord): FenceInput {
+export function fenceInput(record: GeofenceRecord): FenceInput {
   if (record.type === 'circle' && record.circle_center && record.circle_radius !== undefined) {
     return { id: record.id, type: 'circle', center: record.circle_center, radius: record.circle_radius };
   }
@@ -39,4 +39,15 @@ export function containResults(
 ): ContainItem[] {
   const set = compileFences(fences.map((g) => compiled(space, g)));
   return set.resultList(points).map((item, i) => (verbose ? { ...item, geofence_detail: fences[i].record } : item));
+}
+
+/** As containResults (not verbose) for `ids` in order, of which only `fences` can contain a point: the others contain none. */
+export function containResultsAmong(
+  space: string,
+  ids: readonly string[],
+  fences: readonly StoredGeofence[],
+  points: readonly LatLon[],
+): ContainItem[] {
+  const byId = new Map(containResults(space, fences, points, false).map((item) => [item.geofence_id, item]));
+  return ids.map((id) => byId.get(id) ?? { geofence_id: id, result: points.map((_, i) => ({ contain: false, location_index: i })) });
 }

@@ -20,10 +20,14 @@ import {
   queryAll,
   queryPages,
 } from '../platform/dynamo';
+import type { LatLon } from '../geo';
+import { fenceCells, GeofenceCells } from './dynamo-cells';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
 // DynamoDB's 400 KB item limit and skip per-number attribute marshalling.
+// Every write also keeps the spatial index (dynamo-cells.ts) in step: cells
+// are listed before a fence is written and unlisted after it is gone.
 
 interface Item {
   pk: string;
@@ -56,6 +60,7 @@ function cancelledIndexes(error: unknown): number[] {
 
 export class DynamoGeofenceStore implements GeofenceStore {
   private readonly table = config.table('geofences');
+  private readonly cells = new GeofenceCells();
 
   async get(space: string, id: string): Promise<StoredGeofence | undefined> {
     const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: { pk: space, sk: id } }));
@@ -111,6 +116,25 @@ export class DynamoGeofenceStore implements GeofenceStore {
     }
   }
 
+  async listIds(space: string, limit: number): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const page of queryPages({
+      TableName: this.table,
+      IndexName: 'byCreatedIds',
+      KeyConditionExpression: 'pk = :space',
+      ExpressionAttributeValues: { ':space': space },
+      Limit: limit,
+    })) {
+      for (const item of page) if (ids.length < limit) ids.push(item.sk as string);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
+
+  async idsNear(space: string, points: readonly LatLon[]): Promise<Set<string>> {
+    return this.cells.idsUnder(space, this.cells.lookupCells(points));
+  }
+
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {
     const condition = 'attribute_not_exists(sk)';
     const items = geofences.map((g) => toItem(space, g));
@@ -118,6 +142,7 @@ export class DynamoGeofenceStore implements GeofenceStore {
       assertItemFits(item as unknown as Record<string, unknown>, geofences.length === 1 ? 'polygon' : `geofences[${i}]`),
     );
     assertTransactionFits(items as unknown as Record<string, unknown>[], 'geofences');
+    await this.cells.add(space, geofences);
     try {
       if (geofences.length === 1) {
         await documentClient().send(new PutCommand({ TableName: this.table, Item: items[0], ConditionExpression: condition }));
@@ -141,8 +166,10 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   async replace(space: string, next: GeofenceRecord, expected: StoredGeofence): Promise<boolean> {
-    const item = toItem(space, { record: next, createdKey: expected.createdKey, rev: randomUUID() });
+    const stored: StoredGeofence = { record: next, createdKey: expected.createdKey, rev: randomUUID() };
+    const item = toItem(space, stored);
     assertItemFits(item as unknown as Record<string, unknown>, 'polygon');
+    await this.cells.add(space, [stored]);
     try {
       await documentClient().send(
         new PutCommand({
@@ -152,15 +179,22 @@ export class DynamoGeofenceStore implements GeofenceStore {
           ExpressionAttributeValues: { ':rev': expected.rev },
         }),
       );
-      return true;
     } catch (error) {
       if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
+    const kept = new Set(fenceCells(stored));
+    await this.cells.remove(
+      space,
+      expected,
+      fenceCells(expected).filter((cell) => !kept.has(cell)),
+    );
+    return true;
   }
 
   async delete(space: string, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
+    const before = await this.getMany(space, unique);
     try {
       await documentClient().send(
         new TransactWriteCommand({
@@ -169,7 +203,6 @@ export class DynamoGeofenceStore implements GeofenceStore {
           })),
         }),
       );
-      return [];
     } catch (error) {
       if (isTransactionCanceled(error)) {
         const missing = cancelledIndexes(error).map((i) => unique[i]);
@@ -177,6 +210,13 @@ export class DynamoGeofenceStore implements GeofenceStore {
       }
       throw error;
     }
+    await this.unlist(space, before);
+    return [];
+  }
+
+  /** Removes deleted fences from the spatial index (after the delete: a stored fence stays listed). */
+  private async unlist(space: string, deleted: readonly StoredGeofence[]): Promise<void> {
+    for (const g of deleted) await this.cells.remove(space, g, fenceCells(g));
   }
 
   async claimForDelete(
@@ -210,6 +250,7 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   async deleteClaimed(space: string, ids: readonly string[], claim: DeleteClaim, nowMs: number): Promise<boolean> {
+    const before = await this.getMany(space, [...new Set(ids)]);
     try {
       await documentClient().send(
         new TransactWriteCommand({
@@ -223,11 +264,12 @@ export class DynamoGeofenceStore implements GeofenceStore {
           })),
         }),
       );
-      return true;
     } catch (error) {
       if (isTransactionCanceled(error)) return false;
       throw error;
     }
+    await this.unlist(space, before);
+    return true;
   }
 
   async releaseClaim(space: string, ids: readonly string[], claim: DeleteClaim): Promise<void> {

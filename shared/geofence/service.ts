@@ -5,7 +5,8 @@ import type { CreateGeofenceInput, UpdateGeofenceInput } from './schemas';
 import { pageFrom, type Page } from '../platform/paging';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { applyUpdate, atIndex, buildRecord } from './build';
-import { containResults, type ContainItem } from './contain';
+import { containResults, containResultsAmong, type ContainItem } from './contain';
+import { COVER_LEVELS } from './cover';
 import type { IsochroneProvider } from './isochrone';
 import type { GeofenceRecord, StoredGeofence } from './model';
 import { DuplicateIdError, type GeofenceStore } from './store';
@@ -168,23 +169,45 @@ export class GeofenceService {
 
   async contains(space: string, query: { locations: string; geofences?: string[]; verbose?: boolean }): Promise<ContainItem[]> {
     const points = parseLatLonList(query.locations, 'locations');
-    const tooMany = (fences: number) =>
+    const verbose = query.verbose ?? false;
+    const tooMany = (fences: number, atLeast = '') =>
       invalid(
         'geofences',
-        `${fences} geofences x ${points.length} locations is ${fences * points.length} pairs; at most ${MAX_CONTAIN_PAIRS} per request`,
+        `${atLeast}${fences} geofences x ${points.length} locations is ${atLeast}${fences * points.length} pairs; at most ${MAX_CONTAIN_PAIRS} per request`,
       );
-    let fences: StoredGeofence[];
     if (query.geofences?.length) {
       const ids = [...new Set(query.geofences)];
       if (ids.length * points.length > MAX_CONTAIN_PAIRS) throw tooMany(ids.length);
       const byId = new Map((await this.store.getMany(space, ids)).map((g) => [g.record.id, g]));
       const missing = ids.filter((id) => !byId.has(id));
       if (missing.length) throw notFound(`geofences: no geofence ${missing.map((m) => `"${m}"`).join(', ')}`);
-      fences = ids.map((id) => byId.get(id)!);
-    } else {
-      fences = await this.store.listAll(space);
-      if (fences.length * points.length > MAX_CONTAIN_PAIRS) throw tooMany(fences.length);
+      return containResults(
+        space,
+        ids.map((id) => byId.get(id)!),
+        points,
+        verbose,
+      );
     }
-    return containResults(space, fences, points, query.verbose ?? false);
+    // Every geofence of the space, but only the ids are read to count and order them;
+    // geometry is read only for the fences the spatial index places near a point
+    // (all of them when that is fewer reads, or when verbose asks for every record).
+    const limit = Math.floor(MAX_CONTAIN_PAIRS / points.length);
+    const ids = await this.store.listIds(space, limit + 1);
+    if (ids.length > limit) throw tooMany(ids.length, 'at least ');
+    if (verbose || points.length * COVER_LEVELS.length >= ids.length) {
+      const byId = new Map((await this.store.getMany(space, ids)).map((g) => [g.record.id, g]));
+      return containResults(
+        space,
+        ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+        points,
+        verbose,
+      );
+    }
+    const near = await this.store.idsNear(space, points);
+    const fences = await this.store.getMany(
+      space,
+      ids.filter((id) => near.has(id)),
+    );
+    return containResultsAmong(space, ids, fences, points);
   }
 }

@@ -1,3 +1,4 @@
+import type { LatLon } from '../geo';
 import type { GeofenceRecord, StoredGeofence } from './model';
 
 // Port for geofence persistence; the DynamoDB adapter is
@@ -10,6 +11,13 @@ export interface GeofenceStore {
   listAll(space: string): Promise<StoredGeofence[]>;
   /** The space's geofences oldest first, read page by page as the caller consumes them. */
   pages(space: string): AsyncIterable<StoredGeofence[]>;
+  /** Ids of the space's geofences, oldest first, at most `limit` (reads ids only, no geometry). */
+  listIds(space: string, limit: number): Promise<string[]>;
+  /**
+   * Ids of the geofences that may contain one of the points: never misses one that
+   * does; may name more (far ones, deleted ones), which the exact test then rules out.
+   */
+  idsNear(space: string, points: readonly LatLon[]): Promise<Set<string>>;
   /**
    * Writes all or none. Throws DuplicateIdError when an id is taken.
    */

@@ -1,0 +1,107 @@
+/**
+ * npm run bench:partitions
+ *
+ * Partition load of one tenant, measured on the real store code against a
+ * counting in-memory DynamoDB (counting-dynamo.ts): per partition key the peak
+ * write and read units per simulated second, the largest item, and the bytes
+ * read per API request. No emulator, no network; the figures are capacity
+ * units, not timings, so a loaded machine only makes it slower.
+ *
+ * Options (env): BENCH_ASSETS (default 100000), BENCH_UPLOAD_EVERY (s, default 5),
+ * BENCH_FENCES (default 100000), BENCH_MONITORS (default 50), BENCH_FENCES_PER_MONITOR
+ * (default 20), BENCH_SEARCHES (per s, default 20), BENCH_CONTAINS (per s, default 20),
+ * BENCH_SECONDS (simulated window, default 20), BENCH_INSTANCES (simulated Lambda
+ * instances evaluating uploads; default: uploads/s x 50 ms, at least 1), BENCH_TOP
+ * (keys listed, default 12).
+ */
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableName, tables } from '../../../infra/declarations';
+import { CountingDynamo, type KeyLoad } from './counting-dynamo';
+import { callBytes, runTenant, type CallBytes } from './tenant';
+
+const STAGE = 'bench';
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const assets = num('BENCH_ASSETS', 100_000);
+const uploadEverySeconds = num('BENCH_UPLOAD_EVERY', 5);
+const options = {
+  assets,
+  uploadEverySeconds,
+  fences: num('BENCH_FENCES', 100_000),
+  monitors: num('BENCH_MONITORS', 50),
+  fencesPerMonitor: num('BENCH_FENCES_PER_MONITOR', 20),
+  searchesPerSecond: num('BENCH_SEARCHES', 20),
+  containsPerSecond: num('BENCH_CONTAINS', 20),
+  seconds: num('BENCH_SECONDS', 20),
+  instances: num('BENCH_INSTANCES', Math.max(1, Math.round((assets / uploadEverySeconds) * 0.05))),
+  seed: 7,
+};
+const top = num('BENCH_TOP', 12);
+
+process.env.WAYMARK_STAGE = STAGE;
+const dynamo = new CountingDynamo(tables, (id) => tableName(STAGE, id));
+dynamo.onRead = (bytes) => {
+  const counter = callBytes.getStore();
+  if (counter) counter.bytes += bytes;
+};
+// Every store reaches DynamoDB through the one document client; its send is the counter's.
+DynamoDBDocumentClient.prototype.send = function send(command: unknown) {
+  return dynamo.send(command as never);
+} as never;
+
+const peak = (m: Map<number, number>) => Math.max(0, ...[...m].filter(([s]) => s >= 0).map(([, v]) => v));
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function main(): Promise<void> {
+  const calls: CallBytes[] = [];
+  const started = Date.now();
+  // The tenant's clock is the counter's: capacity is charged to the simulated second.
+  await runTenant(options, dynamo, (c) => calls.push(c));
+  const rows = [...dynamo.load].map(([key, l]: [string, KeyLoad]) => ({
+    key,
+    w: peak(l.wcu),
+    r: peak(l.rcu),
+    item: l.maxItemBytes,
+    read: l.maxReadBytes,
+  }));
+  console.log(
+    `tenant: ${options.assets} assets every ${options.uploadEverySeconds} s, ${options.fences} geofences, ${options.monitors} monitors x ${options.fencesPerMonitor} fences, ` +
+      `${options.searchesPerSecond} searches/s, ${options.containsPerSecond} x 2 contains/s, ${options.seconds} simulated s, ${options.instances} evaluating instances ` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} s wall)`,
+  );
+  const show = (title: string, sorted: typeof rows) => {
+    console.log(
+      `\n${title}\n${'peak WCU/s'.padStart(10)} ${'peak RCU/s'.padStart(10)} ${'max item KB'.padStart(11)} ${'max read KB'.padStart(11)}  partition key`,
+    );
+    for (const r of sorted.slice(0, top))
+      console.log(
+        `${r.w.toFixed(0).padStart(10)} ${r.r.toFixed(1).padStart(10)} ${kb(r.item).padStart(11)} ${kb(r.read).padStart(11)}  ${r.key}`,
+      );
+  };
+  show(
+    'hottest keys by writes',
+    [...rows].sort((a, b) => b.w - a.w),
+  );
+  show(
+    'hottest keys by reads',
+    [...rows].sort((a, b) => b.r - a.r),
+  );
+  console.log(`\n${rows.length} partition keys in all`);
+  console.log('\nbytes read per API request (median / max KB, count):');
+  const kinds = [...new Set(calls.map((c) => c.kind))];
+  for (const kind of kinds) {
+    const b = calls.filter((c) => c.kind === kind).map((c) => c.bytes);
+    console.log(`  ${kind.padEnd(24)} ${kb(median(b)).padStart(9)} / ${kb(Math.max(...b)).padStart(9)}  (${b.length})`);
+  }
+  const hottestW = Math.max(...rows.map((r) => r.w));
+  const hottestR = Math.max(...rows.map((r) => r.r));
+  const largest = Math.max(...calls.map((c) => c.bytes));
+  console.log(
+    `hottest partition key: ${hottestW.toFixed(0)} WCU/s, ${hottestR.toFixed(0)} RCU/s; largest read per request: ${kb(largest)} KB`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
