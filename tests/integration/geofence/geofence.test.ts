@@ -315,6 +315,24 @@ describe('geofence service', () => {
       expect(all.body.data.result_list.map((r: { geofence_id: string }) => r.geofence_id)).toEqual([c, p]);
     });
 
+    it('answers every geofence of the key in creation order when only the nearby ones are read', async () => {
+      const own = geofenceClient((await newOrgKey()).key);
+      // More fences than lookup cells for one point, so the spatial index narrows the reads.
+      const far = Array.from({ length: 10 }, (_, i) => circle(-30 + i, 100 + i, 500));
+      const ids = (await own.batchCreate([circle(1, 1, 1000), ...far, circle(1.005, 1, 1000)])).body.data.ids as string[];
+      const moved = (await own.create(circle(40, 40, 100))).body.data.id as string;
+      expect((await own.update(moved, { circle: { center: { lat: 1, lon: 1.004 }, radius: 1000 } })).status).toBe(200);
+      const res = await own.contain({ locations: '1,1|1.005,1|-20,-20' });
+      expect(res.status).toBe(200);
+      const list = res.body.data.result_list as Array<{ geofence_id: string; result: Array<{ contain: boolean }> }>;
+      expect(list.map((r) => r.geofence_id)).toEqual([...ids, moved]);
+      const inside = (id: string) => list.find((r) => r.geofence_id === id)!.result.map((r) => r.contain);
+      expect(inside(ids[0])).toEqual([true, true, false]);
+      expect(inside(ids[11])).toEqual([true, true, false]);
+      expect(inside(moved)).toEqual([true, true, false]);
+      for (const id of ids.slice(1, 11)) expect(inside(id)).toEqual([false, false, false]);
+    });
+
     it('refuses more than 5000 pairs before any work, and unknown ids', async () => {
       const own = geofenceClient((await newOrgKey()).key);
       await own.batchCreate(Array.from({ length: 100 }, () => circle(1, 1, 10)));
