@@ -1,5 +1,7 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceInUseException,
@@ -9,6 +11,7 @@ import {
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { tableProperties } from '../cloudformation';
 import { inCreationOrder, queueName, queues, tableName, tables, visibilityTimeout } from '../declarations';
+import type { TableDeclaration } from '../model';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
 // Creates on the emulators exactly the tables (with TTL) and queues (with
@@ -22,6 +25,7 @@ export async function provisionTables(endpoint: string, stage: string): Promise<
         await client.send(new CreateTableCommand(tableProperties(stage, table) as unknown as CreateTableCommandInput));
       } catch (error) {
         if (!(error instanceof ResourceInUseException)) throw error;
+        await addMissingIndexes(client, stage, table);
       }
       if (!table.ttlAttribute) continue;
       const TableName = tableName(stage, table.id);
@@ -37,6 +41,35 @@ export async function provisionTables(endpoint: string, stage: string): Promise<
     }
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * An existing table (a `.data/` from an older version) gets the indexes declared since,
+ * one at a time as DynamoDB requires, each waited for until it is usable.
+ */
+async function addMissingIndexes(client: DynamoDBClient, stage: string, table: TableDeclaration): Promise<void> {
+  const TableName = tableName(stage, table.id);
+  const props = tableProperties(stage, table) as unknown as CreateTableCommandInput;
+  const existing = new Set(
+    ((await client.send(new DescribeTableCommand({ TableName }))).Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName),
+  );
+  for (const index of props.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: props.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    for (let waited = 0; ; waited += 200) {
+      const described = await client.send(new DescribeTableCommand({ TableName }));
+      const status = described.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.IndexName)?.IndexStatus;
+      if (status === 'ACTIVE') break;
+      if (waited > 60_000) throw new Error(`index ${index.IndexName} of ${TableName} is still ${status} after a minute`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
 import { enqueueJob } from '../../shared/optimization/queue';
 import { requeuePendingJobs } from '../../shared/optimization/requeue';
@@ -123,6 +124,9 @@ async function main(): Promise<void> {
     WAYMARK_BUILD_DIR: buildDir,
   });
   await provisionTables(dynamo.endpoint, STAGE);
+  // A .data/ from before the geofence spatial index: list its geofences there once.
+  const indexed = await new DynamoGeofenceStore().indexExisting();
+  if (indexed) say(`Listed ${indexed} existing geofence(s) in the spatial index (one-time upgrade of ${dataDir}).`);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.

@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { compileFence, type LatLon } from '../geo';
 import { config } from '../platform/config';
 import { batchWriteAll, documentClient, isConditionalCheckFailed, queryAll } from '../platform/dynamo';
@@ -15,6 +15,9 @@ import type { StoredGeofence } from './model';
 // entries nothing newer has written since.
 
 const PARALLEL_LOOKUPS = 8;
+
+/** Marks a table whose geofences written before the index existed have all been listed. */
+const MIGRATED_KEY = { pk: '#migrated', sk: 'cover-v1' };
 
 const cellPk = (space: string, cell: string) => `${space}#${cell}`;
 
@@ -53,6 +56,15 @@ export class GeofenceCells {
         }),
       );
     }
+  }
+
+  async migrated(): Promise<boolean> {
+    const out = await documentClient().send(new GetCommand({ TableName: this.table, Key: MIGRATED_KEY, ConsistentRead: true }));
+    return out.Item !== undefined;
+  }
+
+  async markMigrated(): Promise<void> {
+    await documentClient().send(new PutCommand({ TableName: this.table, Item: MIGRATED_KEY }));
   }
 
   /** The distinct cells the points are looked up under. */

@@ -5,6 +5,7 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   PutCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -114,6 +115,27 @@ export class DynamoGeofenceStore implements GeofenceStore {
     })) {
       yield items.map((item) => fromItem(item));
     }
+  }
+
+  /**
+   * Lists every stored geofence (all spaces) in the spatial index, once per table: geofences
+   * written before the index existed are otherwise never found by contains. Safe to run again
+   * and while geofences are written (a new write lists itself). Returns how many were listed.
+   */
+  async indexExisting(): Promise<number> {
+    if (await this.cells.migrated()) return 0;
+    let listed = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(new ScanCommand({ TableName: this.table, ExclusiveStartKey: start }));
+      const bySpace = new Map<string, StoredGeofence[]>();
+      for (const item of page.Items ?? []) bySpace.set(item.pk as string, [...(bySpace.get(item.pk as string) ?? []), fromItem(item)]);
+      for (const [space, fences] of bySpace) await this.cells.add(space, fences);
+      listed += page.Items?.length ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    await this.cells.markMigrated();
+    return listed;
   }
 
   async listIds(space: string, limit: number): Promise<string[]> {
