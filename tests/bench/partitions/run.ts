@@ -36,6 +36,8 @@ const options = {
   seed: 7,
 };
 const top = num('BENCH_TOP', 12);
+const WRITE_PRICE = 0.625;
+const READ_PRICE = 0.125;
 
 process.env.WAYMARK_STAGE = STAGE;
 const dynamo = new CountingDynamo(tables, (id) => tableName(STAGE, id));
@@ -93,6 +95,18 @@ async function main(): Promise<void> {
     const b = calls.filter((c) => c.kind === kind).map((c) => c.bytes);
     console.log(`  ${kind.padEnd(24)} ${kb(median(b)).padStart(9)} / ${kb(Math.max(...b)).padStart(9)}  (${b.length})`);
   }
+  // On-demand prices (us-east-1, per million request units) and a 30-day month: an estimate.
+  const window = Math.max(1, options.seconds);
+  const total = (pick: (l: KeyLoad) => Map<number, number>) =>
+    [...dynamo.load.values()].reduce((sum, l) => sum + [...pick(l)].filter(([s]) => s >= 0).reduce((a, [, v]) => a + v, 0), 0) / window;
+  const wcu = total((l) => l.wcu);
+  const rcu = total((l) => l.rcu);
+  const month = 30 * 86400;
+  const cost = ((wcu * month) / 1e6) * WRITE_PRICE + ((rcu * month) / 1e6) * READ_PRICE;
+  console.log(
+    `\nwhole tenant: ${wcu.toFixed(0)} WCU/s, ${rcu.toFixed(0)} RCU/s on average; on-demand estimate ` +
+      `$${cost.toFixed(0)}/month (writes $${WRITE_PRICE}, reads $${READ_PRICE} per million units, storage not included)`,
+  );
   const hottestW = Math.max(...rows.map((r) => r.w));
   const hottestR = Math.max(...rows.map((r) => r.r));
   const largest = Math.max(...calls.map((c) => c.bytes));
