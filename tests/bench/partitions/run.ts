@@ -11,7 +11,7 @@
  * BENCH_FENCES (default 100000), BENCH_MONITORS (default 50), BENCH_FENCES_PER_MONITOR
  * (default 20), BENCH_SEARCHES (per s, default 20), BENCH_CONTAINS (per s, default 20),
  * BENCH_SECONDS (simulated window, default 20), BENCH_INSTANCES (simulated Lambda
- * instances evaluating uploads; default: uploads/s x 50 ms, at least 1), BENCH_TOP
+ * instances evaluating uploads; default: uploads/s x 50 ms, 1 to 200), BENCH_TOP
  * (keys listed, default 12).
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -32,7 +32,8 @@ const options = {
   searchesPerSecond: num('BENCH_SEARCHES', 20),
   containsPerSecond: num('BENCH_CONTAINS', 20),
   seconds: num('BENCH_SECONDS', 20),
-  instances: num('BENCH_INSTANCES', Math.max(1, Math.round((assets / uploadEverySeconds) * 0.05))),
+  // Capped: each instance holds its own compiled fences, and 200 already show what the fills cost.
+  instances: num('BENCH_INSTANCES', Math.min(200, Math.max(1, Math.round((assets / uploadEverySeconds) * 0.05)))),
   seed: 7,
 };
 const top = num('BENCH_TOP', 12);
