@@ -1,4 +1,10 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { tableProperties } from '../../../infra/cloudformation';
+import { tableName, tables } from '../../../infra/declarations';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../infra/local/emulators';
+import { provisionTables } from '../../../infra/local/provision';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DynamoGeofenceStore } from '../../../shared/geofence/dynamo-store';
@@ -35,5 +41,21 @@ describe('geofence spatial index upgrade', () => {
     expect(await store.indexExisting()).toBeGreaterThan(0);
     expect(await store.idsNear(root, [paris])).toContain('old');
     expect(await store.indexExisting()).toBe(0);
+  });
+
+  it('npm start adds an index declared after a table was made', async () => {
+    const stage = `up${randomUUID().slice(0, 8)}`;
+    const endpoint = config.dynamoEndpoint()!;
+    const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const current = tables.find((t) => t.id === 'geofences')!;
+    const old = { ...current, indexes: current.indexes!.filter((i) => i.name === 'byCreated') };
+    await client.send(new CreateTableCommand(tableProperties(stage, old) as unknown as CreateTableCommandInput));
+    await provisionTables(endpoint, stage);
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName(stage, 'geofences') }));
+    expect(described.Table!.GlobalSecondaryIndexes!.map((i) => [i.IndexName, i.Projection?.ProjectionType]).sort()).toEqual([
+      ['byCreated', 'ALL'],
+      ['byCreatedIds', 'KEYS_ONLY'],
+    ]);
+    client.destroy();
   });
 });
