@@ -57,5 +57,6 @@ describe('geofence spatial index upgrade', () => {
       ['byCreatedIds', 'KEYS_ONLY'],
     ]);
     client.destroy();
-  });
+    // Creates every declared table for a fresh stage: slow on a loaded machine, not a timing check.
+  }, 180_000);
 });
