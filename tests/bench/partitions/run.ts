@@ -53,6 +53,8 @@ DynamoDBDocumentClient.prototype.send = function send(command: unknown) {
 
 const peak = (m: Map<number, number>) => Math.max(0, ...[...m].filter(([s]) => s >= 0).map(([, v]) => v));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+// Spread arguments overflow the stack at a few hundred thousand keys or calls.
+const maxOf = (xs: number[]) => xs.reduce((m, x) => (x > m ? x : m), -Infinity);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
   const kinds = [...new Set(calls.map((c) => c.kind))];
   for (const kind of kinds) {
     const b = calls.filter((c) => c.kind === kind).map((c) => c.bytes);
-    console.log(`  ${kind.padEnd(24)} ${kb(median(b)).padStart(9)} / ${kb(Math.max(...b)).padStart(9)}  (${b.length})`);
+    console.log(`  ${kind.padEnd(24)} ${kb(median(b)).padStart(9)} / ${kb(maxOf(b)).padStart(9)}  (${b.length})`);
   }
   // On-demand prices (us-east-1, per million request units) and a 30-day month: an estimate.
   const window = Math.max(1, options.seconds);
@@ -108,9 +110,9 @@ async function main(): Promise<void> {
     `\nwhole tenant: ${wcu.toFixed(0)} WCU/s, ${rcu.toFixed(0)} RCU/s on average; on-demand estimate ` +
       `$${cost.toFixed(0)}/month (writes $${WRITE_PRICE}, reads $${READ_PRICE} per million units, storage not included)`,
   );
-  const hottestW = Math.max(...rows.map((r) => r.w));
-  const hottestR = Math.max(...rows.map((r) => r.r));
-  const largest = Math.max(...calls.map((c) => c.bytes));
+  const hottestW = maxOf(rows.map((r) => r.w));
+  const hottestR = maxOf(rows.map((r) => r.r));
+  const largest = maxOf(calls.map((c) => c.bytes));
   console.log(
     `hottest partition key: ${hottestW.toFixed(0)} WCU/s, ${hottestR.toFixed(0)} RCU/s; largest read per request: ${kb(largest)} KB`,
   );
