@@ -109,6 +109,8 @@ export async function runTenant(options: TenantOptions, clock: Clock, onCall: (c
     listeners: monitorListeners(
       new MonitorEvaluator({ monitors: monitorStore, geofences: geofenceStore, evaluation, config: monitorStore, clock: nowMs }),
       evaluation,
+      // No webhooks are configured in the simulated tenant: nothing is ever sent.
+      async () => true,
     ),
   }));
 
