@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetId } from '../tracking/schemas';
+import { freeJsonObject } from '../platform/limits';
 import { attributeMap, identifier } from '../platform/schemas';
 
 // Request schemas of trips, as the commercial API's client sends them. Unknown fields (and the
@@ -9,10 +10,7 @@ export const MAX_STOPS = 100;
 const MAX_META_DATA_BYTES = 16_384;
 const MAX_STOP_META_DATA_BYTES = 2048;
 
-const metaData = (maxBytes: number) =>
-  z
-    .record(z.string(), z.unknown())
-    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= maxBytes, { message: `must be at most ${maxBytes} bytes as JSON` });
+const metaData = freeJsonObject;
 
 const stop = z.object({
   geofence_id: identifier.optional(),

@@ -12,6 +12,7 @@ import { purge, queues, submit } from '../optimization/support';
 import { invoke, type Call } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { trackingApi } from '../tracking/api';
+import { tripsApi } from '../trips/api';
 import { mutate, random, type Request } from './mutate';
 import { httpOperations, type Operation } from './operations';
 import { seeds, type Ids } from './seeds';
@@ -42,6 +43,7 @@ beforeAll(async () => {
   await tracking.create({ custom_id: 'fz-a', attributes: { fleet: 'a' } });
   await tracking.bind('fz-a', 'fz-d');
   await tracking.track('fz-a', { device_id: 'fz-d', locations: [{ location: { lat: 57.7, lon: 11.9 }, timestamp: Date.now() - 5000 }] });
+  await tripsApi(key).start({ asset_id: 'fz-a', custom_id: 'fz-t' });
   const monitor = await monitorApi(key).create({ type: 'enter', custom_id: 'fz-m', geofence_ids: [fence.body.data.id] });
   const place = await geocodingClient(key).create({
     place: [{ geopoint: { lat: 57.71, lng: 11.95 }, country: 'SWE', city: 'Göteborg', poi: { title: 'Fuzz Seed' } }],
@@ -74,6 +76,7 @@ beforeAll(async () => {
     namespace: 'fz-ns',
     matrix: (matrix.body as { task_id: string }).task_id,
     batch: (batch.body as { track_id: string }).track_id,
+    trip: 'fz-t',
   };
   // Deletes last, so the other operations find what they name.
   operations = (await httpOperations()).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

@@ -14,6 +14,7 @@ export interface Ids {
   namespace: string;
   matrix: string;
   batch: string;
+  trip: string;
 }
 
 // Points on the Gothenburg demo network the fuzz run loads.
@@ -170,6 +171,26 @@ export function seeds(ids: Ids): Record<string, Seed> {
     'GET /mdm/result': { ...none, query: { id: ids.matrix, part: '0' } },
     'POST /batch': { ...none, body: { requests: [{ query: `/directions/json?origin=${station}&destination=${korsvagen}` }] } },
     'GET /batch': { ...none, query: { track_id: ids.batch } },
+    'GET /geocode': { ...none, query: { q: 'Göteborg', at: '57.7,11.97', in: 'countryCode:SWE', limit: '3' } },
+    'GET /geocode/structured': { ...none, query: { countryCode: 'SWE', city: 'Göteborg', street: 'Hamngatan', limit: '2' } },
+    'GET /revgeocode': { ...none, query: { at: '57.7075,11.967', limit: '3' } },
+    'GET /autocomplete': { ...none, query: { q: 'Götebo', at: '57.7,11.97', limit: '5' } },
+    'GET /autosuggest': { ...none, query: { q: 'Gotebrog', limit: '5' } },
+    'GET /lookup': { ...none, query: { id: ids.place } },
+    'POST /geofence/console/preview': {
+      ...none,
+      body: { type: 'circle', name: 'Depot', circle: { center: { lat: 57.7, lon: 11.97 }, radius: 150 } },
+    },
+    'GET /geofence/console/search': { ...none, query: { query: 'fz' } },
+    'POST /skynet/trip/start': {
+      ...none,
+      body: { asset_id: ids.asset, custom_id: 'fz-t2', name: 'run', attributes: { fleet: 'a' }, meta_data: { n: 1 }, stops: [] },
+    },
+    'POST /skynet/trip/end': { ...none, body: { id: ids.trip } },
+    'GET /skynet/trip/{id}': { pathParameters: { id: ids.trip } },
+    'PUT /skynet/trip/{id}': { pathParameters: { id: ids.trip }, body: { asset_id: ids.asset, description: 'via the harbour' } },
+    'GET /skynet/trip/{id}/summary': { pathParameters: { id: ids.trip } },
+    'DELETE /skynet/trip/{id}': { pathParameters: { id: ids.trip } },
     'GET /skynet/search/bound': { ...none, query: { bound: '57.69,11.89|57.71,11.91' } },
     'GET /skynet/search/polygon': { ...none, query: { polygon: '57.69,11.89|57.69,11.91|57.71,11.91|57.69,11.89' } },
     'POST /skynet/search/polygon': {
