@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { logger } from '../platform/log';
 import { config } from '../platform/config';
-import { sqsClient } from '../webhooks/sqs';
+import { sqsClient } from '../platform/sqs';
 import type { JobMessage } from './model';
 
 /** Logical id of the job queue (infra/tables/optimization.ts). */

@@ -10,7 +10,7 @@ import { config } from '../platform/config';
 import { logger } from '../platform/log';
 import { guardedPost, SendError, type SendFailure, type WebhookPost } from './send';
 import { signedHeaders } from './sign';
-import { sqsClient } from './sqs';
+import { sqsClient } from '../platform/sqs';
 import { signingSecrets, type WebhookSecretStore } from './store';
 import { webhookUrlProblem } from './url';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/platform/config';
 import { eventId, type EventRecord } from '../../../shared/monitors/model';
-import { sqsClient } from '../../../shared/webhooks/sqs';
+import { sqsClient } from '../../../shared/platform/sqs';
 import { processDelivery, WEBHOOK_QUEUE_ID, type WebhookDelivery } from '../../../shared/webhooks/delivery';
 import { webhookDelivery } from '../../../functions/webhooks/deps';
 import { geofenceClient, square } from '../geofence/client';

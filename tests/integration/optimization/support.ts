@@ -12,7 +12,7 @@ import { workerDeps } from '../../../functions/optimization/deps';
 import { solveWithStats } from '../../../shared/solver';
 import { sqsEnqueue } from '../../../shared/webhooks/delivery';
 import { webhookDelivery } from '../../../functions/webhooks/deps';
-import { sqsClient } from '../../../shared/webhooks/sqs';
+import { sqsClient } from '../../../shared/platform/sqs';
 import { invoke } from '../support/invoke';
 
 /** Quota for keys whose tests are about jobs, not rate limits: the default 5 requests/s trips on fast machines. */

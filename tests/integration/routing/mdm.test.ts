@@ -6,7 +6,7 @@ import { deadLetterHandler, handler as worker } from '../../../functions/matrix/
 import { config } from '../../../shared/platform/config';
 import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/routing';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
-import { sqsClient } from '../../../shared/webhooks/sqs';
+import { sqsClient } from '../../../shared/platform/sqs';
 import { roadPoints } from '../../fixtures/routing/points';
 import { inProcessFetch } from '../compat/in-process';
 import { sqsEventOf } from '../optimization/support';
