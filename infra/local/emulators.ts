@@ -55,11 +55,11 @@ export async function startDynamo(options: { port?: number; dataDir: string | nu
     await waitFor(
       'DynamoDB Local',
       async () => {
-        if (exited) throw new Error('exited');
         await client.send(new ListTablesCommand({}));
         return true;
       },
       60_000,
+      () => exited,
     );
   } catch (error) {
     await stopChild(child);

@@ -14,9 +14,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+/** `gaveUp` ends the wait at once (a process that exited will never become ready). */
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  gaveUp: () => boolean = () => false,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (gaveUp()) throw new Error(`${what} exited before it became ready`);
     try {
       if (await probe()) return;
     } catch {
