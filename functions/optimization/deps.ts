@@ -1,3 +1,4 @@
+import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
 import { enqueueJob } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
@@ -14,6 +15,7 @@ export const optimization = (): OptimizationDeps =>
     enqueue: (message) => enqueueJob(message),
     webhooks: webhookDelivery(),
     clock: () => Date.now(),
+    geofences: new DynamoGeofenceStore(),
   });
 
 /** The worker's: the service's plus the solver. */

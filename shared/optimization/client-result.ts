@@ -4,10 +4,17 @@
 // `total_visit_lateness` beside `lateness` (with `num_late_visits`).
 import type { ResultRoute, ResultStep, ResultUnassigned, SolverResult } from '../solver';
 import { REASON_SENTENCES } from './reasons';
+import type { RoutingProfileUsed } from './road-points';
 import type { Id, OptimizationRequest } from './schemas';
 import { vehicleProfile } from './validate/routing';
 
-export type ClientStep = Omit<ResultStep, 'id' | 'depot'> & { id?: Id; depot?: Id };
+export type ClientStep = Omit<ResultStep, 'id' | 'depot'> & {
+  id?: Id;
+  depot?: Id;
+  /** Where the routing engine meets the road for this stop, and the location's foot on the nearest road (road-points.ts). */
+  snapped_location?: [number, number];
+  projected_location?: [number, number];
+};
 
 export type ClientRoute = Omit<ResultRoute, 'vehicle' | 'steps'> & {
   vehicle: Id;
@@ -26,6 +33,8 @@ export interface ClientResult {
   summary: SolverResult['summary'] & { total_visit_lateness?: number; num_late_visits?: number };
   routes: ClientRoute[];
   unassigned: ClientUnassigned[];
+  /** Per routing profile used: its mode, travel source and options (road-points.ts). */
+  routing_profiles?: Record<string, RoutingProfileUsed>;
 }
 
 /**

@@ -5,7 +5,7 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import { FALLBACK_WARNING, greatCircleMatrix, parseTruck, type AvoidOptions, type MatrixResult } from '../routing';
+import { FALLBACK_WARNING, greatCircleMatrix, parseTruck, type AvoidOptions, type MatrixResult, type TravelOptions } from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
@@ -33,9 +33,25 @@ function avoidOptions(req: OptimizationRequest): AvoidOptions {
     if (v === 'toll') a.toll = true;
     if (v === 'highway') a.highway = true;
     if (v === 'ferry') a.ferry = true;
+    if (v === 'service_road') a.serviceRoad = true;
   }
   if (boxes.length) a.bboxes = boxes;
   return a;
+}
+
+/** The routing engine's options for one profile: mode, truck, avoid, traffic and curb approaches per location. */
+export function travelOptions(req: OptimizationRequest, profile: string): TravelOptions {
+  const routing = req.options?.routing ?? {};
+  const mode = profileMode(req, profile);
+  const size = routing.truck_size !== undefined ? parseTruckSize(routing.truck_size) : null;
+  return {
+    profile: mode,
+    truck:
+      mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
+    avoid: avoidOptions(req),
+    trafficTimestamp: routing.traffic_timestamp,
+    approaches: req.locations.approaches,
+  };
 }
 
 /** Warnings known before solving: routing preferences the travel source cannot honour. */
@@ -46,6 +62,7 @@ export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): 
     routing.traffic_timestamp !== undefined && 'traffic_timestamp',
     (routing.truck_size !== undefined || routing.truck_weight !== undefined) && 'truck_size/truck_weight',
     avoidEntries(routing.avoid).length > 0 && 'avoid',
+    (req.locations.approaches ?? []).includes('curb') && 'locations.approaches',
   ].filter((x): x is string => typeof x === 'string');
   if (req.duration_matrix) {
     if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: travel comes from the request matrices`);
@@ -82,6 +99,8 @@ export interface BuiltMatrices {
   warnings: string[];
   /** "request", or the engine's method ("great-circle", "ch-buckets", "dijkstra"). */
   source: string;
+  /** The road network the travel came from, when one covered the locations. */
+  network?: string;
 }
 
 export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): BuiltMatrices {
@@ -100,23 +119,16 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): Bu
     return { matrices, warnings: [...warnings], source: 'request' };
   }
   const points = locations.map(([lat, lon]) => ({ lat, lon }));
-  const routing = req.options?.routing ?? {};
-  const size = routing.truck_size !== undefined ? parseTruckSize(routing.truck_size) : null;
   let source = 'great-circle';
+  let network: string | undefined;
   for (const p of profilesOf(req)) {
-    const mode = profileMode(req, p);
-    const result: MatrixResult = roadNetworks().matrix(points, {
-      profile: mode,
-      truck:
-        mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
-      avoid: avoidOptions(req),
-      trafficTimestamp: routing.traffic_timestamp,
-    });
+    const result: MatrixResult = roadNetworks().matrix(points, travelOptions(req, p));
     for (const w of result.warnings) warnings.add(w);
     source = result.method;
+    network = result.network;
     matrices[p] = { durations: rows(result.durations, n), distances: rows(result.distances, n), ...(costs ? { costs } : {}) };
   }
-  return { matrices, warnings: [...warnings], source };
+  return { matrices, warnings: [...warnings], source, network };
 }
 
 /**
@@ -124,14 +136,17 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): Bu
  * network covers the route, else the straight legs between its stops.
  */
 export function routeGeometries(result: ClientResult, req: OptimizationRequest): string[] {
-  const profiles = new Map(req.vehicles.map((v, i) => [idKey(v.id), profileMode(req, vehicleProfile(req, i))]));
+  const profiles = new Map(req.vehicles.map((v, i) => [idKey(v.id), vehicleProfile(req, i)]));
   return result.routes.map((route) => {
-    const coords = route.steps.filter((s) => s.location).map((s) => s.location as [number, number]);
+    const located = route.steps.filter((s) => s.location);
+    const coords = located.map((s) => s.location as [number, number]);
     if (coords.length >= 2 && !req.duration_matrix) {
       const points = coords.map(([lat, lon]) => ({ lat, lon }));
       if (roadNetworks().find(points)) {
+        const options = travelOptions(req, profiles.get(idKey(route.vehicle)) ?? 'car');
+        const approaches = located.map((s) => (s.location_index === undefined ? undefined : options.approaches?.[s.location_index]));
         try {
-          return roadNetworks().route(points, { profile: profiles.get(idKey(route.vehicle)) ?? 'car' }).geometry;
+          return roadNetworks().route(points, { ...options, approaches }).geometry;
         } catch {
           // fall through to straight legs
         }

@@ -20,4 +20,5 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   sequence_order: 'No route can take this task in its sequence_order.',
   load_type: 'No route can take this task without carrying load types it is incompatible with.',
   lifo: 'No route can take this shipment in last-in, first-out order.',
+  joint_order: 'Not every task of its joint_order could be served, so none of them is.',
 };

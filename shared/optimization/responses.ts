@@ -50,6 +50,22 @@ const step = z.looseObject({
   late_by: int.optional(),
   /** On a start or end step at a declared depot: the depot's id. */
   depot: id.optional(),
+  /** [lat, lon] where the routing engine meets the road for the vehicle's profile; absent without a covering road network. */
+  snapped_location: latLonPair.optional(),
+  /** [lat, lon]: the location's perpendicular foot on the nearest road segment of any kind; absent without a covering road network. */
+  projected_location: latLonPair.optional(),
+});
+
+/** How one routing profile's travel was computed. */
+const routingProfileUsed = z.looseObject({
+  mode: z.enum(['car', 'truck']),
+  /** request: the request's matrices; road_network: a loaded road network; great_circle: the distance estimate. */
+  travel: z.enum(['request', 'road_network', 'great_circle']),
+  network: z.string().optional(),
+  avoid: z.array(z.string()).optional(),
+  truck_size: z.union([z.string(), z.array(z.number())]).optional(),
+  truck_weight: z.number().optional(),
+  traffic_timestamp: int.optional(),
 });
 
 const route = z.looseObject({
@@ -112,6 +128,8 @@ const completed = z.looseObject({
     }),
     routes: z.array(route),
     unassigned: z.array(unassigned),
+    /** Per routing profile the vehicles used. */
+    routing_profiles: z.record(z.string(), routingProfileUsed).optional(),
   }),
 });
 

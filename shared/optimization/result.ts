@@ -57,6 +57,7 @@ export function completedBody(
       summary: result.summary,
       routes: result.routes.map((r, i) => ({ ...r, geometry: geometries[i] ?? '' })),
       unassigned: result.unassigned,
+      ...(result.routing_profiles ? { routing_profiles: result.routing_profiles } : {}),
     },
     warnings,
   };

@@ -15,6 +15,7 @@ import { failedBody, pendingBody, type ResultBody } from './result';
 import { owesFinalEvent, resultBlobName, type OptimizationJobStore } from './store';
 import { checkWebhookTarget, validateProblem, type ValidateContext } from './validate';
 import { problemWarnings, reOptimizationWarnings } from './warnings';
+import { resolveZoneGeofences, type GeofenceLookup } from './zone-shapes';
 
 /** What the service works with, built by its caller (functions/optimization/deps.ts, tests). */
 export interface OptimizationDeps {
@@ -25,7 +26,11 @@ export interface OptimizationDeps {
   webhooks: DeliveryDeps;
   /** Unix ms: job timestamps and leases. */
   clock: () => number;
+  /** The space's stored geofences, for zones given by `geofence_id`; without it none is found. */
+  geofences?: GeofenceLookup;
 }
+
+const NO_GEOFENCES: GeofenceLookup = { getMany: async () => [] };
 
 export interface SubmitResponse {
   id: string;
@@ -156,9 +161,11 @@ export async function submitProblem(
   body: OptimizationRequest,
   ctx: ValidateContext,
 ): Promise<SubmitResponse> {
-  const { request, locations } = validateProblem(body, ctx);
+  const validated = validateProblem(body, ctx);
+  const { locations } = validated;
+  const request = await resolveZoneGeofences(validated.request, principal.space, deps.geofences ?? NO_GEOFENCES);
   await checkWebhookTarget(request, ctx);
-  return createJob(deps, principal, request, [...problemWarnings(request, locations), ...routingWarnings(request, locations)]);
+  return createJob(deps, principal, request, [...problemWarnings(validated.request, locations), ...routingWarnings(request, locations)]);
 }
 
 async function findJob(store: OptimizationJobStore, principal: Principal, id: string): Promise<JobRecord> {

@@ -5,6 +5,7 @@ import { SolverError, type SolverRequest } from '../solver';
 import { locationIndexOf, pointLatLon, type LatLon } from './geo';
 import { idKey, ProblemIds, type TaskStepType } from './ids';
 import type { Id, OptimizationRequest, VehicleInput } from './schemas';
+import { zonesByShape } from './zone-shapes';
 
 export interface SolverInput {
   request: SolverRequest;
@@ -48,6 +49,10 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
   const locations = [...parsed];
   const mode = req.options?.routing?.mode;
   const zones = zoneNumbers();
+  // A task without zones of its own lies in the zones whose shape holds it (zone-shapes.ts).
+  const inShapes = zonesByShape(req);
+  const taskZones = (own: Id[] | undefined, ...at: number[]) =>
+    zones(own ?? (inShapes ? [...new Set(at.flatMap((l) => inShapes(parsed[l])))] : undefined));
   // Depots become their positions; a depot id no depot declares is dropped (warned at submit).
   const depotAt = new Map((req.depots ?? []).map((d, i) => [idKey(d.id), i]));
   const depotIds = (ids: Id[] | undefined) => ids?.flatMap((id) => depotAt.get(idKey(id)) ?? []);
@@ -70,13 +75,18 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): Solve
         zones: zones(v.zones),
       }),
     ),
-    jobs: req.jobs?.map((j, i) => ({ ...j, id: i, zones: zones(j.zones), depot_ids: depotIds(j.depot_ids) })),
-    depots: req.depots?.map((d, i) => ({ id: i, location_index: d.location_index })),
+    jobs: req.jobs?.map((j, i) => ({ ...j, id: i, zones: taskZones(j.zones, j.location_index), depot_ids: depotIds(j.depot_ids) })),
+    depots: req.depots?.map((d, i) => ({
+      id: i,
+      location_index: d.location_index,
+      service: d.service,
+      time_windows: d.time_windows as [number, number][] | undefined,
+    })),
     shipments: req.shipments?.map((s, i) => ({
       ...s,
       pickup: { ...s.pickup, id: i },
       delivery: { ...s.delivery, id: i },
-      zones: zones(s.zones),
+      zones: taskZones(s.zones, s.pickup.location_index, s.delivery.location_index),
     })),
     relations: req.relations?.map((r, ri) => ({
       type: r.type,

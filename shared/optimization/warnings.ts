@@ -5,7 +5,7 @@
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
 import { locationIndexOf, pointLatLon, type LatLon } from './geo';
-import { idKey, ProblemIds } from './ids';
+import { ProblemIds } from './ids';
 import {
   optimizationRequestSchema,
   PLAN_FIGURES,
@@ -24,7 +24,6 @@ interface Unhonoured {
   when?: (value: unknown) => boolean;
 }
 
-const TASK_FIELDS: [string, string][] = [['joint_order', 'joint orders are not modelled']];
 /** Modes with a time budget of their own (worker.ts); the others get flexible's. */
 export const SOLVER_MODES = ['flexible', 'fast'];
 const PROFILE_ROUTING = [
@@ -40,17 +39,17 @@ const PROFILE_ROUTING = [
 ];
 
 const UNHONOURED: Unhonoured[] = [
-  { field: 'zones[].geometry', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
-  { field: 'zones[].geofence_id', why: 'zone shapes are not matched; tasks and vehicles name their zones by id' },
-  { field: 'locations.approaches', why: 'curbside approaches are not modelled' },
-  { field: 'depots[].service', why: 'a depot adds no service time; a route starts when its vehicle window opens' },
-  { field: 'depots[].time_windows', why: "a depot's opening hours are not applied; the vehicle's time_window is" },
   { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
-  ...TASK_FIELDS.flatMap(([name, why]) => [`jobs[].${name}`, `shipments[].${name}`].map((field) => ({ field, why }))),
   { field: 'vehicles[].volume.alignment', why: "alignment is an item's: it says how a task's goods may be turned" },
-  { field: 'vehicles[].attributes', why: 'vehicle attributes are not matched; skills are' },
-  { field: 'vehicles[].priority', why: 'vehicle priority is not weighed' },
-  { field: 'vehicles[].remaining_waypoints', why: 'an ongoing trip is not modelled' },
+  {
+    field: 'vehicles[].attributes',
+    why: 'v2 tasks state no attribute requirements to match them against (the driver-assignment orders do); skills are matched',
+  },
+  { field: 'vehicles[].priority', why: 'the v2 objective has no level that ranks vehicles; use costs.fixed to make a vehicle dearer' },
+  {
+    field: 'vehicles[].remaining_waypoints',
+    why: 'the points carry no service or time, and travel through them is not in the matrices; give the vehicle its start_index',
+  },
   { field: 'options.grouping.route_grouping', why: 'route shapes are not steered; order_grouping is honoured' },
   { field: 'options.grouping.proximity_factor', why: 'route shapes are not steered; order_grouping is honoured' },
   {
@@ -100,7 +99,9 @@ function unknownFieldWarnings(paths: string[]): string[] {
   return [...byPattern(paths)].map(([pattern, n]) => `${pattern}: not a known field; ignored${times(n)}`);
 }
 
-const HONOURED_AVOID = new Set(['toll', 'highway', 'ferry', 'none']);
+const HONOURED_AVOID = new Set(['toll', 'highway', 'ferry', 'service_road', 'none']);
+/** Turn manoeuvres: the road graph has no turn model (no turn restrictions or costs) to apply them to. */
+const TURN_AVOIDS = new Set(['uturn', 'sharp_turn', 'left_turn', 'right_turn']);
 
 function avoidWarnings(avoid: string[] | string | undefined): string[] {
   return avoidEntries(avoid)
@@ -108,7 +109,9 @@ function avoidWarnings(avoid: string[] | string | undefined): string[] {
     .map((entry) =>
       /^bbox\s*[:=]?\s*$/i.test(entry)
         ? 'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"'
-        : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured yet (toll, highway, ferry and bbox are)`,
+        : TURN_AVOIDS.has(entry.toLowerCase())
+          ? `options.routing.avoid: ${JSON.stringify(entry)} is not honoured: the road graph has no turn model (toll, highway, ferry, service_road and bbox are honoured)`
+          : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured yet (toll, highway, ferry, service_road and bbox are)`,
     );
 }
 
@@ -140,16 +143,6 @@ function planWarnings(req: OptimizationRequest): string[] {
   return out;
 }
 
-/** Depot ids a job names that no depot declares: the job then has no depot to be served from. */
-function depotWarnings(req: OptimizationRequest): string[] {
-  const declared = new Set((req.depots ?? []).map((d) => idKey(d.id)));
-  return (req.jobs ?? []).flatMap((j, i) =>
-    (j.depot_ids ?? [])
-      .filter((id) => !declared.has(idKey(id)))
-      .map((id) => `jobs[${i}].depot_ids: unknown depot id ${showId(id)}; no vehicle can start there`),
-  );
-}
-
 /** A vehicle with both start_index and a location elsewhere starts at start_index. */
 function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
   const out: string[] = [];
@@ -171,7 +164,6 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLon[]): 
     ...unhonoured,
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
-    ...depotWarnings(req),
     ...planWarnings(req),
     ...unknownFieldWarnings(unknownFields(optimizationRequestSchema, req)),
   ];

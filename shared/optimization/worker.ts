@@ -26,6 +26,7 @@ import { resultBlobName, type JobOutcome } from './store';
 import type { LatLon } from './geo';
 import { parseLatLon } from './geo';
 import { toSolverInput } from './solver-input';
+import { addRoadPoints, routingProfiles } from './road-points';
 
 export interface DeliveryInfo {
   /** This message's ApproximateReceiveCount (1 on the first delivery). */
@@ -169,6 +170,8 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   });
   const solvedAt = nowSeconds(deps);
   const result = toClientResult(report.result, req, parsed.length);
+  addRoadPoints(result, req);
+  result.routing_profiles = routingProfiles(req, built.network);
   const body = completedBody(job, result, routeGeometries(result, req), [...warnings], solvedAt);
   const blob = encodeBlob(body);
   await store.putBlob(job.space, job.id, resultBlobName(job.attempts), blob.chunks, job.created_at + JOB_RETENTION_SECONDS);

@@ -6,12 +6,15 @@ import {
   FLAG_FERRY,
   FLAG_TOLL,
   HIGHWAY_CLASSES,
+  ROAD_CLASS_INDEX,
   TRAFFIC_FACTORS,
   trafficGroup,
   trafficPeriod,
   type TrafficPeriod,
 } from './profiles';
 import type { BBox, Profile, TravelOptions, TruckSpec } from './types';
+
+const SERVICE_CLASS = ROAD_CLASS_INDEX.service;
 
 export interface Metric {
   key: string;
@@ -35,7 +38,7 @@ export function metricKey(g: RoadGraph, o: TravelOptions): string {
   const period = trafficPeriod(o.trafficTimestamp, g.data.meta.utcOffsetMinutes);
   const a = o.avoid ?? {};
   const boxes = (a.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
-  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${a.toll ? 't' : ''}${a.highway ? 'h' : ''}${a.ferry ? 'f' : ''}|${boxes}`;
+  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${a.toll ? 't' : ''}${a.highway ? 'h' : ''}${a.ferry ? 'f' : ''}${a.serviceRoad ? 's' : ''}|${boxes}`;
 }
 
 /** Whether a truck with these dimensions may use edge e (legal limits). */
@@ -119,7 +122,12 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
     }
     if (c !== Infinity) {
       const fl = d.flags[e];
-      if ((avoid.toll && fl & FLAG_TOLL) || (avoid.ferry && fl & FLAG_FERRY) || (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e]))) {
+      if (
+        (avoid.toll && fl & FLAG_TOLL) ||
+        (avoid.ferry && fl & FLAG_FERRY) ||
+        (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e])) ||
+        (avoid.serviceRoad && d.roadClass[e] === SERVICE_CLASS)
+      ) {
         c = dur * AVOID_PENALTY_FACTOR;
         penalised = true;
       }

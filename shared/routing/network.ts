@@ -185,18 +185,27 @@ export class Network {
     const [ph] = this.index.nearest(lat, lon, maxMeters, 1, () => true);
     if (!ph) return undefined;
     const kmh = this.graph.data.maxspeed[ph.edge];
-    return { maxspeed: kmh > 0 ? kmh : undefined, distance: ph.dist, name: this.graph.edgeName(ph.edge), network: this.name };
+    return {
+      maxspeed: kmh > 0 ? kmh : undefined,
+      distance: ph.dist,
+      location: { lat: ph.lat, lon: ph.lon },
+      name: this.graph.edgeName(ph.edge),
+      network: this.name,
+    };
   }
 
   /** @internal seeds to leave a phantom. */
   sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
     const len = this.graph.data.length;
     const s: Seed[] = [];
-    const { edge, twin, t } = ph;
-    if (t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
-    if ((1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
-    if (cost[edge] < Infinity) s.push({ node: ph.v, cost: (1 - t) * cost[edge], dur: (1 - t) * dur[edge], len: (1 - t) * len[edge] });
-    if (twin >= 0 && cost[twin] < Infinity) s.push({ node: ph.u, cost: t * cost[twin], dur: t * dur[twin], len: t * len[twin] });
+    const { edge, twin, t, side } = ph;
+    // A curb approach leaves the way it came: only along its one direction, never from a node.
+    if (!side && t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
+    if (!side && (1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
+    if (side !== -1 && cost[edge] < Infinity)
+      s.push({ node: ph.v, cost: (1 - t) * cost[edge], dur: (1 - t) * dur[edge], len: (1 - t) * len[edge] });
+    if (side !== 1 && twin >= 0 && cost[twin] < Infinity)
+      s.push({ node: ph.u, cost: t * cost[twin], dur: t * dur[twin], len: t * len[twin] });
     return s;
   }
 
@@ -204,11 +213,11 @@ export class Network {
   targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
     const len = this.graph.data.length;
     const s: Seed[] = [];
-    const { edge, twin, t } = ph;
-    if (t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
-    if ((1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
-    if (cost[edge] < Infinity) s.push({ node: ph.u, cost: t * cost[edge], dur: t * dur[edge], len: t * len[edge] });
-    if (twin >= 0 && cost[twin] < Infinity)
+    const { edge, twin, t, side } = ph;
+    if (!side && t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
+    if (!side && (1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
+    if (side !== -1 && cost[edge] < Infinity) s.push({ node: ph.u, cost: t * cost[edge], dur: t * dur[edge], len: t * len[edge] });
+    if (side !== 1 && twin >= 0 && cost[twin] < Infinity)
       s.push({ node: ph.v, cost: (1 - t) * cost[twin], dur: (1 - t) * dur[twin], len: (1 - t) * len[twin] });
     return s;
   }
@@ -218,11 +227,11 @@ export class Network {
     if (a.edge !== b.edge) return null;
     const len = this.graph.data.length;
     let best: { cost: number; dur: number; len: number } | null = null;
-    if (b.t >= a.t && cost[a.edge] < Infinity) {
+    if (b.t >= a.t && a.side !== -1 && b.side !== -1 && cost[a.edge] < Infinity) {
       const f = b.t - a.t;
       best = { cost: f * cost[a.edge], dur: f * dur[a.edge], len: f * len[a.edge] };
     }
-    if (b.t <= a.t && a.twin >= 0 && cost[a.twin] < Infinity) {
+    if (b.t <= a.t && a.side !== 1 && b.side !== 1 && a.twin >= 0 && cost[a.twin] < Infinity) {
       const f = a.t - b.t;
       const c = f * cost[a.twin];
       if (!best || c < best.cost) best = { cost: c, dur: f * dur[a.twin], len: f * len[a.twin] };
@@ -232,7 +241,27 @@ export class Network {
   }
 
   private snapAll(points: LatLon[], o: TravelOptions, offset = 0): Phantom[] {
-    return points.map((p, i) => this.snap(p, o, i + offset));
+    return points.map((p, i) => this.approach(this.snap(p, o, i + offset), p, o, i + offset));
+  }
+
+  /**
+   * A curb approach: the point lies on the right of the one direction it may be driven past
+   * (right-hand traffic). Unrestricted when the point is on the road's line, or the road may not
+   * be driven that way (a one-way road with the point on its left).
+   */
+  approach(ph: Phantom, p: LatLon, o: TravelOptions, index: number): Phantom {
+    if (o.approaches?.[index] !== 'curb') return ph;
+    const g = this.graph;
+    const { lat, lon } = g.data;
+    const scale = Math.cos((ph.lat * Math.PI) / 180);
+    const dx = (lon[ph.v] - lon[ph.u]) * scale;
+    const dy = lat[ph.v] - lat[ph.u];
+    const cross = dx * (p.lat - lat[ph.u]) - dy * (p.lon - lon[ph.u]) * scale;
+    if (cross === 0) return ph;
+    const cost = this.metricFor(o).metric.cost;
+    const side = cross < 0 ? 1 : -1;
+    const usable = side === 1 ? cost[ph.edge] < Infinity : ph.twin >= 0 && cost[ph.twin] < Infinity;
+    return usable ? { ...ph, side } : ph;
   }
 
   /** Snap to the nearest road whose direction (either way it may be driven) is within the range of a bearing. */
@@ -346,7 +375,9 @@ export class Network {
     const base = shortest ? me.lengthWeight : me.metric.cost;
     const cost = o.penalty ? this.penalised(base, o.penalty) : base;
     const duration = me.metric.duration;
-    const ph = points.map((p, i) => (o.bearings?.[i] ? this.snapHeading(p, o, i, o.bearings[i]!) : this.snap(p, o, i)));
+    const ph = points.map((p, i) =>
+      this.approach(o.bearings?.[i] ? this.snapHeading(p, o, i, o.bearings[i]!) : this.snap(p, o, i), p, o, i),
+    );
     const g = this.graph;
     const coords: Array<[number, number]> = [[ph[0].lat, ph[0].lon]];
     const legs: RouteResult['legs'] = [];

@@ -16,6 +16,8 @@ export interface Phantom {
   lon: number;
   /** Metres between the query point and the projection. */
   dist: number;
+  /** Curb approach: the only direction the segment may be driven at this point (1 = u->v, -1 = v->u). */
+  side?: 1 | -1;
 }
 
 const CELL_DEG = 0.002; // ~220 m in latitude

@@ -31,6 +31,8 @@ export interface AvoidOptions {
   toll?: boolean;
   highway?: boolean;
   ferry?: boolean;
+  /** Service roads (`highway=service`: driveways, parking aisles, alleys), soft like toll. */
+  serviceRoad?: boolean;
   /** Edges with any end inside one of these boxes are not used (hard). */
   bboxes?: BBox[];
 }
@@ -49,6 +51,12 @@ export interface TravelOptions {
    * disconnected fragment still gets finite travel times. true = plain nearest road.
    */
   snapToAnyComponent?: boolean;
+  /**
+   * Per point (targets continue the numbering after the sources): `curb` arrives and leaves with
+   * the point on the driving side (right-hand traffic), on a road that may be driven that way;
+   * anything else is unrestricted.
+   */
+  approaches?: readonly (string | undefined)[];
 }
 
 export interface SnappedLocation {
@@ -174,6 +182,8 @@ export interface RoadAt {
   maxspeed: number | undefined;
   /** Metres between the point and the segment. */
   distance: number;
+  /** The point's perpendicular foot on the segment. */
+  location: LatLon;
   /** Road name, '' when unnamed. */
   name: string;
   network: string;

@@ -49,11 +49,16 @@ export function membersOf(group: Int32Array): Map<number, number[]> {
   return members;
 }
 
-/** Some vehicle must have the skills and capacity for a whole relation group. */
-export function checkGroupsServable(group: Int32Array, g: GroupModel, ids: number[]): void {
+/**
+ * Some vehicle must have the skills and capacity for a whole relation group. `blocker` names what
+ * closed every vehicle to the group before capacity (skills, zones, depots), if anything did.
+ */
+export function checkGroupsServable(group: Int32Array, g: GroupModel, ids: number[], blocker?: (m: number[]) => string | null): void {
   for (const m of membersOf(group).values())
-    if (!groupServable(m, g))
-      throw new SolverError('relation', `no vehicle has the skills and capacity for the related tasks ${m.map((t) => ids[t]).join(', ')}`);
+    if (!groupServable(m, g)) {
+      const what = blocker?.(m) ?? 'the skills and capacity';
+      throw new SolverError('relation', `no vehicle has ${what} for the related tasks ${m.map((t) => ids[t]).join(', ')}`);
+    }
 }
 
 export interface OrderGroups {

@@ -71,15 +71,16 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       metadata: reqV.metadata,
       steps,
     };
+    route.service += v.startService;
     if (v.start >= 0)
       steps.push(
         clean({
           type: 'start',
-          arrival: v.twStart,
+          arrival: v.twStart - v.startService,
           duration: 0,
           distance: 0,
           setup: 0,
-          service: 0,
+          service: v.startService,
           waiting_time: 0,
           ...locOf(v.start),
           load: load.slice(),

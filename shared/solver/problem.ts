@@ -24,7 +24,10 @@ export interface VehicleModel {
   start: number; // location index, -1 for an open start
   end: number; // location index, -1 for an open end
   cap: Int32Array;
+  /** When the vehicle may leave its start: its window start, or a depot's opening, plus the depot's service. */
   twStart: number;
+  /** Loading time at a depot start (the depot's service), already inside twStart. */
+  startService: number;
   twEnd: number; // hard end, overtime allowance included
   twEndSoft: number; // the window end itself; beyond it overtime is charged
   maxTasks: number;
@@ -231,7 +234,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   }
 
   const groupModel = { allowed, vehicles, startLoad, delta, kind, dims };
-  checkGroupsServable(rel.group, groupModel, ids);
+  checkGroupsServable(rel.group, groupModel, ids, (m) => groupBlocker(m, skills, have, rules, vehicles));
   // Order groups share the relation groups' all-or-none, one-route handling.
   const ordered = orderGroups(req, (t) => rel.taskRelations[t].length > 0, groupModel);
   const group = rel.group;
@@ -360,7 +363,9 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
     const f = getFlat(p);
     const cap = new Int32Array(dims);
     for (let d = 0; d < dims; d++) cap[d] = v.capacity?.[d] ?? (v.capacity ? 0 : 2147483647);
-    const twStart = v.time_window?.[0] ?? 0;
+    const depot = req.depots?.find((d) => d.location_index === v.start_index);
+    const startService = depot?.service ?? 0;
+    const twStart = depotOpening(depot?.time_windows, v.time_window?.[0] ?? 0) + startService;
     const twEndSoft = v.time_window?.[1] ?? INF;
     const breaks = (v.breaks ?? []).map((b) => {
       const w = [...(b.time_windows ?? [[-INF, INF]])].sort((a, c) => a[0] - c[0]);
@@ -374,6 +379,7 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       end: v.end_index ?? -1,
       cap,
       twStart,
+      startService,
       twEnd: twEndSoft + maxOver,
       twEndSoft,
       maxTasks: v.max_tasks ?? INF,
@@ -407,6 +413,31 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
     ]);
     return m;
   });
+}
+
+/** The first moment at or after `from` within a depot's opening windows (none: `from`; all past: never). */
+export function depotOpening(windows: [number, number][] | undefined, from: number): number {
+  if (!windows?.length) return from;
+  let best = INF;
+  for (const [a, b] of windows) if (b >= from) best = Math.min(best, Math.max(a, from));
+  return best;
+}
+
+/** What closes every vehicle to a relation group before capacity does: skills, zones or depots. */
+function groupBlocker(
+  m: number[],
+  skills: (number[] | undefined)[],
+  have: Set<number>[],
+  rules: TaskRulesModel,
+  vehicles: VehicleModel[],
+): string | null {
+  let open = vehicles.filter((v) => m.every((t) => (skills[t] ?? []).every((s) => have[v.index].has(s))));
+  if (open.length === 0) return 'the skills';
+  open = open.filter((v) => m.every((t) => zonesMatch(rules.taskZones[t], rules.vehicleZones[v.index])));
+  if (open.length === 0) return 'the skills and zones';
+  open = open.filter((v) => m.every((t) => depotAllows(rules.depotLocations[t], v.start)));
+  if (open.length === 0) return 'the skills, zones and a start at one of the depots';
+  return null;
 }
 
 function buildRelations(req: SolverRequest, ids: number[], kind: Uint8Array, vIndex: Map<number, number>, nTasks: number) {

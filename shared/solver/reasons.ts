@@ -50,6 +50,8 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
   }
   if (aloneFails.length) return mostCommon(aloneFails) ?? 'unprofitable';
   if (p.rules.optional[t]) return 'outsourced';
+  if (p.rules.hasJoint && p.rules.joint[t] >= 0 && p.rules.joint.some((g, x) => g === p.rules.joint[t] && x !== t && x !== p.pair[t]))
+    return 'joint_order';
   if (p.group[t] >= 0) return p.taskRelations[t].length ? 'relation' : 'grouping';
   // Feasible alone: try it at the end of each used route to name what blocks it there.
   const fails: UnassignedReason[] = [];

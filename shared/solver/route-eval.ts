@@ -195,7 +195,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (dur > v.maxTravelTime) return fail('max_travel_time');
   if (dist > v.maxDistance) return fail('max_distance');
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
-  if (t - v.twStart > v.maxWorkingTime) return fail('max_travel_time');
+  if (t - v.twStart + v.startService > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
   res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;

@@ -1,6 +1,6 @@
 // Per-task rules beyond the seed's model, in task order (a job is one task, a shipment its
 // pickup then its delivery): profit (revenue, outsourcing), sequence orders, per-visit lateness,
-// cargo (load types, LIFO) and zones. Each `has*` flag is false when no task uses the rule, so
+// cargo (load types, LIFO), zones, depots and joint orders. Each `has*` flag is false when no task uses the rule, so
 // the hot paths of plain problems never look at it.
 import type { SolverRequest, SolverVehicle, TaskRules, VisitRules } from './types';
 
@@ -37,6 +37,9 @@ export interface TaskRulesModel {
   hasDepotRule: boolean;
   /** Depot id at each location index that holds one. */
   depotAt: Map<number, number>;
+  /** Per task (both halves of a shipment): its joint order group, -1 when in none. */
+  joint: Int32Array;
+  hasJoint: boolean;
 }
 
 /** The depot rule: a task bound to depots is served by a vehicle starting at one of them. */
@@ -51,6 +54,15 @@ export function zonesMatch(task: readonly number[] | null | undefined, vehicle: 
   if (!t && !v) return true;
   if (!t || !v) return false;
   return t.some((z) => v.includes(z));
+}
+
+/** The tasks of each joint order group (both halves of a shipment). */
+export function jointMembers(joint: Int32Array): number[][] {
+  const out: number[][] = [];
+  joint.forEach((g, t) => {
+    if (g >= 0) (out[g] ??= []).push(t);
+  });
+  return out;
 }
 
 export function buildTaskRules(req: SolverRequest): TaskRulesModel {
@@ -75,6 +87,14 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
     depotLocations: new Array<number[] | null>(n).fill(null),
     hasDepotRule: false,
     depotAt: new Map((req.depots ?? []).map((d) => [d.location_index, d.id])),
+    joint: new Int32Array(n).fill(-1),
+    hasJoint: false,
+  };
+  const jointGroups = new Map<number, number>();
+  const jointOf = (r: TaskRules) => {
+    if (r.joint_order === undefined) return -1;
+    if (!jointGroups.has(r.joint_order)) jointGroups.set(r.joint_order, jointGroups.size);
+    return jointGroups.get(r.joint_order)!;
   };
   const depotLoc = new Map((req.depots ?? []).map((d) => [d.id, d.location_index]));
   const typeIds = new Map<string, number>();
@@ -102,6 +122,7 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
     task(t, j, true);
     visit(t, j);
     if (j.depot_ids?.length) m.depotLocations[t] = j.depot_ids.flatMap((id) => depotLoc.get(id) ?? []);
+    m.joint[t] = jointOf(j);
   });
   shipments.forEach((s, k) => {
     const t = jobs.length + 2 * k;
@@ -110,12 +131,14 @@ export function buildTaskRules(req: SolverRequest): TaskRulesModel {
     visit(t, s.pickup);
     visit(t + 1, s.delivery);
     if (s.follow_lifo_order) m.lifo[t] = 1;
+    m.joint[t] = m.joint[t + 1] = jointOf(s);
   });
   m.hasProfit = m.optional.some((x) => x === 1) || m.revenue.some((x) => x !== 0);
   m.hasSequence = m.sequenceOrder.some((x) => !Number.isNaN(x));
   m.hasOwnLateness = m.lateness.some((x) => !Number.isNaN(x));
   m.hasCargo = m.cargo.some((c) => c !== null) || m.lifo.some((x) => x === 1);
   m.hasDepotRule = m.depotLocations.some((d) => d !== null);
+  m.hasJoint = jointGroups.size > 0;
   m.hasZones = m.taskZones.some((z) => z !== null) || m.vehicleZones.some((z) => z !== null);
   return m;
 }

@@ -51,6 +51,8 @@ export interface TaskRules {
   zones?: number[];
   /** The task's goods: they must fit the compartment, and their volume counts against it. */
   volume?: Volume;
+  /** Tasks sharing a joint order are all served (on any routes) or none of them is. */
+  joint_order?: number;
 }
 
 /** Fields of one visit (a job, a pickup, a delivery). */
@@ -134,6 +136,14 @@ export interface InitialRoute {
   steps: { type: StepType | 'break'; id?: number }[];
 }
 
+/** A named start place: a route starting there loads for `service` s within one of its windows. */
+export interface SolverDepot {
+  id: number;
+  location_index: number;
+  service?: number;
+  time_windows?: Window[];
+}
+
 export interface SolverRequest {
   description?: string;
   /** Parsed `locations.location`: index i is location_index i. */
@@ -144,7 +154,7 @@ export interface SolverRequest {
   relations?: SolverRelation[];
   options?: SolverOptions;
   /** Named places vehicles start from; a route's depot is the one at its vehicle's start. */
-  depots?: { id: number; location_index: number }[];
+  depots?: SolverDepot[];
   /** Routes to start the search from (re-optimization). */
   solution?: InitialRoute[];
 }
@@ -226,7 +236,8 @@ export type UnassignedReason =
   | 'grouping'
   | 'sequence_order'
   | 'load_type'
-  | 'lifo';
+  | 'lifo'
+  | 'joint_order';
 
 export interface ResultUnassigned {
   id: number;

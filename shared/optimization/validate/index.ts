@@ -18,6 +18,7 @@ import { checkRelationConstraints, checkRelations } from './relations';
 import { checkRouting } from './routing';
 import { checkVehicleLocations } from './vehicles';
 import { checkWindows } from './windows';
+import { checkZonesAndDepots } from './zones';
 
 export { issuesError, type Issue } from './issues';
 export { avoidEntries, bboxPerimeterKm, maxProfiles, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './routing';
@@ -68,6 +69,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   const unfit = checkRelations(req, dims, add);
   checkRelationConstraints(req, add);
   checkRouting(req, n, add);
+  checkZonesAndDepots(req, add);
   if (req.options?.webhook) {
     const problem = webhookUrlProblem(req.options.webhook.url, ctx.selfHosts);
     if (problem) add('options.webhook.url', problem);

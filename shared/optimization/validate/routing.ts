@@ -110,7 +110,19 @@ function checkProfiles(req: OptimizationRequest, n: number, add: AddIssue): void
     add('options.routing.profiles', `at most ${allowed} routing profile(s) with ${n} locations, default included (got ${profiles.size})`);
 }
 
+/** Curb-side approach per location ("" = unrestricted). */
+export const APPROACHES = ['unrestricted', 'curb', ''] as const;
+
+function checkApproaches(approaches: string[] | undefined, n: number, add: AddIssue): void {
+  if (!approaches) return;
+  if (approaches.length > n) add('locations.approaches', `at most one per location (${n}), got ${approaches.length}`);
+  approaches.forEach((a, k) => {
+    if (!APPROACHES.includes(a as 'curb')) add(`locations.approaches[${k}]`, 'must be "unrestricted", "curb" or ""');
+  });
+}
+
 export function checkRouting(req: OptimizationRequest, n: number, add: AddIssue): void {
+  checkApproaches(req.locations.approaches, n, add);
   const routing = req.options?.routing ?? {};
   if (routing.truck_size !== undefined) checkTruckSize(routing.truck_size, add);
   checkAvoid(routing.avoid, add);

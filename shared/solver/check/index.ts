@@ -154,9 +154,17 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       if (travelCost === 'air_distance') return airDistance(req.locations[a], req.locations[b]);
       return m.durations[a][b];
     };
+    // A start at a depot may wait for the depot to open and loads for its service (check/task-rules.ts).
+    const startDepot = (req.depots ?? []).find((d) => d.location_index === vehicle.start_index);
+    let begin = vtw[0];
     steps.forEach((s, i) => {
       if (s.type === 'start') {
         checkLoad(s, i);
+        if (startDepot) {
+          if (s.arrival < vtw[0] - TOL) bad('time_window', `route starts at ${s.arrival}, before the vehicle window`, vid, i);
+          begin = s.arrival;
+          time = s.arrival + s.service;
+        }
         return;
       }
       const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? (vehicle.end_index ?? -1) : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
@@ -244,8 +252,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       bad('time_window', `vehicle busy until ${time}`, vid);
     if (vehicle.max_travel_time !== undefined && travelDur > vehicle.max_travel_time) bad('max_travel_time', `${travelDur}`, vid);
     if (vehicle.max_distance !== undefined && dist > vehicle.max_distance) bad('max_distance', `${dist}`, vid);
-    if (vehicle.max_working_time !== undefined && time - vtw[0] > vehicle.max_working_time)
-      bad('max_working_time', `${time - vtw[0]}`, vid);
+    if (vehicle.max_working_time !== undefined && time - begin > vehicle.max_working_time) bad('max_working_time', `${time - begin}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
     cost += vehicle.costs?.fixed ?? 0;
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);

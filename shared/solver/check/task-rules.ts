@@ -1,7 +1,8 @@
 // The checker's part for the per-task rules beyond the seed's model: zones, sequence orders,
 // load types, LIFO shipments, revenue figures and outsourced tasks. Own code, read straight from
 // the request (nothing shared with the solver's model). Depots: a job's depot_ids name where its
-// vehicle must start, and start/end steps at a depot name it.
+// vehicle must start, start/end steps at a depot name it, and a start at a depot loads for the
+// depot's service within its opening windows. Joint orders are served whole or not at all.
 import type { SolverJob, SolverRequest, SolverResult, TaskRules, Volume } from '../types';
 
 type Bad = (rule: string, detail: string, vehicle?: number, step?: number) => void;
@@ -90,6 +91,12 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
       if (s.type !== 'start' && s.type !== 'end') continue;
       const depot = (req.depots ?? []).find((d) => d.location_index === s.location_index);
       if (s.depot !== depot?.id) bad('depot', `${s.type} step names depot ${s.depot}, expected ${depot?.id}`, vid);
+      if (s.type !== 'start') continue;
+      if (s.service !== (depot?.service ?? 0))
+        bad('depot', `start step loads for ${s.service} s, the depot's service is ${depot?.service ?? 0}`, vid);
+      const windows = depot?.time_windows ?? [];
+      if (windows.length && !windows.some(([a, b]) => s.arrival >= a && s.arrival <= b))
+        bad('depot', `the route starts at ${s.arrival}, outside its depot's windows`, vid);
     }
     const keyed = steps.map((s) => ({ key: `${s.type}:${s.id}`, visit: visits.get(`${s.type}:${s.id}`) }));
     let lastOrder = -Infinity;
@@ -150,9 +157,28 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
     revenueSum += revenue;
   }
   if (withRevenue && res.summary.revenue !== revenueSum) bad('summary', `revenue ${res.summary.revenue} != ${revenueSum}`);
+  checkJointOrders(req, res, bad);
   for (const u of res.unassigned) {
     const visit = visits.get(`${u.type}:${u.id}`);
     if (u.reason === 'outsourced' && visit?.rules.outsourcing_cost === undefined)
       bad('unassigned', `${u.type}:${u.id} outsourced without an outsourcing_cost`);
+  }
+}
+
+/** Every task of a joint order is served, or none of them is. */
+function checkJointOrders(req: SolverRequest, res: SolverResult, bad: Bad): void {
+  const served = new Set(res.routes.flatMap((r) => r.steps.map((s) => `${s.type}:${s.id}`)));
+  const groups = new Map<number, string[]>();
+  const add = (order: number | undefined, key: string) => {
+    if (order !== undefined) groups.set(order, [...(groups.get(order) ?? []), key]);
+  };
+  for (const j of req.jobs ?? []) add(j.joint_order, `job:${j.id}`);
+  for (const s of req.shipments ?? []) {
+    add(s.joint_order, `pickup:${s.pickup.id}`);
+    add(s.joint_order, `delivery:${s.delivery.id}`);
+  }
+  for (const [order, keys] of groups) {
+    const n = keys.filter((k) => served.has(k)).length;
+    if (n > 0 && n < keys.length) bad('joint_order', `joint order ${order}: ${n} of its ${keys.length} visits served`);
   }
 }
