@@ -64,6 +64,8 @@ const EVERY_RULE: RuleFlags = {
   depots: true,
   volume: true,
   grouping: true,
+  joint: true,
+  depotHours: true,
 };
 
 describe('per-task rules', () => {
@@ -173,6 +175,46 @@ describe('per-task rules', () => {
       (o) => ({ ...o, loose: true, soft: false, breaks: false }),
       8,
     );
+  });
+
+  it('joint_order: each joint order is served whole or not at all; a joint_order reason is true', () => {
+    valid({ joint: true });
+    holds({ joint: true, profit: true }, 33, ({ request, result }) => {
+      const served = new Set(
+        taskSteps(result)
+          .flat()
+          .map((s) => `${s.type}:${s.id}`),
+      );
+      const members = new Map<number, string[]>();
+      for (const j of request.jobs ?? [])
+        if (j.joint_order !== undefined) members.set(j.joint_order, [...(members.get(j.joint_order) ?? []), `job:${j.id}`]);
+      for (const s of request.shipments ?? [])
+        if (s.joint_order !== undefined) members.set(s.joint_order, [...(members.get(s.joint_order) ?? []), `pickup:${s.pickup.id}`]);
+      for (const keys of members.values()) expect(new Set(keys.map((k) => served.has(k))).size).toBe(1);
+      for (const u of result.unassigned.filter((x) => x.reason === 'joint_order')) {
+        const order = taskOf(request, u.type, u.id).joint_order;
+        expect(order).toBeDefined();
+        expect(members.get(order!)!.length).toBeGreaterThan(1);
+      }
+    });
+  });
+
+  it('depot service and windows: a route from a depot loads for its service within its opening windows', () => {
+    valid({ depots: true, depotHours: true });
+    holds({ depots: true, depotHours: true }, 34, ({ request, result }) => {
+      for (const route of result.routes) {
+        const start = route.steps[0];
+        const depot = request.depots!.find((d) => d.location_index === start.location_index);
+        if (!depot || start.type !== 'start') continue;
+        expect(start.service).toBe(depot.service ?? 0);
+        const vtw = request.vehicles.find((v) => v.id === route.vehicle)!.time_window ?? [0, Infinity];
+        expect(start.arrival).toBeGreaterThanOrEqual(vtw[0]);
+        for (const w of depot.time_windows ?? []) expect(start.arrival >= w[0] && start.arrival <= w[1]).toBe(true);
+        // Nothing leaves the depot before it has loaded.
+        const next = route.steps[1];
+        expect(next.arrival).toBeGreaterThanOrEqual(start.arrival + start.service + next.duration);
+      }
+    });
   });
 
   it('every rule beside relations passes the checker', () => {

@@ -17,6 +17,10 @@ export interface RuleFlags {
   volume?: boolean;
   /** order_grouping with a diameter that groups a few jobs of the 11 km square. */
   grouping?: boolean;
+  /** joint_order groups of jobs and shipments (about three tasks each). */
+  joint?: boolean;
+  /** With `depots`: each depot's loading time (service) and opening windows. */
+  depotHours?: boolean;
 }
 
 const ALIGNMENTS = ['strict', 'parallel', 'fixed_bottom', undefined];
@@ -53,6 +57,11 @@ export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number
       if (!starts.includes(v.start_index)) starts.push(v.start_index);
     }
     req.depots = starts.map((location_index, id) => ({ id, location_index }));
+    if (f.depotHours)
+      for (const d of req.depots) {
+        if (r.next() < 0.7) d.service = r.int(900);
+        if (r.next() < 0.7) d.time_windows = [[r.int(3600), 5000 + r.int(40000)]];
+      }
     for (const j of req.jobs ?? []) if (r.next() < 0.3) j.depot_ids = [r.int(starts.length + 1)];
     req.options = { ...req.options, objective: { ...req.options?.objective, minimise_num_depots: r.next() < 0.5 } };
   }
@@ -63,6 +72,7 @@ export function withTaskRules(request: SolverRequest, f: RuleFlags, seed: number
     for (const v of req.vehicles)
       if (r.next() < 0.8) v.volume = { width: 100 + r.int(100), height: 100 + r.int(100), depth: 150 + r.int(250) };
   }
+  if (f.joint) for (const t of tasks) if (r.next() < 0.4) t.joint_order = r.int(Math.max(1, Math.ceil(tasks.length / 8)));
   if (f.grouping) req.options = { ...req.options, grouping: { order_grouping: { grouping_diameter: 800 + r.int(1500) } } };
   if (f.noEarly) req.options = { ...req.options, objective: { ...req.options?.objective, allow_early_arrival: false } };
   return req;

@@ -284,6 +284,114 @@ describe('depots', () => {
   });
 });
 
+describe('depot service and opening windows', () => {
+  // The vehicle may leave from 0; its depot opens at 500 and loads for 300 s.
+  const req = (windows: [number, number][] = [[500, 2000]]): SolverRequest => ({
+    locations,
+    depots: [{ id: 0, location_index: 0, service: 300, time_windows: windows }],
+    vehicles: [vehicle(1, { time_window: [0, 100_000] })],
+    jobs: [{ id: 1, location_index: 2 }],
+  });
+
+  it('starts the route when the depot opens and leaves once loaded', () => {
+    const r = solveCapped(req(), matrices, 20);
+    const [start, job] = r.routes[0].steps;
+    expect(start).toMatchObject({ type: 'start', arrival: 500, service: 300, depot: 0 });
+    expect(job.arrival).toBe(500 + 300 + 200);
+    expect(r.routes[0].service).toBe(300);
+    expect(rules(req(), r)).toEqual([]);
+  });
+
+  it('serves nothing from a depot whose windows have all closed before the vehicle may leave', () => {
+    const r = solveCapped({ ...req([[0, 100]]), vehicles: [vehicle(1, { time_window: [200, 100_000] })] }, matrices, 20);
+    expect(r.routes).toEqual([]);
+    expect(r.unassigned[0].reason).toBe('time_window');
+  });
+
+  it('is checked: a start outside the windows, or without the loading time, is flagged', () => {
+    const r = solveCapped(req(), matrices, 20);
+    const early = clone(r);
+    early.routes[0].steps[0].arrival = 0;
+    expect(rules(req(), early)).toContain('depot');
+    const unloaded = clone(r);
+    unloaded.routes[0].steps[0].service = 0;
+    expect(rules(req(), unloaded)).toContain('depot');
+  });
+});
+
+describe('joint_order', () => {
+  // Jobs 1 and 2 share a joint order; job 2's window closes before any vehicle can get there.
+  const req = (closed: boolean): SolverRequest => ({
+    locations,
+    vehicles: [vehicle(1), vehicle(2)],
+    jobs: [
+      { id: 1, location_index: 1, joint_order: 7 },
+      { id: 2, location_index: 4, joint_order: 7, time_windows: closed ? [[0, 10]] : undefined },
+      { id: 3, location_index: 2 },
+    ],
+  });
+
+  it('serves the tasks of a joint order on any routes when all fit', () => {
+    const r = solveCapped(req(false), matrices, 20);
+    expect(r.unassigned).toEqual([]);
+    expect(rules(req(false), r)).toEqual([]);
+  });
+
+  it('leaves every task of a joint order unassigned when one cannot be served', () => {
+    const r = solveCapped(req(true), matrices, 20);
+    expect(r.unassigned.map((u) => [u.id, u.reason])).toEqual([
+      [1, 'joint_order'],
+      [2, 'time_window'],
+    ]);
+    expect(order(r, r.routes[0].vehicle)).toEqual(['job:3']);
+    expect(rules(req(true), r)).toEqual([]);
+  });
+
+  it('is checked: a joint order served in part is flagged', () => {
+    const r = solveCapped(req(false), matrices, 20);
+    const partial = clone(r);
+    for (const route of partial.routes) route.steps = route.steps.filter((s) => !(s.type === 'job' && s.id === 2));
+    partial.unassigned.push({ id: 2, type: 'job', location: locations[4], location_index: 4, reason: 'time_window' });
+    expect(rules(req(false), partial)).toContain('joint_order');
+  });
+});
+
+describe('relation groups no vehicle can take', () => {
+  it('say when zones closed every vehicle to them', () => {
+    const req: SolverRequest = {
+      locations,
+      vehicles: [vehicle(1, { zones: [1] }), vehicle(2, { zones: [2] })],
+      jobs: [
+        { id: 1, location_index: 1, zones: [1] },
+        { id: 2, location_index: 2, zones: [2] },
+      ],
+      relations: [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 1 },
+            { type: 'job', id: 2 },
+          ],
+        },
+      ],
+    };
+    expect(() => solveCapped(req, matrices, 5)).toThrow(/no vehicle has the skills and zones for the related tasks 1, 2/);
+    const depots: SolverRequest = {
+      ...req,
+      vehicles: [vehicle(1), { id: 2, start_index: 5, end_index: 5 }],
+      depots: [
+        { id: 0, location_index: 0 },
+        { id: 1, location_index: 5 },
+      ],
+      jobs: [
+        { id: 1, location_index: 1, depot_ids: [0] },
+        { id: 2, location_index: 2, depot_ids: [1] },
+      ],
+    };
+    expect(() => solveCapped(depots, matrices, 5)).toThrow(/skills, zones and a start at one of the depots for the related tasks 1, 2/);
+  });
+});
+
 describe('volume', () => {
   // A 100 x 200 x 300 compartment (6 000 000): width 100, height 200, depth 300.
   const box = { width: 100, height: 200, depth: 300 };
