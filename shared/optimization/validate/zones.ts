@@ -17,11 +17,13 @@ function checkZoneShapes(req: OptimizationRequest, add: AddIssue): void {
     if (first !== undefined) add(`zones[${i}].id`, `duplicate zone id ${showId(z.id)} (also zones[${first}].id)`);
     else seen.set(idKey(z.id), i);
     if (z.geometry === undefined) return;
+    const field = `zones[${i}].geometry`;
     try {
-      validatePolygon(z.geometry, { field: `zones[${i}].geometry`, defectStatus: 400, maxAreaKm2: MAX_ZONE_AREA_KM2 });
+      validatePolygon(z.geometry, { field, defectStatus: 400, maxAreaKm2: MAX_ZONE_AREA_KM2 });
     } catch (error) {
       if (!(error instanceof GeoError)) throw error;
-      add(`zones[${i}].geometry`, error.message);
+      // The geometry library names the field itself; the issue list adds it once.
+      add(field, error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message);
     }
   });
 }
