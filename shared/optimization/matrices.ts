@@ -62,10 +62,14 @@ export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): 
     routing.traffic_timestamp !== undefined && 'traffic_timestamp',
     (routing.truck_size !== undefined || routing.truck_weight !== undefined) && 'truck_size/truck_weight',
     avoidEntries(routing.avoid).length > 0 && 'avoid',
-    (req.locations.approaches ?? []).includes('curb') && 'locations.approaches',
   ].filter((x): x is string => typeof x === 'string');
+  const curb = (req.locations.approaches ?? []).includes('curb');
+  const curbIgnored = (why: string) => {
+    if (curb) out.push(`locations.approaches: "curb" not applied: ${why}`);
+  };
   if (req.duration_matrix) {
     if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: travel comes from the request matrices`);
+    curbIgnored('travel comes from the request matrices');
     if (!req.distance_matrix) out.push(DISTANCE_FALLBACK_WARNING);
     return out;
   }
@@ -73,6 +77,7 @@ export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): 
   if (!covered) {
     out.push(FALLBACK_WARNING);
     if (preferences.length) out.push(`options.routing ${preferences.join(', ')} ignored: no road network covers these locations`);
+    curbIgnored('no road network covers these locations');
   } else if (routing.traffic_timestamp !== undefined) {
     // The engine applies time-of-day factors; nothing to flag.
   }
