@@ -48,7 +48,23 @@ function clientProblem(webhookUrl: string): Record<string, unknown> {
     ],
     solution: [{ vehicle: 'van-1', cost: 0, steps: [{ type: 'job', id: 'job-a', arrival: 0 }] }],
     depots: [{ id: 'depot-1', location_index: 0 }],
-    zones: [{ id: 1, geofence_id: 'centrum' }],
+    // A zone whose shape holds none of the stops: it restricts nothing.
+    zones: [
+      {
+        id: 1,
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [12.5, 58.0],
+              [12.6, 58.0],
+              [12.6, 58.1],
+              [12.5, 58.0],
+            ],
+          ],
+        },
+      },
+    ],
     options: {
       objective: { solving_time_limit: 1, solver_mode: 'fast' },
       routing: { avoid: ['toll', 'left_turn'] },
@@ -100,11 +116,10 @@ describe('route optimization with the official client shapes', () => {
     expect(submitResponse.safeParse(submitted).success).toBe(true);
     firstId = submitted.id;
     const expected = [
-      /^zones\[\]\.geofence_id: accepted but not honoured yet/,
       /^vehicles\[\]\.attributes: accepted but not honoured yet/,
       /^vehicles\[\]\.priority: accepted but not honoured yet/,
       /^options\.grouping\.proximity_factor: accepted but not honoured yet/,
-      /^options\.routing\.avoid: "left_turn" is not honoured yet/,
+      /^options\.routing\.avoid: "left_turn" is not honoured: the road graph has no turn model/,
       /^solution\[\]: the earlier plan gives the search its vehicles and step order; cost, arrival are recomputed/,
       /^vehicles\[\]\.max_stops: not a known field; ignored$/,
     ];
