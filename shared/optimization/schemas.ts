@@ -66,7 +66,10 @@ export type PointInput = z.output<typeof pointSchema>;
 export const locationsSchema = z.looseObject({
   id: int().optional(),
   location: z.array(z.string()).min(1).max(MAX_LOCATIONS),
-  /** Curbside approach per location: accepted, not honoured yet (warned). */
+  /**
+   * Per location: "curb" (arrive and leave with the stop on the right, through the routing
+   * engine), "unrestricted" or "". Warned where the engine does not compute the travel.
+   */
   approaches: z.array(z.string()).optional(),
 });
 
@@ -110,7 +113,7 @@ export const vehicleSchema = z.looseObject({
   zones: z.array(idSchema).optional(),
   /** The cargo compartment (same length unit as the tasks' volumes); its alignment is warned. */
   volume: volumeSchema.optional(),
-  // The client's driver-assignment vehicle fields: accepted, not honoured yet (warned).
+  // The client's driver-assignment vehicle fields: accepted and warned (warnings.ts says why).
   attributes: z.unknown().optional(),
   priority: z.number().optional(),
   remaining_waypoints: z.array(pointSchema).optional(),
@@ -118,8 +121,8 @@ export const vehicleSchema = z.looseObject({
 
 /**
  * The client's task fields. Honoured: revenue and outsourcing_cost (a task with one may stay
- * unassigned at that cost), load types, follow_lifo_order (shipments), zones, volume. Accepted and
- * warned: joint_order, follow_lifo_order on a job.
+ * unassigned at that cost), load types, follow_lifo_order (shipments), zones, volume, joint_order
+ * (tasks sharing one are all served or none). Accepted and warned: follow_lifo_order on a job.
  */
 const clientTaskFields = {
   follow_lifo_order: z.boolean().optional(),
@@ -229,8 +232,8 @@ export const routingSchema = z.looseObject({
   truck_size: z.union([z.string(), z.array(z.number())]).optional(),
   truck_weight: nonNeg().max(MAX_TRUCK_WEIGHT_KG).optional(),
   /**
-   * toll, highway, ferry, "bbox: minLat,minLon,maxLat,maxLon", none; a "|"-joined string is
-   * accepted. Other values (left_turn, uturn, a bare "bbox", ...) are accepted and warned.
+   * toll, highway, ferry, service_road, "bbox: minLat,minLon,maxLat,maxLon", none; a "|"-joined
+   * string is accepted. Other values (left_turn, uturn, a bare "bbox", ...) are accepted and warned.
    */
   avoid: z.union([z.array(z.string()), z.string()]).optional(),
   profiles: z.record(z.string().min(1).max(64), profileSchema).optional(),
@@ -313,10 +316,16 @@ export const depotSchema = z.looseObject({
   id: idSchema,
   location_index: nonNegInt(),
   description: z.string().optional(),
+  /** Loading time (s) at the start of a route from this depot. */
   service: nonNeg().optional(),
+  /** Opening windows [start, end]: a route from this depot starts within one of them. */
   time_windows: z.array(z.array(z.number())).max(MAX_TIME_WINDOWS).optional(),
 });
 
+/**
+ * A zone: by id alone, or with a shape (`geometry`, a GeoJSON polygon, or `geofence_id`, a stored
+ * geofence of the caller's space). A task naming no zones lies in the zones whose shape holds it.
+ */
 export const zoneSchema = z.looseObject({
   id: idSchema,
   geofence_id: z.string().optional(),
@@ -351,7 +360,7 @@ export const optimizationRequestSchema = z.looseObject({
       shipments: z.array(z.array(idSchema).max(2)).max(MAX_TASKS).optional(),
     })
     .optional(),
-  /** Declared zones; tasks and vehicles name theirs by id (the shapes are accepted and warned). */
+  /** Declared zones: with them, every zone id a task or vehicle names must be declared (zone-shapes.ts). */
   zones: z.array(zoneSchema).max(MAX_ZONES).optional(),
   /** A completed job of the same caller whose routes start the search (unless `solution` is given). */
   existing_solution_id: z.string().optional(),
