@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resultResponse } from '../../../shared/optimization/responses';
 import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/routing/index';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
-import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, way, type FC } from '../../fixtures/routing/graphs';
+import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork } from '../../fixtures/routing/graphs';
 import { geofenceClient, square } from '../geofence/client';
 import { newOrgKey } from '../support/keys';
 import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
@@ -156,27 +156,7 @@ describe('optimization zones, depots, joint orders and roads on the emulators', 
     });
 
     it('keeps off service roads when asked to, and names the turn avoids it cannot honour', async () => {
-      const yard: FC = {
-        type: 'FeatureCollection',
-        features: [
-          way(
-            [
-              [0, 0],
-              [4, 0],
-            ],
-            { highway: 'service' },
-          ),
-          way(
-            [
-              [0, 0],
-              [0, 3],
-              [4, 3],
-              [4, 0],
-            ],
-            { highway: 'residential' },
-          ),
-        ],
-      };
+      const yard = serviceYardNetwork();
       setRoadNetworks(new NetworkRegistry().add(buildNetworkFromGeoJSON(yard, { name: 'yard' })));
       const trip = (avoid?: string[]): Body => ({
         locations: { location: [at(0, 0), at(4, 0)] },

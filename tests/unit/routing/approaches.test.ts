@@ -2,7 +2,7 @@
 // the point on the right), the service_road avoid, and the nearest road's foot point.
 import { describe, expect, it } from 'vitest';
 import { buildNetworkFromGeoJSON } from '../../../shared/routing/index';
-import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, way, type FC } from '../../fixtures/routing/graphs';
+import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork, way, type FC } from '../../fixtures/routing/graphs';
 
 const P = (x: number, y: number) => ({ lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });
 
@@ -58,27 +58,7 @@ describe('curb approaches', () => {
 
 describe('avoid service roads', () => {
   // A to B: a 400 m service road, or a 1000 m residential detour (slower to drive than the service road).
-  const fc: FC = {
-    type: 'FeatureCollection',
-    features: [
-      way(
-        [
-          [0, 0],
-          [4, 0],
-        ],
-        { highway: 'service' },
-      ),
-      way(
-        [
-          [0, 0],
-          [0, 3],
-          [4, 3],
-          [4, 0],
-        ],
-        { highway: 'residential' },
-      ),
-    ],
-  };
+  const fc = serviceYardNetwork();
   const net = buildNetworkFromGeoJSON(fc, { name: 'yard' });
 
   it('takes the service road unless asked to avoid it, and then the detour', () => {
