@@ -18,18 +18,25 @@ interface Resolved {
 }
 
 /**
- * Rule 4: the steps put on one route need a vehicle with the capacity and skills for all of them.
- * Returns the issue, or null when some candidate vehicle fits.
+ * Rule 4: the steps put on one route need a vehicle with the capacity and skills for all of them,
+ * sharing a zone with every zoned one and starting at a depot every depot-bound one allows (zones
+ * and depots by id; zones by shape are known once the geofences are read, and the solver names
+ * them). Returns the issue, or null when some candidate vehicle fits.
  */
 function unfitIssue(r: RelationInput, at: string, req: OptimizationRequest, dims: number, steps: Resolved, ids: ProblemIds): Issue | null {
   if (steps.steps < 2 && r.vehicle === undefined) return null;
   const need = new Set<number>();
+  const zoneLists: string[][] = [];
+  const shaped = (req.zones ?? []).some((z) => z.geometry !== undefined || z.geofence_id !== undefined);
+  const depotLists: string[][] = [];
   const deliverySum = new Array<number>(dims).fill(0);
   const pickupSum = new Array<number>(dims).fill(0);
   const shipmentMax = new Array<number>(dims).fill(0);
   for (const k of steps.jobs) {
     const j = req.jobs![k];
     j.skills?.forEach((x) => need.add(x));
+    if (j.zones?.length) zoneLists.push(j.zones.map(idKey));
+    if (j.depot_ids?.length) depotLists.push(j.depot_ids.map(idKey));
     for (let d = 0; d < dims; d++) {
       deliverySum[d] += j.delivery?.[d] ?? 0;
       pickupSum[d] += j.pickup?.[d] ?? 0;
@@ -38,12 +45,21 @@ function unfitIssue(r: RelationInput, at: string, req: OptimizationRequest, dims
   for (const k of steps.shipments) {
     const sh = req.shipments![k];
     sh.skills?.forEach((x) => need.add(x));
+    if (sh.zones?.length) zoneLists.push(sh.zones.map(idKey));
     for (let d = 0; d < dims; d++) shipmentMax[d] = Math.max(shipmentMax[d], sh.amount?.[d] ?? 0);
   }
   const why = (v: Vehicle): string | null => {
     const have = new Set(v.skills ?? []);
     const missing = [...need].filter((x) => !have.has(x));
     if (missing.length) return `vehicle ${showId(v.id)} lacks skill(s) ${missing.join(', ')}`;
+    const zones = (v.zones ?? []).map(idKey);
+    // With zone shapes, a step naming no zones may yet lie in the vehicle's zone.
+    const unzonedStep = !shaped && zoneLists.length < steps.jobs.length + steps.shipments.size;
+    if (zoneLists.some((list) => !list.some((z) => zones.includes(z))) || (zones.length > 0 && unzonedStep))
+      return `vehicle ${showId(v.id)} shares no zone with some of the steps`;
+    const start = (req.depots ?? []).find((d) => d.location_index === v.start_index);
+    if (depotLists.some((list) => !start || !list.includes(idKey(start.id))))
+      return `vehicle ${showId(v.id)} starts at none of the depots some of the steps allow`;
     if (!v.capacity) return null;
     for (let d = 0; d < dims; d++) {
       const cap = v.capacity[d] ?? 0;
@@ -59,7 +75,7 @@ function unfitIssue(r: RelationInput, at: string, req: OptimizationRequest, dims
   if (reasons.some((x) => x === null)) return null;
   return {
     field: at,
-    rule: `no vehicle has the capacity and skills for all steps of this relation (rule 4): ${reasons.slice(0, 3).join('; ')}`,
+    rule: `no vehicle has the capacity and skills (and zones and depot start) for all steps of this relation (rule 4): ${reasons.slice(0, 3).join('; ')}`,
   };
 }
 

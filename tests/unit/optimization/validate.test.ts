@@ -604,7 +604,7 @@ const rows: Row[] = [
     status: 422,
     field: 'relations[0]',
     message:
-      /relations\[0\]: no vehicle has the capacity and skills for all steps of this relation \(rule 4\): vehicle 1 lacks skill\(s\) 3/,
+      /relations\[0\]: no vehicle has the capacity and skills \(and zones and depot start\) for all steps of this relation \(rule 4\): vehicle 1 lacks skill\(s\) 3/,
   },
   {
     rule: 'rule 4: the named vehicle lacks a skill (422)',

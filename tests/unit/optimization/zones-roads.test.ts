@@ -115,6 +115,35 @@ describe('zone and depot references', () => {
       expect(r.message.startsWith(`${field}: `)).toBe(true);
     });
 
+  it("names zones and depots when they keep every vehicle from a relation's steps (422)", () => {
+    const related = (p: Problem) =>
+      (p.relations = [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 'a' },
+            { type: 'job', id: 'b' },
+          ],
+        },
+      ]);
+    const zoned = refusal((p) => {
+      related(p);
+      p.zones = [{ id: 1 }, { id: 2 }];
+      p.vehicles[0].zones = [1];
+      p.jobs[0].zones = [1];
+      p.jobs[1].zones = [2];
+    });
+    expect(zoned).toMatchObject({ status: 422, field: 'relations[0]' });
+    expect(zoned.message).toMatch(/zones and depot start.*vehicle "v" shares no zone with some of the steps/);
+    const depots = refusal((p) => {
+      related(p);
+      p.depots = [{ id: 'd', location_index: 2 }];
+      p.jobs[0].depot_ids = ['d'];
+    });
+    expect(depots).toMatchObject({ status: 422, field: 'relations[0]' });
+    expect(depots.message).toMatch(/vehicle "v" starts at none of the depots some of the steps allow/);
+  });
+
   it('accepts zone ids that stand alone when the request declares no zones', () => {
     expect(() => validate((p) => ((p.jobs[0].zones = ['north']), (p.vehicles[0].zones = ['north'])))).not.toThrow();
   });
