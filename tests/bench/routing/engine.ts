@@ -1,6 +1,6 @@
 /**
  * Routing engine benchmark on the Gothenburg OSM network (geojson-path-finder test data,
- * ODbL, © OpenStreetMap contributors).   npm run bench:routing [-- --skip-4000]
+ * ODbL, © OpenStreetMap contributors).   npm run bench:routing [-- --skip-4000] [-- --api-only]
  * Prints medians; timings are wall clock on this machine.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -18,6 +18,8 @@ import { seededRandom } from '../../fixtures/random';
 import { benchApi } from './api';
 
 const skip4000 = process.argv.includes('--skip-4000');
+// Only the API figures (directions, 1000 x 1000 matrix, isochrone, snapping): a few seconds, so it can be repeated.
+const apiOnly = process.argv.includes('--api-only');
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -56,25 +58,29 @@ const path = gothenburgSamplePath();
 const importTimes: number[] = [];
 const importCpu: number[] = [];
 let data = graphFromGeoJSON(JSON.parse(readFileSync(path, 'utf8')), { name: 'gothenburg' });
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < (apiOnly ? 0 : 3); i++) {
   const [d, t] = time(() => graphFromGeoJSON(JSON.parse(readFileSync(path, 'utf8')), { name: 'gothenburg' }));
   data = d;
   importTimes.push(t);
   importCpu.push(lastCpu);
 }
-report('import GeoJSON (read+parse+build), median of 3', `${ms(median(importTimes))} (cpu ${ms(median(importCpu))})`);
+if (!apiOnly) report('import GeoJSON (read+parse+build), median of 3', `${ms(median(importTimes))} (cpu ${ms(median(importCpu))})`);
 const before = process.memoryUsage();
 const net = new Network(data);
 const [bytes, serMs] = time(() => serializeGraph(data));
 report('graph', `${net.nodeCount} nodes, ${net.edgeCount} directed edges`);
 report('artefact size', `${mb(bytes.length)} (serialize ${ms(serMs)})`);
-const loadTimes: number[] = [];
-for (let i = 0; i < 5; i++) loadTimes.push(time(() => new Network(deserializeGraph(bytes)))[1]);
-report('load artefact + index, median of 5', ms(median(loadTimes)));
+if (!apiOnly) {
+  const loadTimes: number[] = [];
+  for (let i = 0; i < 5; i++) loadTimes.push(time(() => new Network(deserializeGraph(bytes)))[1]);
+  report('load artefact + index, median of 5', ms(median(loadTimes)));
+}
 const [chCar, chMs] = time(() => net.prepare({ profile: 'car' }));
 report('contraction hierarchy build (car)', `${ms(chMs)} (cpu ${ms(lastCpu)}), ${chCar.shortcuts} shortcuts`);
-const [, chTruckMs] = time(() => net.prepare({ profile: 'truck' }));
-report('contraction hierarchy build (truck)', `${ms(chTruckMs)} (cpu ${ms(lastCpu)})`);
+if (!apiOnly) {
+  const [, chTruckMs] = time(() => net.prepare({ profile: 'truck' }));
+  report('contraction hierarchy build (truck)', `${ms(chTruckMs)} (cpu ${ms(lastCpu)})`);
+}
 const after = process.memoryUsage();
 report(
   'memory: heap + array buffers for network and 2 CHs',
@@ -108,22 +114,24 @@ function bench(name: string, runs: number, f: () => unknown): number {
   return m;
 }
 
-bench('matrix 100x100 (car, CH buckets)', 9, () => net.matrix(pts.slice(0, 100)));
-bench('matrix 100x100 (car, Dijkstra per source)', 3, () => net.matrix(pts.slice(0, 100), { method: 'dijkstra' }));
-bench('matrix 1000x1000 (car, CH buckets)', 5, () => net.matrix(pts.slice(0, 1000)));
-bench('matrix 1000x1000 (truck, CH buckets)', 3, () => net.matrix(pts.slice(0, 1000), { profile: 'truck' }));
-bench('matrix 1000x1000 (truck 12 t, new metric incl. CH build)', 1, () =>
-  net.matrix(pts.slice(0, 1000), { profile: 'truck', truck: { weightKg: 12000, heightCm: 400 }, trafficTimestamp: 1733814000 }),
-);
-if (!skip4000) bench('matrix 4000x4000 (car, CH buckets)', 1, () => net.matrix(pts));
-bench('route point-to-point x20 (Dijkstra)', 5, () => {
-  for (let i = 0; i < 20; i++) net.route([pts[i], pts[i + 100]], { method: 'dijkstra' });
-});
-bench('route point-to-point x20 (CH + unpacking)', 5, () => {
-  for (let i = 0; i < 20; i++) net.route([pts[i], pts[i + 100]], { method: 'ch' });
-});
-bench('isochrone 10 min (car)', 9, () => net.isochrone(pts[7], { minutes: 10 }));
-bench('isochrone 5000 m (car)', 5, () => net.isochrone(pts[8], { meters: 5000 }));
+if (!apiOnly) {
+  bench('matrix 100x100 (car, CH buckets)', 9, () => net.matrix(pts.slice(0, 100)));
+  bench('matrix 100x100 (car, Dijkstra per source)', 3, () => net.matrix(pts.slice(0, 100), { method: 'dijkstra' }));
+  bench('matrix 1000x1000 (car, CH buckets)', 5, () => net.matrix(pts.slice(0, 1000)));
+  bench('matrix 1000x1000 (truck, CH buckets)', 3, () => net.matrix(pts.slice(0, 1000), { profile: 'truck' }));
+  bench('matrix 1000x1000 (truck 12 t, new metric incl. CH build)', 1, () =>
+    net.matrix(pts.slice(0, 1000), { profile: 'truck', truck: { weightKg: 12000, heightCm: 400 }, trafficTimestamp: 1733814000 }),
+  );
+  if (!skip4000) bench('matrix 4000x4000 (car, CH buckets)', 1, () => net.matrix(pts));
+  bench('route point-to-point x20 (Dijkstra)', 5, () => {
+    for (let i = 0; i < 20; i++) net.route([pts[i], pts[i + 100]], { method: 'dijkstra' });
+  });
+  bench('route point-to-point x20 (CH + unpacking)', 5, () => {
+    for (let i = 0; i < 20; i++) net.route([pts[i], pts[i + 100]], { method: 'ch' });
+  });
+  bench('isochrone 10 min (car)', 9, () => net.isochrone(pts[7], { minutes: 10 }));
+  bench('isochrone 5000 m (car)', 5, () => net.isochrone(pts[8], { meters: 5000 }));
+}
 
 // --- map matching 1000 points: a noisy trace along a long route
 let route = net.route([pts[0], pts[1]]);
