@@ -4,3 +4,4 @@
  */
 if (process.argv.includes('--stack')) await import('./stack');
 else await import('./engine');
+export {};
