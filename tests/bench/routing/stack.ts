@@ -4,7 +4,8 @@
  * Directions through the local stack (`npm start`: serverless-offline, key lookup, rate limit,
  * validation, the handler): autocannon at one connection on POST /directions/json between
  * Gothenburg points, N runs of S seconds, printing each run's p50/p90 and the median p50, with
- * the load average before and after. The machine is shared: compare with the in-process p50
+ * the load average before and after. A warm-up first routes past the point where the process
+ * builds its hierarchy, as a warm function has. The machine is shared: compare with the in-process p50
  * that `npm run bench:routing` prints.
  */
 import autocannon, { type Request } from 'autocannon';
@@ -13,6 +14,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 import { issueRootKey } from '../../../shared/auth/issue';
+import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
 
@@ -99,6 +101,17 @@ async function main(): Promise<void> {
     if (res.status !== 200) throw new Error(`directions answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
     console.log(`first directions request of this run: ${(performance.now() - first).toFixed(1)} ms`);
+    // A fresh process routes on Dijkstra until it has routed enough to build the hierarchy.
+    const warm = await autocannon({
+      url,
+      connections: 1,
+      amount: ROUTES_BEFORE_HIERARCHY + 8,
+      timeout: 30,
+      requests: [directionsRequest(key)],
+    });
+    console.log(
+      `warm-up: ${warm.requests.total} requests, slowest ${warm.latency.max} ms (a fresh stack builds the hierarchy in one of them)`,
+    );
     const p50s: number[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await autocannon({ url, connections: 1, duration, timeout: 10, requests: [directionsRequest(key)] });
