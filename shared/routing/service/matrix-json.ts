@@ -5,8 +5,14 @@
 
 const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-const CELL_OPEN = ascii('{"distance":');
-const CELL_MID = ascii(',"duration":');
+/** A 12-character piece of every cell as three little-endian 32-bit words: three stores instead of twelve. */
+function words12(text: string): [number, number, number] {
+  const view = new DataView(ascii(text).buffer);
+  if (view.byteLength !== 12) throw new Error(`not 12 characters: ${text}`);
+  return [view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true)];
+}
+const [OPEN_0, OPEN_1, OPEN_2] = words12('{"distance":');
+const [MID_0, MID_1, MID_2] = words12(',"duration":');
 const ROW_OPEN = ascii('{"elements":[');
 const ROW_CLOSE = ascii(']}');
 const COMMA = 0x2c;
@@ -87,9 +93,10 @@ function writeChunk(bytes: Uint8Array, at: number, chunk: Uint8Array): number {
  * failed pair), each rounded to a whole number; `msg` is left out when undefined.
  */
 export function matrixJson(origins: number, destinations: number, distances: Float64Array, durations: Float64Array, msg?: string): string {
-  const cell = CELL_OPEN.length + CELL_MID.length + 2 + widestInteger(distances) + widestInteger(durations);
+  const cell = 12 + 12 + 2 + widestInteger(distances) + widestInteger(durations);
   const row = ROW_OPEN.length + ROW_CLOSE.length + 1;
   const bytes = new Uint8Array(origins * (row + destinations * cell));
+  const view = new DataView(bytes.buffer);
   let at = 0;
   for (let i = 0; i < origins; i++) {
     if (i > 0) bytes[at++] = COMMA;
@@ -97,9 +104,15 @@ export function matrixJson(origins: number, destinations: number, distances: Flo
     const first = i * destinations;
     for (let k = first; k < first + destinations; k++) {
       if (k > first) bytes[at++] = COMMA;
-      at = writeChunk(bytes, at, CELL_OPEN);
+      view.setUint32(at, OPEN_0, true);
+      view.setUint32(at + 4, OPEN_1, true);
+      view.setUint32(at + 8, OPEN_2, true);
+      at += 12;
       at = writeInteger(bytes, at, Math.round(distances[k]));
-      at = writeChunk(bytes, at, CELL_MID);
+      view.setUint32(at, MID_0, true);
+      view.setUint32(at + 4, MID_1, true);
+      view.setUint32(at + 8, MID_2, true);
+      at += 12;
       at = writeInteger(bytes, at, Math.round(durations[k]));
       bytes[at++] = CLOSE_BRACE;
     }
