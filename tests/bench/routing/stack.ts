@@ -12,11 +12,10 @@ import autocannon, { type Request } from 'autocannon';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
-import { issueRootKey } from '../../../shared/auth/issue';
 import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
+import { issueBenchKey } from '../http/seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,19 +53,6 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** A key whose routing quota is far above the default, so the figures measure the stack, not 429s. */
-async function benchKey(dynamodbEndpoint: string): Promise<string> {
-  Object.assign(process.env, { WAYMARK_DYNAMODB_ENDPOINT: dynamodbEndpoint, WAYMARK_STAGE: 'local' });
-  const plenty = { perSecond: 1_000_000, perMinute: 60_000_000 };
-  const { key } = await issueRootKey(new DynamoKeyStore(), {
-    org: 'bench-routing',
-    label: 'npm run bench:routing -- --stack',
-    now: Math.floor(Date.now() / 1000),
-    quotas: { routing: plenty },
-  });
-  return key;
-}
-
 function directionsRequest(key: string): Request {
   let n = 0;
   return {
@@ -90,7 +76,8 @@ async function main(): Promise<void> {
     if (!stack) throw new Error(`no running stack with data in ${dataDir}: start one with \`npm start\`, or pass --boot`);
     const url = stack.baseUrl.replace('//localhost', '//127.0.0.1');
     if (!/^http:\/\/127\.\d+\.\d+\.\d+(:\d+)?$/.test(url)) throw new Error(`only a stack on the loopback address is measured, not ${url}`);
-    const key = await benchKey(stack.dynamodb);
+    // Quotas far above the defaults, so the figures measure the stack, not 429s.
+    const key = await issueBenchKey(stack.dynamodb);
     console.log(`machine: ${os.cpus()[0]?.model ?? '?'} x ${os.cpus().length}, node ${process.version}; load average ${loadavg()}`);
     const first = performance.now();
     const res = await fetch(`${url}/directions/json?key=${key}`, {
