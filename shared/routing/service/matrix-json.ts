@@ -20,14 +20,15 @@ const CLOSE_BRACE = 0x7d;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 
-/** Characters of the longest integer among the values (sign included). */
+/** Characters of the longest whole number the values round to, sign included (an upper bound). */
 function widestInteger(values: Float64Array): number {
   let max = 0;
   for (let k = 0; k < values.length; k++) {
-    const v = Math.abs(Math.round(values[k]));
+    const v = values[k];
     if (v > max) max = v;
+    else if (-v > max) max = -v;
   }
-  return String(max).length + 1;
+  return String(Math.round(max)).length + 1;
 }
 
 /** "00" to "99": two digits per division. */
