@@ -1,14 +1,15 @@
 import { distanceMatrixResponse } from '../../shared/routing/responses';
 import { distanceMatrixBody } from '../../shared/routing/schemas';
-import { distanceMatrix } from '../../shared/routing/service/matrix';
-import { httpHandler } from '../lib/http-handler';
+import { distanceMatrixJson } from '../../shared/routing/service/matrix';
+import { httpHandler, rawReply } from '../lib/http-handler';
 import { networks } from './deps';
 
-// The GET operation's fields in a JSON body, for more points than a query value may hold.
+// The GET operation's fields in a JSON body, for more points than a query value may hold. The
+// body is the JSON text the service writes (a million elements would cost more as objects).
 export const handler = httpHandler({
   name: 'routing.distanceMatrixPost',
   service: 'routing',
   body: distanceMatrixBody,
   response: distanceMatrixResponse,
-  run: async ({ body }) => distanceMatrix(networks(), body),
+  run: async ({ body }) => rawReply(200, distanceMatrixJson(networks(), body), 'application/json; charset=utf-8'),
 });

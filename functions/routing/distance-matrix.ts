@@ -1,13 +1,14 @@
 import { distanceMatrixResponse } from '../../shared/routing/responses';
 import { distanceMatrixQuery } from '../../shared/routing/schemas';
-import { distanceMatrix } from '../../shared/routing/service/matrix';
-import { httpHandler } from '../lib/http-handler';
+import { distanceMatrixJson } from '../../shared/routing/service/matrix';
+import { httpHandler, rawReply } from '../lib/http-handler';
 import { networks } from './deps';
 
+// The body is the JSON text the service writes (a million elements would cost more as objects).
 export const handler = httpHandler({
   name: 'routing.distanceMatrix',
   service: 'routing',
   query: distanceMatrixQuery,
   response: distanceMatrixResponse,
-  run: async ({ query }) => distanceMatrix(networks(), query),
+  run: async ({ query }) => rawReply(200, distanceMatrixJson(networks(), query), 'application/json; charset=utf-8'),
 });

@@ -39,6 +39,13 @@ export const DIJKSTRA_MATRIX_MAX_SOURCES = 40;
 export const COVER_MARGIN_M = 100;
 /** Metrics (with their hierarchies) kept in memory per network. */
 export const METRIC_CACHE_SIZE = 8;
+/**
+ * Routes on one metric answered by Dijkstra before its hierarchy is built. A city-wide Dijkstra
+ * route takes about 5-15 ms against well under 1 ms on the hierarchy, whose build costs about
+ * one second of CPU: a process that keeps routing on a metric (a warm function) pays it once,
+ * one that routes a handful of times never does.
+ */
+export const ROUTES_BEFORE_HIERARCHY = 32;
 
 const EPS_M = 0.01;
 
@@ -47,6 +54,8 @@ export interface MetricEntry {
   /** Length-as-weight array for distance searches (Infinity where cost is Infinity). */
   lengthWeight: Float64Array;
   ch?: ContractionHierarchy;
+  /** Routes answered on this metric (counts towards building its hierarchy). */
+  routes?: number;
 }
 
 export interface NetworkMatrixOptions extends MatrixOptions {
@@ -55,7 +64,7 @@ export interface NetworkMatrixOptions extends MatrixOptions {
 }
 
 export interface NetworkRouteOptions extends RouteOptions {
-  /** 'auto' (default) uses the hierarchy when one is cached for the metric, else Dijkstra. */
+  /** 'auto' (default) uses the hierarchy when one is cached for the metric (building it after ROUTES_BEFORE_HIERARCHY routes), else Dijkstra. */
   method?: 'auto' | 'ch' | 'dijkstra';
   /** 'duration' (default, fastest) or 'distance' (shortest; always Dijkstra, the hierarchies are built on time). */
   minimise?: 'duration' | 'distance';
@@ -383,7 +392,8 @@ export class Network {
     const legs: RouteResult['legs'] = [];
     const s = this.search();
     const method = shortest || o.penalty ? 'dijkstra' : (o.method ?? 'auto');
-    const ch = method === 'ch' || (method === 'auto' && me.ch) ? this.chFor(me) : undefined;
+    const routed = method === 'auto' ? (me.routes = (me.routes ?? 0) + 1) : 0;
+    const ch = method === 'ch' || (method === 'auto' && (me.ch || routed > ROUTES_BEFORE_HIERARCHY)) ? this.chFor(me) : undefined;
     for (let k = 0; k + 1 < ph.length; k++) {
       const a = ph[k];
       const b = ph[k + 1];

@@ -85,8 +85,8 @@ export const snapToRoadsResponse = z.looseObject({
       bearing: z.number(),
       distance: z.number(),
       name: z.string(),
-      /** Absent on the path points `interpolate=true` adds between the input's. */
-      originalIndex: z.number().int().optional(),
+      /** The input point's index; -1 on the path points `interpolate=true` adds between the input's. */
+      originalIndex: z.number().int().min(-1),
     }),
   ),
   road_info: z

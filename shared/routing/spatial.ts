@@ -1,4 +1,5 @@
 /** Uniform grid over road segments for snapping points to the nearest usable segment. */
+import { DEG, EARTH_RADIUS_M } from '../geo/constants';
 import { projectOnSegment } from './geo';
 import type { RoadGraph } from './graph';
 
@@ -21,6 +22,26 @@ export interface Phantom {
 }
 
 const CELL_DEG = 0.002; // ~220 m in latitude
+const METRES_PER_DEG = EARTH_RADIUS_M * DEG;
+/**
+ * A flat (equirectangular) distance within a few kilometres differs from the great-circle one by
+ * far less than this factor plus a metre: segments flatly farther than that from the point (or
+ * from the best match so far, when one is wanted) are skipped without the exact projection.
+ */
+const FLAT_SLACK = 1.01;
+
+/** Flat distance in metres from a point to a segment, `cosLat` the cosine of the point's latitude. */
+function flatDistance(lat: number, lon: number, cosLat: number, aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const ax = (aLon - lon) * cosLat;
+  const ay = aLat - lat;
+  const dx = (bLon - lon) * cosLat - ax;
+  const dy = bLat - lat - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / len2)) : 0;
+  const x = ax + t * dx;
+  const y = ay + t * dy;
+  return Math.sqrt(x * x + y * y) * METRES_PER_DEG;
+}
 
 export class SegmentIndex {
   private g: RoadGraph;
@@ -97,6 +118,9 @@ export class SegmentIndex {
     const y0 = this.cy(lat);
     const out: Phantom[] = [];
     const seen = new Set<number>();
+    const cosLat = Math.cos(lat * DEG);
+    // Farthest a segment may lie and still matter: the limit, or the best match when only one is wanted.
+    let reach = maxDist;
     for (let r = 0; r <= rings; r++) {
       // ring r: cells at Chebyshev distance r
       for (let x = x0 - r; x <= x0 + r; x++) {
@@ -111,11 +135,14 @@ export class SegmentIndex {
             if (seen.has(s)) continue;
             seen.add(s);
             const e = this.segEdge[s];
-            if (!accept(e)) continue;
             const u = g.tail[e];
             const v = g.data.head[e];
+            if (flatDistance(lat, lon, cosLat, g.data.lat[u], g.data.lon[u], g.data.lat[v], g.data.lon[v]) > FLAT_SLACK * reach + 1)
+              continue;
+            if (!accept(e)) continue;
             const p = projectOnSegment(lat, lon, g.data.lat[u], g.data.lon[u], g.data.lat[v], g.data.lon[v]);
             if (p.dist > maxDist) continue;
+            if (limit === 1 && p.dist < reach) reach = p.dist;
             out.push({ edge: e, twin: g.twin[e], u, v, t: p.t, lat: p.lat, lon: p.lon, dist: p.dist });
           }
         }

@@ -4,6 +4,7 @@ import type { NetworkRegistry } from '../registry';
 import { PointTooFarError, type LatLon, type MatrixResult } from '../types';
 import { travelOptions, type TravelParams } from '../params';
 import { naming, type NamedPoint } from './coverage';
+import { matrixJson } from './matrix-json';
 
 // Travel matrices for the distance matrix API (and the asynchronous matrix jobs): on the network
 // covering every point, else great-circle estimates flagged in the answer; with
@@ -52,16 +53,21 @@ function fromResult(m: MatrixResult, p: MatrixParams): TravelMatrix {
   return out;
 }
 
+const samePoints = (a: LatLon[], b: LatLon[]) => a.length === b.length && a.every((p, i) => p.lat === b[i].lat && p.lon === b[i].lon);
+
 export function travelMatrix(registry: NetworkRegistry, p: MatrixParams): TravelMatrix {
   const points = named(p);
   const options = travelOptions(p);
   const net = registry.find(points.map((n) => n.point));
   if (!net) return fromResult(greatCircleMatrix(p.origins, { profile: options.profile, targets: p.destinations }), p);
-  if (!p.route_failed_prompt)
+  if (!p.route_failed_prompt) {
+    // A square matrix (the same points both ways, as optimization sends) snaps its points once.
+    const targets = samePoints(p.origins, p.destinations) ? undefined : p.destinations;
     return fromResult(
-      naming(points, () => net.matrix(p.origins, { ...options, targets: p.destinations })),
+      naming(points, () => net.matrix(p.origins, { ...options, targets })),
       p,
     );
+  }
   // Leave the points no usable road is near out of the search, and answer -1 for their pairs.
   const snaps = (list: LatLon[]) =>
     list.map((pt) => {
@@ -97,19 +103,13 @@ export function travelMatrix(registry: NetworkRegistry, p: MatrixParams): Travel
   return { origins: S, destinations: T, durations, distances };
 }
 
-const whole = (x: number) => (x === FAILED ? FAILED : Math.round(x));
-
-/** The distance matrix API's body: one row per origin, one element per destination (metres, seconds). */
-export function distanceMatrix(registry: NetworkRegistry, p: MatrixParams) {
+/** The distance matrix API's body as JSON text: one row per origin, one element per destination (metres, seconds). */
+export function distanceMatrixJson(registry: NetworkRegistry, p: MatrixParams): string {
   const m = travelMatrix(registry, p);
-  const rows = new Array(m.origins);
-  for (let i = 0; i < m.origins; i++) {
-    const elements = new Array(m.destinations);
-    for (let j = 0; j < m.destinations; j++) {
-      const k = i * m.destinations + j;
-      elements[j] = { distance: whole(m.distances[k]), duration: whole(m.durations[k]) };
-    }
-    rows[i] = { elements };
-  }
-  return m.warning ? { status: 'Ok', msg: m.warning, rows } : { status: 'Ok', rows };
+  return matrixJson(m.origins, m.destinations, m.distances, m.durations, m.warning);
+}
+
+/** The same body as an object, for callers that embed it in another answer (a batch). */
+export function distanceMatrix(registry: NetworkRegistry, p: MatrixParams): unknown {
+  return JSON.parse(distanceMatrixJson(registry, p));
 }

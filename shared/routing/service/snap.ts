@@ -44,6 +44,12 @@ export function speedRuns(net: Network, coords: Array<[number, number]>): SpeedR
   return runs;
 }
 
+/**
+ * `originalIndex` of a point `interpolate=true` adds between the input's: the client types the
+ * field as always present, and no input index names such a point.
+ */
+export const INTERPOLATED = -1;
+
 function interpolated(net: Network, mm: MapMatchResult) {
   const out: Array<Record<string, unknown>> = [];
   const coords = mm.coordinates;
@@ -70,6 +76,7 @@ function interpolated(net: Network, mm: MapMatchResult) {
           bearing: Math.round(bearing(coords[i][0], coords[i][1], next[0], next[1])),
           distance: 0,
           name: net.roadAt(coords[i][0], coords[i][1], ROAD_LOOKUP_M)?.name ?? '',
+          originalIndex: INTERPOLATED,
         });
       }
     }

@@ -34,7 +34,7 @@ export async function issueBenchKey(dynamodbEndpoint: string): Promise<string> {
     org: 'bench-http',
     label: 'npm run bench:http',
     now: Math.floor(Date.now() / 1000),
-    quotas: { geofence: plenty, multigeocode: plenty, tracking: plenty },
+    quotas: { geofence: plenty, multigeocode: plenty, tracking: plenty, routing: plenty },
   });
   return key;
 }

@@ -265,9 +265,17 @@ describe('GET /snapToRoads/json', () => {
       interpolate: true,
     });
     expect(res.geojson!.geometry!.type).toBe('LineString');
-    const indexed = res.snappedPoints!.filter((p) => p.originalIndex !== undefined);
+    // Every point carries an integer originalIndex, as the client types it: the input's own
+    // index, in order, or -1 on the road vertices interpolation adds between them.
+    expect(res.snappedPoints!.every((p) => Number.isInteger(p.originalIndex))).toBe(true);
+    const indexed = res.snappedPoints!.filter((p) => p.originalIndex >= 0);
     expect(indexed.map((p) => p.originalIndex)).toEqual([0, 1, 2]);
-    expect(res.snappedPoints!.length).toBeGreaterThan(3);
+    const added = res.snappedPoints!.filter((p) => p.originalIndex < 0);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((p) => p.originalIndex === -1 && p.distance === 0 && typeof p.name === 'string')).toBe(true);
+    const first = res.snappedPoints!.findIndex((p) => p.originalIndex === 0);
+    const last = res.snappedPoints!.findIndex((p) => p.originalIndex === 2);
+    expect(res.snappedPoints!.slice(first + 1, last).some((p) => p.originalIndex === -1)).toBe(true);
     const unordered = await refused(client.get('/snapToRoads/json', { path, timestamps: '3|2|1' }));
     expect(unordered.body).toMatchObject({ status: 400, field: 'query.timestamps' });
     const far = await refused(client.get('/snapToRoads/json', { path: `${station}|${stockholm}` }));
