@@ -4,6 +4,7 @@ import { config } from '../../../shared/platform/config';
 import { documentClient } from '../../../shared/platform/dynamo';
 import type { EventRecord } from '../../../shared/monitors/model';
 import { monitorApi } from '../monitors/api';
+import { moveLegacyAssets } from '../../../shared/tracking/migrate';
 import { newOrgKey } from '../support/keys';
 import { trackingApi } from './api';
 
@@ -59,6 +60,11 @@ it('an asset stored before incarnations: its history, events and inline outbox s
     outbox: JSON.stringify([event(T0 - 1000), event(T0)]),
   });
 
+  // npm start moves assets stored under the space-wide key to their own keys.
+  expect(await moveLegacyAssets()).toBeGreaterThanOrEqual(1);
+  expect(await moveLegacyAssets()).toBe(0);
+  expect((await tracking.get('old')).body.data.asset.latest_location.timestamp).toBe(T0);
+  expect((await tracking.list()).body.data.list.map((a: { id: string }) => a.id)).toEqual(['old']);
   expect((await tracking.locations('old')).body.data.list.map((p: { timestamp: number }) => p.timestamp)).toEqual([T0]);
   const listed = (await monitors.events('old')).body.data.list as EventRecord[];
   expect(listed.map((e) => e.triggered_timestamp)).toEqual([T0 - 1000, T0]);
