@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
+import { moveLegacyAssets } from '../../shared/tracking/migrate';
 import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
 import { enqueueJob } from '../../shared/optimization/queue';
@@ -127,6 +128,9 @@ async function main(): Promise<void> {
   // A .data/ from before the geofence spatial index: list its geofences there once.
   const indexed = await new DynamoGeofenceStore().indexExisting();
   if (indexed) say(`Listed ${indexed} existing geofence(s) in the spatial index (one-time upgrade of ${dataDir}).`);
+  // A .data/ from before per-asset keys: its assets move to their own keys once.
+  const moved = await moveLegacyAssets();
+  if (moved) say(`Moved ${moved} existing asset(s) to per-asset keys (one-time upgrade of ${dataDir}).`);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.

@@ -4,12 +4,21 @@ import { DEAD_LETTER_RETENTION_SECONDS, N, S, type QueueDeclaration, type TableD
 // space (organisation|namespace); see shared/tracking/README.md.
 export const trackingTables: TableDeclaration[] = [
   {
-    // One item per asset: pk "<space>", id "<asset id>". Holds the asset's
-    // fields, its bound device, its latest location and the key of its
-    // position-index entry, plus a version for optimistic concurrency.
+    // One item per asset, under its own partition: pk "<space>#<asset id>", id "<asset id>". Holds
+    // the asset's fields, its bound device, its latest location and the key of its position-index
+    // entry, plus a version for optimistic concurrency: an upload writes only its asset's key.
+    // The list indexes (keys only) page the space's assets in each sort order, written on
+    // create, update and delete (not on upload); "lpk" is "<space>#<shard 0-7>" (a hash of the
+    // id), so a list reads every shard and merges.
     id: 'tracking-assets',
     partitionKey: S('pk'),
     sortKey: S('id'),
+    indexes: [
+      { name: 'byId', partitionKey: S('lpk'), sortKey: S('id'), projection: 'KEYS_ONLY' },
+      { name: 'byCreated', partitionKey: S('lpk'), sortKey: S('lc'), projection: 'KEYS_ONLY' },
+      { name: 'byUpdated', partitionKey: S('lpk'), sortKey: S('lu'), projection: 'KEYS_ONLY' },
+      { name: 'byName', partitionKey: S('lpk'), sortKey: S('ln'), projection: 'KEYS_ONLY' },
+    ],
   },
   {
     // Location history: pk "<space>#<asset storage key>" (id and incarnation), ts = bucket start (ms).
@@ -19,7 +28,7 @@ export const trackingTables: TableDeclaration[] = [
     sortKey: N('ts'),
   },
   {
-    // H3 position index of active assets: pk "<space>#<coarse res-4 cell>",
+    // H3 position index of active assets: pk "<space>#<res-7 cell>" (older data: res 4),
     // sk "<fine res-10 cell>#<asset id>". Expires 7 days after the location's
     // timestamp (an asset is active for 7 days after its latest location).
     id: 'tracking-positions',

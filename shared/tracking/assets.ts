@@ -1,9 +1,10 @@
-import { pageFrom, paginate, type Page } from '../platform/paging';
+import { pageFrom, type Page } from '../platform/paging';
 import { conflict, invalid } from '../platform/errors';
 import { MAX_ATTRIBUTES } from '../platform/schemas';
 import type { CreateAssetBody, UpdateAssetBody } from './schemas';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { assetStorageKey, assetView, type AssetView, type StoredAsset, type Tombstone } from './model';
+import { assetStorageKey, assetView, incarnatedAt, type AssetView, type StoredAsset, type Tombstone } from './model';
+import type { AssetSortField } from './store';
 import { PURGE_SWEEP_AFTER_MS, requestPurge } from './purge';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import {
@@ -36,6 +37,7 @@ export async function createAsset(ctx: TrackingContext, space: string, body: Cre
     version: 1,
     // A fresh incarnation: nothing an earlier asset of this id left (its purge may still run) is seen.
     inc: newIncarnation(),
+    inc_at: ctx.now(),
   };
   const outcome = await writeAsset(ctx, space, null, asset);
   if (outcome === 'exists') throw conflict(`custom_id: an asset with id "${id}" already exists`, 'custom_id');
@@ -92,12 +94,15 @@ export async function bindDevice(ctx: TrackingContext, space: string, id: string
  * DELETE /asset/{id}: the asset, its index entry and its tombstone in one transaction, then the
  * purge of its history, monitor state and events is requested (purge.ts). Idempotent: a retry
  * finding the tombstone answers 200 and requests the purge again if it has not finished.
+ * A delete only deletes an incarnation that existed when the request arrived (`receivedAt`, ms):
+ * a request still running (or retried inside this call) after the id was deleted and created
+ * again finds the earlier incarnation's tombstone and leaves the new asset alone.
  */
-export async function deleteAsset(ctx: TrackingContext, space: string, id: string): Promise<void> {
+export async function deleteAsset(ctx: TrackingContext, space: string, id: string, receivedAt = ctx.now()): Promise<void> {
   const tombstone = await retry(
     async () => {
       const asset = await ctx.store.getAsset(space, id);
-      if (!asset) {
+      if (!asset || incarnatedAt(asset) > receivedAt) {
         const earlier = await ctx.store.findTombstone(space, id);
         if (!earlier) throw assetNotFound(id);
         return earlier;
@@ -112,7 +117,7 @@ export async function deleteAsset(ctx: TrackingContext, space: string, id: strin
   if (!tombstone.done) await requestPurge(ctx, space, tombstone.key);
 }
 
-export type SortField = 'created_at' | 'updated_at' | 'name' | 'id';
+export type SortField = AssetSortField;
 const SORT_FIELDS: SortField[] = ['created_at', 'updated_at', 'name', 'id'];
 
 export function parseSort(text: string | undefined): { field: SortField; desc: boolean } {
@@ -124,6 +129,11 @@ export function parseSort(text: string | undefined): { field: SortField; desc: b
   return { field: field as SortField, desc: direction === 'desc' };
 }
 
+/**
+ * GET /asset/list: the ids are read in the asked order from the list index (every shard merged),
+ * only as far as the page and the count's lookahead need (pageFrom). Without a filter only the
+ * page's assets are read; with one, the assets are read a hundred at a time as the walk goes.
+ */
 export async function listAssets(
   ctx: TrackingContext,
   space: string,
@@ -131,22 +141,16 @@ export async function listAssets(
 ): Promise<{ list: AssetView[]; page: Page }> {
   const { field, desc } = options.sort;
   const now = ctx.now();
-  if (field === 'id') {
-    // Storage order: read only as far as the page (and the count's lookahead) needs.
-    const pages = ctx.store.assetPages(space, desc);
-    const matching = async function* () {
-      for await (const page of pages) yield page.filter((a) => matchesAttributes(a, options.filter));
-    };
-    const { list, page } = await pageFrom(matching(), options.pn, options.ps);
-    return { list: list.map((a) => assetView(a, now)), page };
+  const ids = ctx.store.assetIds(space, field, desc);
+  const { filter } = options;
+  if (!filter.allOf?.length && !filter.anyOf?.length && !filter.tags?.length) {
+    const { list, page } = await pageFrom(ids, options.pn, options.ps);
+    // An asset deleted since its id was read is left out of the page.
+    return { list: (await ctx.store.getAssets(space, list)).map((a) => assetView(a, now)), page };
   }
-  const all = (await ctx.store.listAssets(space)).filter((a) => matchesAttributes(a, options.filter));
-  all.sort((a, b) => {
-    const x = a[field],
-      y = b[field];
-    const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    return desc ? -c : c;
-  });
-  const { list, page } = paginate(all, options.pn, options.ps);
+  const matching = async function* () {
+    for await (const batch of ids) yield (await ctx.store.getAssets(space, batch)).filter((a) => matchesAttributes(a, filter));
+  };
+  const { list, page } = await pageFrom(matching(), options.pn, options.ps);
   return { list: list.map((a) => assetView(a, now)), page };
 }

@@ -1,10 +1,20 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { H3Range } from '../geo';
 import type { IndexEntry, IndexKey, LocationRecord, PositionEntry, StoredAsset, Tombstone } from './model';
 import { pageFrom, type Page } from '../platform/paging';
 import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform/work';
-import type { AssetWrite, TrackingStore, WriteOutcome } from './store';
+import type { AssetSortField, AssetWrite, TrackingStore, WriteOutcome } from './store';
 import { unprocessable } from '../platform/errors';
 import { assertItemFits } from '../platform/limits';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
@@ -24,6 +34,33 @@ import {
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+// Each asset has its own partition, so an upload (which rewrites the asset's latest location)
+// never writes a key the whole space shares.
+const assetPk = (space: string, id: string) => `${space}#${id}`;
+
+/** Shards of the list indexes: their keys take only creates, updates and deletes. */
+export const LIST_SHARDS = 8;
+const listPk = (space: string, id: string) => `${space}#${createHash('sha256').update(id).digest()[0] % LIST_SHARDS}`;
+/** Sort keys on the list indexes: the field, then the id, so equal values keep one order. */
+const LIST_INDEX: Record<AssetSortField, { index: string; attribute: string }> = {
+  id: { index: 'byId', attribute: 'id' },
+  created_at: { index: 'byCreated', attribute: 'lc' },
+  updated_at: { index: 'byUpdated', attribute: 'lu' },
+  name: { index: 'byName', attribute: 'ln' },
+};
+/** Names sort by their first 100 characters (an index key holds at most 1 KB), then by id. */
+const NAME_KEY_CHARS = 100;
+const second = (s: number) => String(Math.max(0, Math.floor(s))).padStart(12, '0');
+
+function listKeys(space: string, asset: StoredAsset): Item {
+  return {
+    lpk: listPk(space, asset.id),
+    lc: `${second(asset.created_at)}#${asset.id}`,
+    lu: `${second(asset.updated_at)}#${asset.id}`,
+    ln: `${[...asset.name].slice(0, NAME_KEY_CHARS).join('')}\u0001${asset.id}`,
+  };
+}
 
 // History keys take the asset incarnation's storage key (model.ts assetStorageKey).
 const historyPk = (space: string, assetKey: string) => `${space}#${assetKey}`;
@@ -75,8 +112,21 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 function toAsset(item: Item): StoredAsset {
-  const { pk: _pk, ...rest } = item;
+  const { pk: _pk, lpk: _l, lc: _c, lu: _u, ln: _n, ...rest } = item;
   return rest as unknown as StoredAsset;
+}
+
+/** Asset item as stored: its own partition plus the list indexes' keys. */
+const assetItem = (space: string, asset: StoredAsset): Item => ({ ...asset, pk: assetPk(space, asset.id), ...listKeys(space, asset) });
+
+/** Byte order of UTF-8 strings: the order DynamoDB sorts string keys in. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Runs `work` on every item, at most `parallel` at a time, keeping the order of the results. */
+async function inBatches<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += parallel) out.push(...(await Promise.all(items.slice(i, i + parallel).map(work))));
+  return out;
 }
 
 /**
@@ -103,31 +153,80 @@ export class DynamoTrackingStore implements TrackingStore {
   private readonly positions = config.table('tracking-positions');
 
   async getAsset(space: string, id: string): Promise<StoredAsset | null> {
-    const out = await documentClient().send(new GetCommand({ TableName: this.assets, Key: { pk: space, id }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.assets, Key: { pk: assetPk(space, id), id }, ConsistentRead: true }),
+    );
     return out.Item ? toAsset(out.Item) : null;
   }
 
+  async getAssets(space: string, ids: readonly string[]): Promise<StoredAsset[]> {
+    const found = new Map<string, StoredAsset>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Item[] | undefined = unique.slice(i, i + 100).map((id) => ({ pk: assetPk(space, id), id }));
+      while (keys && keys.length) {
+        const out: BatchGetCommandOutput = await documentClient().send(
+          new BatchGetCommand({ RequestItems: { [this.assets]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        for (const item of out.Responses?.[this.assets] ?? []) found.set(item.id as string, toAsset(item));
+        keys = out.UnprocessedKeys?.[this.assets]?.Keys;
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   async listAssets(space: string): Promise<StoredAsset[]> {
-    const items = await queryAll({
-      TableName: this.assets,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': space },
-      ConsistentRead: true,
-    });
-    return items.map(toAsset);
+    const out: StoredAsset[] = [];
+    for await (const ids of this.assetIds(space, 'id', false)) out.push(...(await this.getAssets(space, ids)));
+    return out;
   }
 
   async *assetPages(space: string, descending: boolean): AsyncGenerator<StoredAsset[]> {
-    for await (const items of queryPages({
-      TableName: this.assets,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': space },
-      ConsistentRead: true,
-      ScanIndexForward: !descending,
-      Limit: 200,
-    })) {
-      yield items.map(toAsset);
+    for await (const ids of this.assetIds(space, 'id', descending)) yield this.getAssets(space, ids);
+  }
+
+  /**
+   * The space's asset ids in one list order: every shard of the list index is queried (100 keys
+   * a page, only as far as the caller consumes) and the shards are merged, ties by id.
+   */
+  async *assetIds(space: string, field: AssetSortField, descending: boolean): AsyncGenerator<string[]> {
+    const { index, attribute } = LIST_INDEX[field];
+    const shards = Array.from({ length: LIST_SHARDS }, (_, n) =>
+      queryPages({
+        TableName: this.assets,
+        IndexName: index,
+        KeyConditionExpression: 'lpk = :lpk',
+        ExpressionAttributeValues: { ':lpk': `${space}#${n}` },
+        ScanIndexForward: !descending,
+        Limit: 100,
+      })[Symbol.asyncIterator](),
+    );
+    const buffers: Item[][] = shards.map(() => []);
+    const done = shards.map(() => false);
+    const fill = async (n: number) => {
+      while (!done[n] && buffers[n].length === 0) {
+        const next = await shards[n].next();
+        if (next.done) done[n] = true;
+        else buffers[n].push(...next.value);
+      }
+    };
+    const sign = descending ? -1 : 1;
+    let batch: string[] = [];
+    for (;;) {
+      await Promise.all(shards.map((_, n) => fill(n)));
+      let best = -1;
+      for (let n = 0; n < shards.length; n++) {
+        if (buffers[n].length === 0) continue;
+        if (best < 0 || sign * byteOrder(buffers[n][0][attribute] as string, buffers[best][0][attribute] as string) < 0) best = n;
+      }
+      if (best < 0) break;
+      batch.push(buffers[best].shift()!.id as string);
+      if (batch.length === 100) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length) yield batch;
   }
 
   async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
@@ -150,7 +249,7 @@ export class DynamoTrackingStore implements TrackingStore {
       {
         Put: {
           TableName: this.assets,
-          Item: { ...asset, pk: space },
+          Item: assetItem(space, asset),
           ConditionExpression: condition,
           ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
@@ -177,7 +276,7 @@ export class DynamoTrackingStore implements TrackingStore {
       {
         Delete: {
           TableName: this.assets,
-          Key: { pk: space, id: asset.id },
+          Key: { pk: assetPk(space, asset.id), id: asset.id },
           ConditionExpression: condition,
           ExpressionAttributeValues: values,
         },
@@ -381,14 +480,13 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   async readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]> {
-    const parts = await Promise.all(
-      ranges.map((r) =>
-        queryAll({
-          TableName: this.positions,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
-        }),
-      ),
+    // A wide area spans hundreds of partition cells: a bounded number of queries at a time.
+    const parts = await inBatches(ranges, 16, (r) =>
+      queryAll({
+        TableName: this.positions,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
+      }),
     );
     const out: PositionEntry[] = [];
     for (const items of parts) {
@@ -399,6 +497,45 @@ export class DynamoTrackingStore implements TrackingStore {
       }
     }
     return out;
+  }
+
+  /** Asset items stored before each asset had its own partition (pk = the space), a scan page at a time. */
+  async *legacyAssets(): AsyncGenerator<Array<{ space: string; asset: StoredAsset }>> {
+    let start: Item | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({ TableName: this.assets, FilterExpression: 'attribute_not_exists(lpk)', ExclusiveStartKey: start }),
+      );
+      yield (page.Items ?? []).map((item) => ({ space: item.pk as string, asset: toAsset(item) }));
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
+  /**
+   * Moves a legacy asset item to its own partition and its index entry to `index` (its old entry
+   * removed), in one transaction; false when the item changed or moved meanwhile.
+   */
+  async moveLegacyAsset(space: string, asset: StoredAsset, index: IndexEntry | null): Promise<boolean> {
+    const moved: StoredAsset = { ...asset };
+    delete moved.index_key;
+    if (index) moved.index_key = { coarse: index.coarse, fine: index.fine };
+    const items: TransactItem[] = [
+      { Put: { TableName: this.assets, Item: assetItem(space, moved), ConditionExpression: 'attribute_not_exists(id)' } },
+      {
+        Delete: {
+          TableName: this.assets,
+          Key: { pk: space, id: asset.id },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': asset.version },
+        },
+      },
+    ];
+    if (index) items.push({ Put: { TableName: this.positions, Item: positionItem(space, moved, index) } });
+    const old = asset.index_key;
+    if (old && !(index && index.coarse === old.coarse && index.fine === old.fine)) {
+      items.push({ Delete: { TableName: this.positions, Key: this.indexKey(space, old, asset.id) } });
+    }
+    return (await this.transact(items, 'conflict')) === 'ok';
   }
 
   /** Bulk load of index entries and assets (benchmark seeding only; no conditions). */
@@ -412,7 +549,7 @@ export class DynamoTrackingStore implements TrackingStore {
       if (!options.positionsOnly)
         requests.push({
           table: this.assets,
-          req: { PutRequest: { Item: { ...asset, index_key: { coarse: index.coarse, fine: index.fine }, pk: space } } },
+          req: { PutRequest: { Item: assetItem(space, { ...asset, index_key: { coarse: index.coarse, fine: index.fine } }) } },
         });
       requests.push({ table: this.positions, req: { PutRequest: { Item: positionItem(space, asset, index) } } });
     }
@@ -430,15 +567,20 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   private async transact(items: TransactItem[], onConditionFailed: WriteOutcome): Promise<WriteOutcome> {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-      return 'ok';
-    } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
-      const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return onConditionFailed;
-      // TransactionConflict (a concurrent write on one of the items): the caller re-reads and retries.
-      return 'conflict';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+        return 'ok';
+      } catch (error) {
+        if (!isTransactionCanceled(error)) throw error;
+        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return onConditionFailed;
+        // TransactionConflict: another transaction held one of the items (DynamoDB Local also
+        // reports it for concurrent writes under one list-index key). The conditions are checked
+        // again, so sending the same transaction again is safe; after that the caller re-reads.
+        if (attempt === 3 || !reasons.some((r) => r.Code === 'TransactionConflict')) return 'conflict';
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+      }
     }
   }
 }

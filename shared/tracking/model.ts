@@ -32,6 +32,12 @@ export interface LocationRecord {
   tracking_mode?: string;
 }
 
+/**
+ * Resolution of the position index's partition cell (about 5.2 km2): a city fleet spreads over
+ * hundreds of keys instead of one or two resolution-4 cells (README "Storage design").
+ */
+export const POSITION_PARTITION_RES = 7;
+
 /** Key of an asset's entry in the H3 position index. */
 export interface IndexKey {
   coarse: string;
@@ -63,6 +69,16 @@ export interface StoredAsset {
    * same id never sees what the earlier one left. Absent on assets created before incarnations.
    */
   inc?: string;
+  /**
+   * Unix ms the incarnation was created: a DELETE only deletes an incarnation that existed when
+   * the request arrived. Absent on older assets (created_at stands in).
+   */
+  inc_at?: number;
+}
+
+/** When an asset's incarnation was created (ms); older assets only know their creation second. */
+export function incarnatedAt(asset: Pick<StoredAsset, 'inc_at' | 'created_at'>): number {
+  return asset.inc_at ?? asset.created_at * 1000;
 }
 
 /** Separates id and incarnation in a storage key: asset ids never contain control characters. */

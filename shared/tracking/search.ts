@@ -2,7 +2,7 @@ import { pageOf, type Page } from '../platform/paging';
 import { areaFilter, coverArea, distanceFromCenter, MAX_SEARCH_AREA_KM2, type LatLon, type SearchArea } from '../geo';
 import { geoInput } from './errors';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { ACTIVE_WINDOW_MS, assetView, type AssetView, type PositionEntry } from './model';
+import { ACTIVE_WINDOW_MS, assetView, POSITION_PARTITION_RES, type AssetView, type PositionEntry } from './model';
 import { rankTowards, type SearchSort } from './ranking';
 import type { TrackingContext } from './service';
 
@@ -57,7 +57,9 @@ export async function searchArea(
   options: SearchOptions,
   stats?: SearchStats,
 ): Promise<SearchResult> {
-  const cover = geoInput(options.field ?? 'area', () => coverArea(area, { maxRanges: SEARCH_MAX_RANGES }));
+  const cover = geoInput(options.field ?? 'area', () =>
+    coverArea(area, { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES }),
+  );
   const entries = await ctx.store.readIndex(space, cover.ranges);
   if (stats) {
     stats.ranges = cover.ranges.length;

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../platform/errors';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { assetCells } from '../geo';
-import { ACTIVE_WINDOW_MS, isActive, type IndexEntry, type StoredAsset } from './model';
+import { cellToParent, latLngToCell } from 'h3-js';
+import { H3_FINE_RES } from '../geo';
+import {
+  ACTIVE_WINDOW_MS,
+  isActive,
+  POSITION_PARTITION_RES,
+  type IndexEntry,
+  type IndexKey,
+  type LatLonValue,
+  type StoredAsset,
+} from './model';
 import type { TrackingListeners } from './hooks';
 import type { TrackingStore, WriteOutcome } from './store';
 
@@ -37,11 +46,17 @@ export function newIncarnation(): string {
   return randomUUID().replace(/-/g, '').slice(0, 16);
 }
 
+/** The position index keys of a location: its fine cell and that cell's partition parent. */
+export function positionCells(p: LatLonValue): IndexKey {
+  const fine = latLngToCell(p.lat, p.lon, H3_FINE_RES);
+  return { coarse: cellToParent(fine, POSITION_PARTITION_RES), fine };
+}
+
 /** The index entry an asset should have now: its latest position while active, else none. */
 export function indexEntryFor(asset: StoredAsset, nowMs: number): IndexEntry | null {
   const latest = asset.latest_location;
   if (!latest || !isActive(asset, nowMs)) return null;
-  const { coarse, fine } = assetCells(latest.location);
+  const { coarse, fine } = positionCells(latest.location);
   return {
     coarse,
     fine,

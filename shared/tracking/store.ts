@@ -25,12 +25,22 @@ export interface AssetWrite {
 
 export type WriteOutcome = 'ok' | 'conflict' | 'exists' | 'missing';
 
+/** The orders the asset list can be read in from storage. */
+export type AssetSortField = 'id' | 'created_at' | 'updated_at' | 'name';
+
 export interface TrackingStore {
   getAsset(space: string, id: string): Promise<StoredAsset | null>;
-  /** Every asset of the space (list is filtered and sorted in memory; see README read cost). */
+  /** The assets of these ids that exist, in the order asked (one consistent batch read per 100). */
+  getAssets(space: string, ids: readonly string[]): Promise<StoredAsset[]>;
+  /** Every asset of the space, in id order (reads the whole space: tests and tools only). */
   listAssets(space: string): Promise<StoredAsset[]>;
   /** The space's assets in id order, read page by page as the caller consumes them. */
   assetPages(space: string, descending: boolean): AsyncIterable<StoredAsset[]>;
+  /**
+   * The space's asset ids in the order of `field` (ties by id), in batches, read from a sorted
+   * index only as far as the caller consumes them.
+   */
+  assetIds(space: string, field: AssetSortField, descending: boolean): AsyncIterable<string[]>;
   /** One transaction: the asset item (conditional) plus its index entry moves. */
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome>;
   /**

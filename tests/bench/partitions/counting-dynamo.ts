@@ -6,7 +6,7 @@ import type { TableDeclaration } from '../../../infra/model';
 // 1 RCU per started 4 KB read strongly consistent, half that eventually
 // consistent; writes inside a transaction cost double; an item write also
 // writes each global secondary index whose key it carries, charged on that
-// index's partition key. It understands the subset of expressions the stores
+// index's partition key (a keys-only index only when its keys change). It understands the subset of expressions the stores
 // use: key conditions (=, BETWEEN, begins_with, comparisons), attribute_exists /
 // attribute_not_exists as conditions (any other condition passes: the
 // simulation never races itself), SET with if_not_exists and "+", REMOVE.
@@ -123,8 +123,15 @@ export class CountingDynamo {
     for (const index of t.decl.indexes ?? []) {
       const before = old?.[index.partitionKey.name];
       const after = item?.[index.partitionKey.name];
-      const size = (x: Item | undefined) => itemBytes(index.projection === 'KEYS_ONLY' && x ? projectKeys(x, t.decl, index) : x);
-      if (before !== undefined && before !== after) this.chargeWrite(table, before, size(old), factor, index.name);
+      const keysOnly = index.projection === 'KEYS_ONLY';
+      const size = (x: Item | undefined) => itemBytes(keysOnly && x ? projectKeys(x, t.decl, index) : x);
+      // A keys-only index is written only when its keys change (DynamoDB skips index writes
+      // when neither the index key nor a projected attribute changed).
+      const sortName = index.sortKey?.name;
+      const moved = before !== after || (sortName !== undefined && old?.[sortName] !== item?.[sortName]);
+      if (keysOnly && !moved) continue;
+      // A changed index key is a delete of the old index item and a put of the new one.
+      if (before !== undefined && moved) this.chargeWrite(table, before, size(old), factor, index.name);
       if (after !== undefined) this.chargeWrite(table, after, size(item), factor, index.name);
     }
   }

@@ -102,6 +102,16 @@ async function main(): Promise<void> {
   const window = Math.max(1, options.seconds);
   const total = (pick: (l: KeyLoad) => Map<number, number>) =>
     [...dynamo.load.values()].reduce((sum, l) => sum + [...pick(l)].filter(([s]) => s >= 0).reduce((a, [, v]) => a + v, 0), 0) / window;
+  const byTable = new Map<string, { w: number; r: number }>();
+  for (const [key, l] of dynamo.load) {
+    const table = key.split(' ')[0];
+    const sum = (m: Map<number, number>) => [...m].filter(([s]) => s >= 0).reduce((a, [, v]) => a + v, 0) / window;
+    const t = byTable.get(table) ?? { w: 0, r: 0 };
+    byTable.set(table, { w: t.w + sum(l.wcu), r: t.r + sum(l.rcu) });
+  }
+  console.log('\naverage units per table (and index):');
+  for (const [table, t] of [...byTable].sort((a, b) => b[1].w + b[1].r - a[1].w - a[1].r))
+    console.log(`  ${table.padEnd(36)} ${t.w.toFixed(0).padStart(8)} WCU/s ${t.r.toFixed(0).padStart(8)} RCU/s`);
   const wcu = total((l) => l.wcu);
   const rcu = total((l) => l.rcu);
   const month = 30 * 86400;
