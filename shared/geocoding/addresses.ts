@@ -63,7 +63,7 @@ export function loadAddresses(path: string, index: DefaultIndex): AddressIndex {
 export class AddressIndex {
   readonly size: number;
   /** Named places of the region, text-searchable like custom places. */
-  readonly places = new CustomPlaceIndex();
+  readonly places = new CustomPlaceIndex([], { addressIsName: false });
   private readonly streetNames: string[] = [];
   private readonly street: Int32Array;
   private readonly house: string[];

@@ -83,13 +83,14 @@ export class DefaultIndex {
 
   /**
    * Ranked candidates of the default dataset (not sorted). The typo pass runs only when
-   * nothing matched well (no candidate of pass 1 reaches TYPO_PASS_BELOW text similarity).
+   * nothing matched well: no candidate of pass 1, and nothing the caller found elsewhere
+   * (`matchedElsewhere`, e.g. a street), reaches TYPO_PASS_BELOW text similarity.
    */
-  candidates(plan: QueryPlan, filters: Filters): Candidate[] {
+  candidates(plan: QueryPlan, filters: Filters, matchedElsewhere = 0): Candidate[] {
     const restrictive = isRestrictive(filters);
     const first = this.generator.generate(plan, restrictive, false);
     const out = rankPlaces(first, plan, filters, this.ranking);
-    let best = 0;
+    let best = matchedElsewhere;
     for (const c of out) if (c.text > best) best = c.text;
     if (best < TYPO_PASS_BELOW) {
       const seen = new Set(first);

@@ -67,7 +67,7 @@ function mergeNearby(groups: number[][], ends: (e: number) => number[], lat: Arr
 
 export class StreetIndex {
   /** The streets as a text-searchable overlay. */
-  readonly overlay = new CustomPlaceIndex();
+  readonly overlay = new CustomPlaceIndex([], { addressIsName: false });
   private readonly streets = new Map<string, Street>();
   /** Per network: edge -> docId of its street (undefined for unnamed edges). */
   private readonly edgeStreet = new Map<Network, (string | undefined)[]>();

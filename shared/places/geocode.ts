@@ -141,14 +141,18 @@ export class GeocodeService {
       if (found.length) return { items: found.map((e) => toItem(e, index, { at, lang })) };
     }
     const custom = await this.custom(space);
-    let { entities } = runFilteredQuery(parsed, { index, custom });
+    // streets and named places first: a good match among them spares the gazetteer its typo pass
     const overlays = [...(streets ? [streets.overlay] : []), ...this.addresses().map((a) => a.places)];
-    if (overlays.length) {
-      const area = parsed.area;
-      const named = overlays.flatMap((o) => o.entities(parsed.request, index)).filter((e) => !area || inArea(e.place[0].geopoint, area));
-      entities = [...entities, ...named].sort((a, b) => b.score - a.score).slice(0, parsed.limit);
-    }
-    return { items: entities.map((e) => toItem(e, index, { at, lang })) };
+    const named = overlays
+      .flatMap((o) => o.matches(parsed.request, index))
+      .map((c) => ({ text: c.text, entity: c.entity() }))
+      .filter((n) => kept(n.entity));
+    const matchedElsewhere = named.reduce((best, n) => Math.max(best, n.text), 0);
+    const { entities } = runFilteredQuery(parsed, { index, custom, matchedElsewhere });
+    const merged = named.length
+      ? [...entities, ...named.map((n) => n.entity)].sort((a, b) => b.score - a.score).slice(0, parsed.limit)
+      : entities;
+    return { items: merged.map((e) => toItem(e, index, { at, lang })) };
   }
 
   /** GET /revgeocode: the nearest places to `at` (default and custom), nearest first, with their distance. */

@@ -7,6 +7,8 @@
 // 3. Alternative start-up path: MiniSearch toJSON/loadJSON (measured, not used).
 // 4. The GET family (family.ts): autocomplete latency and top-5 hit rate on the same queries,
 //    reverse geocoding latency near places and anywhere.
+// 5. Street level (streets.ts): 300 street queries on the Gothenburg network, alone, with their
+//    city, as a prefix and with a typo.
 // Options: --queries N (default 1000), --seed S (default 42), --json (machine-readable line).
 
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +23,7 @@ import { shardOptions } from '../../../shared/geocoding/minisearch-shard';
 import { placesByFirstChar } from '../../../shared/geocoding/word-index';
 import { seededRandom } from '../../fixtures/random';
 import { benchFamily } from './family';
+import { benchStreets, printStreets } from './streets';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
@@ -316,6 +319,10 @@ const familyOk =
   family.autocomplete.p99 <= 10 &&
   family.autocomplete.top5 >= family.autocomplete.searchTop5;
 console.log(`targets revgeocode p50 <= 1 ms, autocomplete p50 <= 2 ms, p99 <= 10 ms, top-5 >= search: ${familyOk ? 'MET' : 'NOT MET'}`);
+// ---- 5. street level ----------------------------------------------------------------------
+gc?.();
+const streets = await benchStreets(index, SEED);
+printStreets(streets);
 if (args.includes('--json')) {
   console.log(
     JSON.stringify({
@@ -330,6 +337,7 @@ if (args.includes('--json')) {
       cpuP50: pct(cpuLat, 50),
       cpuP99: pct(cpuLat, 99),
       family,
+      streets,
     }),
   );
 }
