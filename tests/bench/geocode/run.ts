@@ -309,6 +309,12 @@ console.log(
     `(CPU p50 ${f(family.autocomplete.cpuP50)} ms, p99 ${f(family.autocomplete.cpuP99)} ms); ` +
     `top-5 ${(100 * family.autocomplete.top5).toFixed(1)}% vs multigeocode search ${(100 * family.autocomplete.searchTop5).toFixed(1)}%`,
 );
+const work = family.autocomplete.work;
+console.log(
+  `autocomplete work per query: places generated p50 ${work.generatedP50}, p99 ${work.generatedP99}; fully ranked p50 ${work.rankedP50}, ` +
+    `p99 ${work.rankedP99}; typo pass in ${(100 * work.typoPassShare).toFixed(1)}% of queries`,
+);
+console.log('autocomplete slowest (wall):\n  ' + family.autocomplete.slowest.join('\n  '));
 console.log(
   `reverse geocode (service, nearest place): p50 ${f(family.reverse.p50)} ms, p99 ${f(family.reverse.p99)} ms ` +
     `(near places p50 ${f(family.reverse.nearP50)} ms, random points anywhere p50 ${f(family.reverse.anywhereP50)} ms)`,
