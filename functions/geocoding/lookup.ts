@@ -6,7 +6,8 @@ import { geocoder } from './deps';
 
 warmDefaultIndex();
 
-// One place by id: "gn:<geonameid>" from the gazetteer, else a custom place of the key's space (404 otherwise).
+// One place by any id a search answers (gazetteer, street, junction, address, named place),
+// else a custom place of the key's space (404 otherwise).
 export const handler = httpHandler({
   name: 'geocode.lookup',
   response: itemsResponse,

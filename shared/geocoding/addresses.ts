@@ -63,7 +63,7 @@ export function loadAddresses(path: string, index: DefaultIndex): AddressIndex {
 export class AddressIndex {
   readonly size: number;
   /** Named places of the region, text-searchable like custom places. */
-  readonly places = new CustomPlaceIndex();
+  readonly places = new CustomPlaceIndex([], { addressIsName: false });
   private readonly streetNames: string[] = [];
   private readonly street: Int32Array;
   private readonly house: string[];
@@ -180,7 +180,10 @@ export class AddressIndex {
     return hit && { entity: this.entity(hit.i), meters: hit.meters };
   }
 
+  /** An address by its `addr:` id, or a named place by its `place:` id. */
   get(docId: string): Entity | undefined {
+    const named = this.places.get(docId);
+    if (named) return { ...named, score: 1 };
     const m = /^addr:(.*):(\d+)$/.exec(docId);
     if (!m || m[1] !== this.region || +m[2] >= this.size) return undefined;
     return this.entity(+m[2]);

@@ -66,7 +66,15 @@ export class CustomPlaceIndex {
     processTerm: (term) => term || null,
   });
 
-  constructor(places: Iterable<CustomPlace> = []) {
+  /**
+   * `addressIsName` false: the items' `address` lines are made from their other fields (the
+   * streets and named places of road networks and address regions), so their words (the
+   * city, the country) are context, not a name every place of the overlay shares.
+   */
+  constructor(
+    places: Iterable<CustomPlace> = [],
+    private readonly options: { addressIsName?: boolean } = {},
+  ) {
     for (const p of places) this.upsert(p);
   }
 
@@ -91,13 +99,14 @@ export class CustomPlaceIndex {
     for (const item of place.place) {
       addVariant(placeTitle(item));
       addVariant(item.building);
-      addVariant(item.address);
+      if (this.options.addressIsName !== false) addVariant(item.address);
       for (const c of [item.city, item.state, item.country, item.district, item.subDistrict, item.street, item.postalCode, item.house]) {
         if (c) for (const w of foldText(c).split(' ')) if (w) context.add(w);
       }
     }
+    // only name words are indexed: the ranker needs a query word on the name, so a place found
+    // through a context word alone (the city every street of a network shares) is never kept
     for (const v of variants) for (const w of v.split(' ')) words.add(w);
-    for (const w of context) words.add(w);
     const first = place.place[0];
     this.places.set(place.docId, {
       p: place,
@@ -147,11 +156,8 @@ export class CustomPlaceIndex {
   candidates(plan: QueryPlan, filters: Filters, countries: CountryResolver): (Candidate & { refId?: string })[] {
     if (!this.places.size || !plan.tokens.length) return [];
     const tokens = plan.tokens;
-    const hits = this.ms.search(tokens.join(' '), {
-      combineWith: 'OR',
-      prefix: (_t, i, terms) => i === terms.length - 1,
-      fuzzy: (t) => maxTypos(t.length),
-    });
+    // the ranker takes a prefix of a name word for any query word, not only the last
+    const hits = this.ms.search(tokens.join(' '), { combineWith: 'OR', prefix: true, fuzzy: (t) => maxTypos(t.length) });
     const out: (Candidate & { refId?: string })[] = [];
     // hits come best first (BM25); a word shared by most places (a city name) would otherwise rank them all
     for (const h of hits.length > MAX_RANKED_HITS ? hits.slice(0, MAX_RANKED_HITS) : hits) {
@@ -193,11 +199,15 @@ export class CustomPlaceIndex {
     return out;
   }
 
-  /** Entities matching a search request, each with its score (for overlays merged by score, not through search()). */
-  entities(req: SearchRequest, index: DefaultIndex): Entity[] {
+  /** Candidates matching a search request, each with its score and text similarity (for overlays merged by score, not through search()). */
+  matches(req: SearchRequest, index: DefaultIndex): Candidate[] {
     const plan = index.plan(req.query);
     if (!plan.tokens.length) return [];
-    return this.candidates(plan, makeFilters(req), index).map((c) => c.entity());
+    return this.candidates(plan, makeFilters(req), index);
+  }
+
+  entities(req: SearchRequest, index: DefaultIndex): Entity[] {
+    return this.matches(req, index).map((c) => c.entity());
   }
 
   /**

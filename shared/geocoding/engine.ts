@@ -26,7 +26,18 @@ export interface IndexStats {
   shardBuildMs: number;
 }
 
+/** Work done by the searches of this index so far (cumulative; a benchmark takes differences). */
+export interface SearchWork {
+  /** Places collected by candidate generation (both passes). */
+  generated: number;
+  /** Candidates given the full text ranking. */
+  ranked: number;
+  /** Searches that ran the typo pass. */
+  typoPasses: number;
+}
+
 export class DefaultIndex {
+  readonly work: SearchWork = { generated: 0, ranked: 0, typoPasses: 0 };
   readonly g: Gazetteer;
   private readonly words: WordIndex;
   private readonly context: PlaceContext;
@@ -83,18 +94,22 @@ export class DefaultIndex {
 
   /**
    * Ranked candidates of the default dataset (not sorted). The typo pass runs only when
-   * nothing matched well (no candidate of pass 1 reaches TYPO_PASS_BELOW text similarity).
+   * nothing matched well: no candidate of pass 1, and nothing the caller found elsewhere
+   * (`matchedElsewhere`, e.g. a street), reaches TYPO_PASS_BELOW text similarity.
    */
-  candidates(plan: QueryPlan, filters: Filters): Candidate[] {
+  candidates(plan: QueryPlan, filters: Filters, matchedElsewhere = 0): Candidate[] {
     const restrictive = isRestrictive(filters);
     const first = this.generator.generate(plan, restrictive, false);
-    const out = rankPlaces(first, plan, filters, this.ranking);
-    let best = 0;
+    const out = rankPlaces(first, plan, filters, this.ranking, this.work);
+    this.work.generated += first.length;
+    let best = matchedElsewhere;
     for (const c of out) if (c.text > best) best = c.text;
     if (best < TYPO_PASS_BELOW) {
       const seen = new Set(first);
       const more = this.generator.generate(plan, restrictive, true).filter((i) => !seen.has(i));
-      if (more.length) out.push(...rankPlaces(more, plan, filters, this.ranking));
+      this.work.typoPasses++;
+      this.work.generated += more.length;
+      if (more.length) out.push(...rankPlaces(more, plan, filters, this.ranking, this.work));
     }
     return out;
   }

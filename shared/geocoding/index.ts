@@ -25,7 +25,7 @@ export {
   parseSearchBody,
 } from './validate';
 export { CustomPlaceIndex, placeTitle, type CountryResolver } from './custom';
-export { DefaultIndex, type IndexStats } from './engine';
+export { DefaultIndex, type IndexStats, type SearchWork } from './engine';
 export {
   getDefaultIndex,
   isDefaultIndexLoaded,

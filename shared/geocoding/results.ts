@@ -7,6 +7,7 @@ import type { Gazetteer } from './gazetteer';
 import type { PlaceContext } from './place-context';
 import { combineScore, proximity, textScore, WEIGHTS, type QueryPlan } from './rank';
 import type { Entity, PlaceItem } from './types';
+import { hasWordPrefix } from './word-index';
 
 /** How many candidates get the full (more expensive) text ranking. */
 const RERANK = 80;
@@ -35,7 +36,7 @@ export interface RankInput {
  * pre-score (query words present + importance + proximity) keeps the best RERANK for the
  * full text ranking; places below the minimum text similarity are dropped.
  */
-export function rankPlaces(ids: number[], plan: QueryPlan, filters: Filters, r: RankInput): Candidate[] {
+export function rankPlaces(ids: number[], plan: QueryPlan, filters: Filters, r: RankInput, work?: { ranked: number }): Candidate[] {
   if (!ids.length) return [];
   const { g, importance } = r;
   const at = filters.at;
@@ -55,6 +56,7 @@ export function rankPlaces(ids: number[], plan: QueryPlan, filters: Filters, r: 
     pre.sort((a, b) => b.s - a.s);
     pre.length = RERANK;
   }
+  if (work) work.ranked += pre.length;
   const out: Candidate[] = [];
   for (const { i } of pre) {
     const doc = r.context.rankDoc(i);
@@ -96,14 +98,4 @@ export function defaultPlaceItem(g: Gazetteer, i: number): PlaceItem {
   item.poi = { title: g.name[i] };
   item.address = [g.name[i], g.admin1[i] && g.admin1[i] !== g.name[i] ? g.admin1[i] : '', c.name].filter(Boolean).join(', ');
   return item;
-}
-
-/** Whether a word of the keys starts with `prefix`. */
-function hasWordPrefix(keys: string, prefix: string): boolean {
-  let at = keys.indexOf(prefix);
-  while (at >= 0) {
-    if (at === 0 || keys[at - 1] === ' ' || keys[at - 1] === '|') return true;
-    at = keys.indexOf(prefix, at + 1);
-  }
-  return false;
 }

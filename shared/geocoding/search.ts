@@ -35,6 +35,11 @@ export interface GeocodeSearchOptions {
   custom?: CustomPlaceIndex | readonly CustomPlaceIndex[];
   /** Defaults to getDefaultIndex(). */
   index?: DefaultIndex;
+  /**
+   * The best text similarity the caller's other sources (streets, addresses) reached for this
+   * query: a good match there spares the default dataset its typo pass.
+   */
+  matchedElsewhere?: number;
 }
 
 function overrides(c: Candidate & { refId?: string }, d: Candidate): boolean {
@@ -52,7 +57,7 @@ export function search(req: SearchRequest, options: GeocodeSearchOptions = {}): 
   const plan = index.plan(req.query);
   if (!plan.tokens.length) return { entities: [] };
   const filters = makeFilters(req);
-  let defaults = index.candidates(plan, filters);
+  let defaults = index.candidates(plan, filters, options.matchedElsewhere);
   const overlays = options.custom ? (Array.isArray(options.custom) ? options.custom : [options.custom]) : [];
   const customs = (overlays as CustomPlaceIndex[]).flatMap((o) => o.candidates(plan, filters, index));
   if (customs.length) {

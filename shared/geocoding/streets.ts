@@ -19,11 +19,16 @@ const JUNCTION = /\s+(?:&|and|\/|x)\s+|\s*&\s*/i;
 
 interface Street {
   net: Network;
+  /** Its number within the network: the last part of its docId. */
+  k: number;
   nodes: Set<number>;
   item: PlaceItem;
 }
 
 const docIdOf = (net: Network, k: number) => `street:${net.name}:${k}`;
+/** A junction names its node and both streets, so a lookup can rebuild exactly what the search answered. */
+const junctionIdOf = (x: Street, y: Street, node: number) => `junction:${x.net.name}:${node}:${x.k}:${y.k}`;
+const JUNCTION_ID = /^junction:(.+):(\d+):(\d+):(\d+)$/;
 
 /** Stretches of one name this close (bounding boxes, metres) are one street: both carriageways, a gap at a square. */
 const SAME_STREET_METERS = 150;
@@ -62,7 +67,7 @@ function mergeNearby(groups: number[][], ends: (e: number) => number[], lat: Arr
 
 export class StreetIndex {
   /** The streets as a text-searchable overlay. */
-  readonly overlay = new CustomPlaceIndex();
+  readonly overlay = new CustomPlaceIndex([], { addressIsName: false });
   private readonly streets = new Map<string, Street>();
   /** Per network: edge -> docId of its street (undefined for unnamed edges). */
   private readonly edgeStreet = new Map<Network, (string | undefined)[]>();
@@ -106,14 +111,14 @@ export class StreetIndex {
         list.push(e);
       }
       for (const group of mergeNearby([...groups.values()], (e) => [g.tail[e], g.data.head[e]], lat, lon)) {
-        const docId = docIdOf(net, k++);
+        const docId = docIdOf(net, k);
         const nodes = new Set<number>();
         for (const e of group) {
           nodes.add(g.tail[e]).add(g.data.head[e]);
           edgeStreet[e] = docId;
           if (g.twin[e] >= 0) edgeStreet[g.twin[e]] = docId;
         }
-        this.addStreet(docId, net, g.data.names[name], nodes, lat, lon);
+        this.addStreet(docId, k++, net, g.data.names[name], nodes, lat, lon);
       }
       // the next name starts from single nodes again
       for (const e of edges) {
@@ -124,7 +129,15 @@ export class StreetIndex {
     this.edgeStreet.set(net, edgeStreet);
   }
 
-  private addStreet(docId: string, net: Network, name: string, nodes: Set<number>, lat: ArrayLike<number>, lon: ArrayLike<number>) {
+  private addStreet(
+    docId: string,
+    k: number,
+    net: Network,
+    name: string,
+    nodes: Set<number>,
+    lat: ArrayLike<number>,
+    lon: ArrayLike<number>,
+  ) {
     let sumLat = 0;
     let sumLon = 0;
     for (const n of nodes) {
@@ -143,7 +156,7 @@ export class StreetIndex {
       }
     }
     const item = this.placed({ lat: lat[best], lng: lon[best] }, name);
-    this.streets.set(docId, { net, nodes, item });
+    this.streets.set(docId, { net, k, nodes, item });
     this.overlay.upsert({ docId, place: [item], dataSource: { source: STREET_SOURCE, status: 'enable' } });
   }
 
@@ -165,7 +178,16 @@ export class StreetIndex {
     return this.overlay.entities(req, this.index);
   }
 
+  /** A street by its `street:` id, or a junction by the `junction:` id a search answered. */
   get(docId: string): Entity | undefined {
+    const junction = JUNCTION_ID.exec(docId);
+    if (junction) {
+      const [, net, node, ka, kb] = junction;
+      const x = this.streets.get(`street:${net}:${ka}`);
+      const y = this.streets.get(`street:${net}:${kb}`);
+      const n = Number(node);
+      return x && y && x !== y && x.nodes.has(n) && y.nodes.has(n) ? this.junctionEntity(x, y, n, 1) : undefined;
+    }
     const s = this.streets.get(docId);
     return s && { docId, place: [s.item], dataSource: { source: STREET_SOURCE, status: 'enable' }, score: 1 };
   }
@@ -176,16 +198,21 @@ export class StreetIndex {
     return parts.length === 2 && parts[0] && parts[1] ? [parts[0], parts[1]] : undefined;
   }
 
-  /** Junctions of streets matching `a` with streets matching `b` (best text matches first), at most `limit`. */
-  junctions(a: string, b: string, limit: number, at?: GeoPoint): Entity[] {
+  /**
+   * Junctions of streets matching `a` with streets matching `b` (best text matches first), at
+   * most `limit` of those `keep` accepts (the caller's hard filters: country, area).
+   */
+  junctions(a: string, b: string, limit: number, at?: GeoPoint, keep: (e: Entity) => boolean = () => true): Entity[] {
     const streetsFor = (q: string) =>
       this.search({ query: q, limit: 10, at })
         .sort((x, y) => y.score - x.score)
         .slice(0, 10)
         .map((e) => ({ e, s: this.streets.get(e.docId)! }));
     const out: Entity[] = [];
-    for (const x of streetsFor(a)) {
-      for (const y of streetsFor(b)) {
+    const lefts = streetsFor(a);
+    const rights = streetsFor(b);
+    for (const x of lefts) {
+      for (const y of rights) {
         if (x.s.net !== y.s.net || x.e.docId === y.e.docId) continue;
         const node = [...x.s.nodes].find((n) => y.s.nodes.has(n));
         if (node === undefined) continue;
@@ -195,17 +222,23 @@ export class StreetIndex {
           out.some((j) => haversineMeters(j.place[0].geopoint.lat, j.place[0].geopoint.lng, d.lat[node], d.lon[node]) < SAME_STREET_METERS)
         )
           continue;
-        const name = `${x.s.item.street} & ${y.s.item.street}`;
-        out.push({
-          docId: `junction:${x.s.net.name}:${node}`,
-          place: [{ ...this.placed({ lat: d.lat[node], lng: d.lon[node] }, name) }],
-          dataSource: { source: STREET_SOURCE, status: 'enable' },
-          score: Math.round(((x.e.score + y.e.score) / 2) * 10000) / 10000,
-        });
+        const junction = this.junctionEntity(x.s, y.s, node, Math.round(((x.e.score + y.e.score) / 2) * 10000) / 10000);
+        if (!keep(junction)) continue;
+        out.push(junction);
         if (out.length >= limit) return out;
       }
     }
     return out;
+  }
+
+  private junctionEntity(x: Street, y: Street, node: number, score: number): Entity {
+    const d = x.net.graph.data;
+    return {
+      docId: junctionIdOf(x, y, node),
+      place: [this.placed({ lat: d.lat[node], lng: d.lon[node] }, `${x.item.street} & ${y.item.street}`)],
+      dataSource: { source: STREET_SOURCE, status: 'enable' },
+      score,
+    };
   }
 
   /** The nearest named road within STREET_AT_METERS of the point, with its distance. */

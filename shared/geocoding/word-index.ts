@@ -24,6 +24,16 @@ export function placesByFirstChar(keys: readonly string[]): Map<string, number[]
   return lists;
 }
 
+/** Whether a word of `keys` ("|"-separated names, words separated by spaces) starts with `prefix`. */
+export function hasWordPrefix(keys: string, prefix: string): boolean {
+  let at = keys.indexOf(prefix);
+  while (at >= 0) {
+    if (at === 0 || keys[at - 1] === ' ' || keys[at - 1] === '|') return true;
+    at = keys.indexOf(prefix, at + 1);
+  }
+  return false;
+}
+
 export class WordIndex {
   private readonly keys: readonly string[];
   private readonly lists: Map<string, number[]>;
@@ -48,6 +58,16 @@ export class WordIndex {
     this.shards.set(c, shard);
     this.buildMs += performance.now() - t0;
     return shard;
+  }
+
+  /** The places having a word that starts with `c` (ascending), without building its shard. */
+  placesStartingWith(c: string): readonly number[] {
+    return this.lists.get(c) ?? [];
+  }
+
+  /** Whether a word of place i starts with `prefix`. */
+  placeHasWordPrefix(i: number, prefix: string): boolean {
+    return hasWordPrefix(this.keys[i], prefix);
   }
 
   /** Builds every shard now; later searches never pay for a build. */

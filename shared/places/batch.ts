@@ -6,6 +6,7 @@ import {
   search,
   toItem,
   type DefaultIndex,
+  type Entity,
   type GeocodeSearchOptions,
   type Item,
   type GeoPoint,
@@ -110,6 +111,21 @@ export function parseFilteredQuery(body: Record<string, unknown>, prefix: string
   const at = request.at ?? circle.center;
   const radius = meters(at, circle.center) + circle.radius;
   return { request: { ...request, at, radius, limit: MAX_LIMIT }, area, limit };
+}
+
+/**
+ * Whether a result passes a query's hard filters (country, circle, box): for results found
+ * outside the search engine (addresses, junctions), which cannot apply them itself.
+ */
+export function passesHardFilters(q: BatchQuery): (e: Entity) => boolean {
+  const { country, at, radius } = q.request;
+  return (e) => {
+    const p = e.place[0];
+    if (!p) return false;
+    if (country?.length && !country.includes(p.country ?? '')) return false;
+    if (at && radius !== undefined && meters(at, p.geopoint) > radius) return false;
+    return !q.area || inArea(p.geopoint, q.area);
+  };
 }
 
 export function runFilteredQuery(q: BatchQuery, options: GeocodeSearchOptions): SearchResponse {

@@ -18,7 +18,7 @@ import {
   type Entity,
   type Item,
 } from '../geocoding';
-import { inArea, parseFilteredQuery, parseIn, runFilteredQuery } from './batch';
+import { inArea, parseFilteredQuery, parseIn, passesHardFilters, runFilteredQuery } from './batch';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Network } from '../routing';
@@ -129,26 +129,30 @@ export class GeocodeService {
     if (present(query.in)) body.in = query.in;
     const parsed = parseFilteredQuery(body, '', index);
     const at = parsed.request.at;
+    const kept = passesHardFilters(parsed);
     const houses = this.addresses()
       .flatMap((a) => a.find(parsed.request.query, parsed.limit, at))
-      .filter((e) => !parsed.area || inArea(e.place[0].geopoint, parsed.area))
-      .filter((e) => !parsed.request.country || parsed.request.country.includes(e.place[0].country ?? ''));
+      .filter(kept);
     if (houses.length) return { items: houses.slice(0, parsed.limit).map((e) => toItem(e, index, { at, lang })) };
     const streets = this.streets();
     const junction = streets && StreetIndex.junctionParts(parsed.request.query);
     if (streets && junction) {
-      const found = streets.junctions(junction[0], junction[1], parsed.limit, at);
+      const found = streets.junctions(junction[0], junction[1], parsed.limit, at, kept);
       if (found.length) return { items: found.map((e) => toItem(e, index, { at, lang })) };
     }
     const custom = await this.custom(space);
-    let { entities } = runFilteredQuery(parsed, { index, custom });
+    // streets and named places first: a good match among them spares the gazetteer its typo pass
     const overlays = [...(streets ? [streets.overlay] : []), ...this.addresses().map((a) => a.places)];
-    if (overlays.length) {
-      const area = parsed.area;
-      const named = overlays.flatMap((o) => o.entities(parsed.request, index)).filter((e) => !area || inArea(e.place[0].geopoint, area));
-      entities = [...entities, ...named].sort((a, b) => b.score - a.score).slice(0, parsed.limit);
-    }
-    return { items: entities.map((e) => toItem(e, index, { at, lang })) };
+    const named = overlays
+      .flatMap((o) => o.matches(parsed.request, index))
+      .map((c) => ({ text: c.text, entity: c.entity() }))
+      .filter((n) => kept(n.entity));
+    const matchedElsewhere = named.reduce((best, n) => Math.max(best, n.text), 0);
+    const { entities } = runFilteredQuery(parsed, { index, custom, matchedElsewhere });
+    const merged = named.length
+      ? [...entities, ...named.map((n) => n.entity)].sort((a, b) => b.score - a.score).slice(0, parsed.limit)
+      : entities;
+    return { items: merged.map((e) => toItem(e, index, { at, lang })) };
   }
 
   /** GET /revgeocode: the nearest places to `at` (default and custom), nearest first, with their distance. */
@@ -227,7 +231,7 @@ export class GeocodeService {
     };
   }
 
-  /** GET /lookup: a default place by "gn:<geonameid>", else a custom place of the space by docId. */
+  /** GET /lookup: any id a search answers (place, street, junction, address, named place), else a custom place of the space by docId. */
   private async runLookup(space: string, query: { id: string; lang?: string }): Promise<{ items: Item[] }> {
     const index = this.defaultIndex();
     const lang = language(query.lang);
@@ -235,8 +239,8 @@ export class GeocodeService {
     if (!id) throw invalid('id', 'must not be empty');
     const n = /^(gn:)?\d+$/.test(id) ? placeNumberById(index, id) : undefined;
     let entity: Entity | undefined = n === undefined ? undefined : defaultEntity(index.g, n, 1);
-    if (!entity && id.startsWith('street:')) entity = this.streets()?.get(id);
-    if (!entity && id.startsWith('addr:')) entity = this.addresses().reduce<Entity | undefined>((e, a) => e ?? a.get(id), undefined);
+    if (!entity && /^(street|junction):/.test(id)) entity = this.streets()?.get(id);
+    if (!entity && /^(addr|place):/.test(id)) entity = this.addresses().reduce<Entity | undefined>((e, a) => e ?? a.get(id), undefined);
     if (!entity) {
       const place = (await this.cache.overlay(space)).index.get(id);
       if (place && place.dataSource?.status !== 'disable') entity = { ...place, score: 1 };

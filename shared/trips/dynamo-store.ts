@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
+import { assertItemFits } from '../platform/limits';
 import { documentClient, failedConditions, isConditionalCheckFailed, isTransactionCanceled } from '../platform/dynamo';
 import type { StoredTrip } from './model';
 import type { CreateOutcome, TripStore, WriteOutcome } from './store';
@@ -12,12 +13,26 @@ const ACTIVE = 'a#';
 
 type Transaction = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
+/** The fields a client can make large, the biggest of which a 413 names. */
+const LARGE_FIELDS = ['attributes', 'stops', 'meta_data', 'description', 'name'] as const;
+
+/**
+ * The trip's item; 413 naming its largest field when it does not fit in one DynamoDB item (every
+ * request limit at once, with multi-byte text, can pass 400 KB).
+ */
+export function tripItem(space: string, trip: StoredTrip) {
+  const { version, ...doc } = trip;
+  const item = { pk: space, sk: TRIP + trip.id, version, doc: JSON.stringify(doc) };
+  const size = (f: (typeof LARGE_FIELDS)[number]) => Buffer.byteLength(JSON.stringify(trip[f]));
+  assertItemFits(item, [...LARGE_FIELDS].sort((a, b) => size(b) - size(a))[0]);
+  return item;
+}
+
 export class DynamoTripStore implements TripStore {
   private readonly table = config.table('trips');
 
   private tripPut(space: string, trip: StoredTrip) {
-    const { version, ...doc } = trip;
-    return { TableName: this.table, Item: { pk: space, sk: TRIP + trip.id, version, doc: JSON.stringify(doc) } };
+    return { TableName: this.table, Item: tripItem(space, trip) };
   }
 
   /** Removes the asset's active marker, only if it still names this trip. */

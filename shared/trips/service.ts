@@ -73,7 +73,10 @@ export class TripService {
       version: 1,
       asset_key: assetStorageKey(asset),
     };
-    const outcome = await this.ctx.store.create(space, trip);
+    let outcome = await this.ctx.store.create(space, trip);
+    // a trip of a deleted incarnation of this asset id whose purge has not run yet ends now
+    if (outcome === 'asset-busy' && (await this.endActiveTripOf(space, trip.asset_id, (key) => key !== trip.asset_key)))
+      outcome = await this.ctx.store.create(space, trip);
     if (outcome === 'ok') return { id: trip.id };
     if (outcome === 'exists') {
       const held = await this.ctx.store.get(space, trip.id);
@@ -97,10 +100,18 @@ export class TripService {
     }, WRITE_RETRY(id));
   }
 
-  /** Ends the asset's active trip, if it has one (its asset was deleted). */
-  async endActiveTripOf(space: string, assetId: string): Promise<void> {
+  /**
+   * Ends the asset id's active trip if it was started on an incarnation `ofIncarnation` accepts
+   * (by its storage key), and says whether it did. A deleted incarnation's trip ends; a trip of
+   * the asset created again under the same id is not that incarnation's.
+   */
+  async endActiveTripOf(space: string, assetId: string, ofIncarnation: (assetKey: string) => boolean): Promise<boolean> {
     const id = await this.ctx.store.activeTripOf(space, assetId);
-    if (id && (await this.ctx.store.get(space, id))) await this.end(space, id);
+    const trip = id ? await this.ctx.store.get(space, id) : null;
+    // a trip started before incarnations existed ran on the asset's bare id
+    if (!trip || trip.state !== 'active' || !ofIncarnation(trip.asset_key ?? trip.asset_id)) return false;
+    await this.end(space, trip.id);
+    return true;
   }
 
   async update(space: string, id: string, input: UpdateTripInput): Promise<void> {

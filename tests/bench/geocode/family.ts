@@ -11,7 +11,18 @@ import { MemoryPlaceStore } from '../../fixtures/memory/places';
 import { seededRandom } from '../../fixtures/random';
 
 export interface FamilyFigures {
-  autocomplete: { p50: number; p99: number; cpuP50: number; cpuP99: number; top5: number; searchTop5: number };
+  autocomplete: {
+    p50: number;
+    p99: number;
+    cpuP50: number;
+    cpuP99: number;
+    top5: number;
+    searchTop5: number;
+    /** Per-query work (places generated, candidates fully ranked): p50 and p99. */
+    work: { generatedP50: number; generatedP99: number; rankedP50: number; rankedP99: number; typoPassShare: number };
+    /** The slowest queries by wall time, with their CPU time and work. */
+    slowest: string[];
+  };
   reverse: { p50: number; p99: number; nearP50: number; anywhereP50: number };
 }
 
@@ -29,16 +40,38 @@ export async function benchFamily(
   const space = 'bench';
   const auto: number[] = [];
   const autoCpu: number[] = [];
+  // the service's first answer sets up its cache and ICU's display names once: not a query's cost
+  await service.freeText(space, 'autocomplete', { q: 'warm' });
+  const generated: number[] = [];
+  const ranked: number[] = [];
+  let typoPasses = 0;
+  const timed: { ms: number; cpu: number; line: string }[] = [];
   let top5 = 0;
   let searchTop5 = 0;
   for (const q of queries) {
     const query = { q: q.req.query, limit: '5', ...(q.req.at ? { at: `${q.req.at.lat},${q.req.at.lng}` } : {}) };
+    const w = { ...index.work };
     const c = process.cpuUsage();
     const t = performance.now();
     const { items } = await service.freeText(space, 'autocomplete', query);
-    auto.push(performance.now() - t);
+    const ms = performance.now() - t;
+    auto.push(ms);
     const cu = process.cpuUsage(c);
-    autoCpu.push((cu.user + cu.system) / 1000);
+    const cpu = (cu.user + cu.system) / 1000;
+    autoCpu.push(cpu);
+    const work = {
+      generated: index.work.generated - w.generated,
+      ranked: index.work.ranked - w.ranked,
+      typo: index.work.typoPasses - w.typoPasses,
+    };
+    generated.push(work.generated);
+    ranked.push(work.ranked);
+    typoPasses += work.typo;
+    timed.push({
+      ms,
+      cpu,
+      line: `${ms.toFixed(1)} ms wall, ${cpu.toFixed(1)} ms CPU: ${JSON.stringify(query.q)}${query.at ? ' @' : ''} (${work.generated} generated, ${work.ranked} ranked${work.typo ? ', typo pass' : ''})`,
+    });
     if (items.some((i) => i.id === q.target)) top5++;
     if (search(q.req, { index }).entities.some((e) => e.docId === q.target)) searchTop5++;
   }
@@ -66,6 +99,17 @@ export async function benchFamily(
       cpuP99: pct(autoCpu, 99),
       top5: top5 / queries.length,
       searchTop5: searchTop5 / queries.length,
+      work: {
+        generatedP50: pct(generated, 50),
+        generatedP99: pct(generated, 99),
+        rankedP50: pct(ranked, 50),
+        rankedP99: pct(ranked, 99),
+        typoPassShare: typoPasses / queries.length,
+      },
+      slowest: timed
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 8)
+        .map((t) => t.line),
     },
     reverse: { p50: pct(all, 50), p99: pct(all, 99), nearP50: pct(near, 50), anywhereP50: pct(anywhere, 50) },
   };

@@ -7,6 +7,8 @@
 // 3. Alternative start-up path: MiniSearch toJSON/loadJSON (measured, not used).
 // 4. The GET family (family.ts): autocomplete latency and top-5 hit rate on the same queries,
 //    reverse geocoding latency near places and anywhere.
+// 5. Street level (streets.ts): 300 street queries on the Gothenburg network, alone, with their
+//    city, as a prefix and with a typo.
 // Options: --queries N (default 1000), --seed S (default 42), --json (machine-readable line).
 
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +23,7 @@ import { shardOptions } from '../../../shared/geocoding/minisearch-shard';
 import { placesByFirstChar } from '../../../shared/geocoding/word-index';
 import { seededRandom } from '../../fixtures/random';
 import { benchFamily } from './family';
+import { benchStreets, printStreets } from './streets';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
@@ -306,6 +309,12 @@ console.log(
     `(CPU p50 ${f(family.autocomplete.cpuP50)} ms, p99 ${f(family.autocomplete.cpuP99)} ms); ` +
     `top-5 ${(100 * family.autocomplete.top5).toFixed(1)}% vs multigeocode search ${(100 * family.autocomplete.searchTop5).toFixed(1)}%`,
 );
+const work = family.autocomplete.work;
+console.log(
+  `autocomplete work per query: places generated p50 ${work.generatedP50}, p99 ${work.generatedP99}; fully ranked p50 ${work.rankedP50}, ` +
+    `p99 ${work.rankedP99}; typo pass in ${(100 * work.typoPassShare).toFixed(1)}% of queries`,
+);
+console.log('autocomplete slowest (wall):\n  ' + family.autocomplete.slowest.join('\n  '));
 console.log(
   `reverse geocode (service, nearest place): p50 ${f(family.reverse.p50)} ms, p99 ${f(family.reverse.p99)} ms ` +
     `(near places p50 ${f(family.reverse.nearP50)} ms, random points anywhere p50 ${f(family.reverse.anywhereP50)} ms)`,
@@ -316,6 +325,10 @@ const familyOk =
   family.autocomplete.p99 <= 10 &&
   family.autocomplete.top5 >= family.autocomplete.searchTop5;
 console.log(`targets revgeocode p50 <= 1 ms, autocomplete p50 <= 2 ms, p99 <= 10 ms, top-5 >= search: ${familyOk ? 'MET' : 'NOT MET'}`);
+// ---- 5. street level ----------------------------------------------------------------------
+gc?.();
+const streets = await benchStreets(index, SEED);
+printStreets(streets);
 if (args.includes('--json')) {
   console.log(
     JSON.stringify({
@@ -330,6 +343,7 @@ if (args.includes('--json')) {
       cpuP50: pct(cpuLat, 50),
       cpuP99: pct(cpuLat, 99),
       family,
+      streets,
     }),
   );
 }

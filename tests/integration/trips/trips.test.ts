@@ -130,6 +130,18 @@ describe('trip lifecycle', () => {
     }
   });
 
+  it('a start too large to store is 413 naming the field, never a 500, and holds no asset', async () => {
+    await assetWithDevice('van-big');
+    // attributes and stops at their limits, in three-byte characters: over one stored item
+    const attributes = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`a${i}`, '語'.repeat(1024)]));
+    const stops = Array.from({ length: 100 }, () => ({ name: '語'.repeat(256), meta_data: { blob: 'x'.repeat(2000) } }));
+    const res = await api.start({ asset_id: 'van-big', custom_id: 'trip-big', attributes, stops });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 413, field: 'attributes' });
+    expect((await api.get('trip-big')).status).toBe(404);
+    expect((await api.start({ asset_id: 'van-big' })).status).toBe(200);
+  });
+
   it('keeps trips within the key namespace', async () => {
     await assetWithDevice('van-3');
     const made = await api.start({ asset_id: 'van-3', custom_id: 'trip-3' });
