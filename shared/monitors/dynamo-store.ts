@@ -9,15 +9,21 @@ import { documentClient, failedConditions, isTransactionCanceled, queryAll } fro
 // infra/tables/monitors.ts). A monitor is one item: pk "<space>#mon", sk its
 // id, the record as JSON and a revision that updates are conditional on.
 // Every write of a monitor or of the webhook config also bumps the space's
-// change counter ("<space>#cfg" / "version") in the same transaction, so an
-// evaluator on any instance that reads the counter before each upload never
-// evaluates with monitors older than the last completed write.
+// change counter in the same transaction, so an evaluator on any instance that
+// reads the counter before each upload never evaluates with monitors older than
+// the last completed write. Every upload reads the counter (strongly
+// consistent), so it is kept in COUNTER_COPIES items under their own partition
+// keys ("<space>#cfg#<n>" / "version"), all bumped by the one transaction, and a
+// reader picks one at random: each key takes 1/COUNTER_COPIES of the reads.
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const monPk = (space: string) => `${space}#mon`;
 const cfgPk = (space: string) => `${space}#cfg`;
 const VERSION_SK = 'version';
+/** 20,000 uploads/s read 1,250 RCU/s per copy, well under a key's 3,000. */
+export const COUNTER_COPIES = 16;
+const counterPk = (space: string, copy: number) => `${space}#cfg#${copy}`;
 
 /** The stored item of a monitor, refused (413) before any write when DynamoDB could not hold it. */
 function toItem(space: string, monitor: StoredMonitor): Record<string, unknown> {
@@ -34,21 +40,21 @@ const fromItem = (item: Record<string, unknown>): StoredMonitor => ({
 export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   private readonly table = config.table('monitors');
 
-  private bump(space: string): TransactItem {
-    return {
+  private bump(space: string): TransactItem[] {
+    return Array.from({ length: COUNTER_COPIES }, (_, copy) => ({
       Update: {
         TableName: this.table,
-        Key: { pk: cfgPk(space), sk: VERSION_SK },
+        Key: { pk: counterPk(space, copy), sk: VERSION_SK },
         UpdateExpression: 'SET ver = if_not_exists(ver, :zero) + :one',
         ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
       },
-    };
+    }));
   }
 
   /** Writes `item` and bumps the counter atomically; false when the item's own condition failed. */
   private async withBump(space: string, item: TransactItem): Promise<boolean> {
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [item, this.bump(space)] }));
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [item, ...this.bump(space)] }));
       return true;
     } catch (error) {
       if (isTransactionCanceled(error) && failedConditions(error).has(0)) return false;
@@ -60,7 +66,7 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
     const out = await documentClient().send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: cfgPk(space), sk: VERSION_SK },
+        Key: { pk: counterPk(space, Math.floor(Math.random() * COUNTER_COPIES)), sk: VERSION_SK },
         ConsistentRead: true,
         ProjectionExpression: 'ver',
       }),

@@ -6,7 +6,15 @@ import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { engineContext } from './compile';
 import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
-import type { EvaluationStore, EventConfigStore, EventSender, MonitorStore, WebhookConfig, WebhookTarget } from './store';
+import {
+  eventsInOneTransaction,
+  type EvaluationStore,
+  type EventConfigStore,
+  type EventSender,
+  type MonitorStore,
+  type WebhookConfig,
+  type WebhookTarget,
+} from './store';
 
 // Monitor evaluation on an accepted track upload: load the space's monitors
 // and their compiled fences (see context() for when a process reuses them),
@@ -20,8 +28,6 @@ import type { EvaluationStore, EventConfigStore, EventSender, MonitorStore, Webh
 // lost to a crash after the commit): relayed at once, else by the sweeper.
 
 const MAX_ATTEMPTS = 10;
-/** Events a commit with webhooks keeps in one transaction (two items each); more may be staged. */
-const MAX_TX_EVENTS = 49;
 const MAX_COMPILED = 20_000;
 /**
  * The history is only read for gaps up to this long (ms of point time). A
@@ -192,7 +198,7 @@ export class MonitorEvaluator {
       },
     );
     // Committed is durable: a relay cut short here is finished by the next relay or the sweeper.
-    if ((events.length && (target || events.length > MAX_TX_EVENTS)) || outboxWaiting) {
+    if ((events.length && (target || events.length > eventsInOneTransaction(false))) || outboxWaiting) {
       await this.relay(input.space, input.assetKey).catch((error) =>
         logger.warn('monitor outbox relay failed; the sweeper retries it', { error }),
       );

@@ -42,6 +42,15 @@ export interface StoredEvaluation {
   outboxWaiting: boolean;
 }
 
+/**
+ * Events one commit keeps in its single transaction (at most 100 items: the state, each event,
+ * and with webhooks each event's outbox item and the relay item); a larger commit is staged in
+ * the outbox (EvaluationStore.commit).
+ */
+export function eventsInOneTransaction(withWebhooks: boolean): number {
+  return withWebhooks ? 49 : 99;
+}
+
 /** Where an event's webhooks go: the URLs configured when it was committed, signed with that key's secret. */
 export interface WebhookTarget {
   urls: string[];
