@@ -1,9 +1,9 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { assertItemFits } from '../platform/limits';
 import type { StoredMonitor } from './model';
 import { DuplicateMonitorError, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
-import { documentClient, failedConditions, isTransactionCanceled, queryAll } from '../platform/dynamo';
+import { conditionalWrite, documentClient, failedConditions, isTransactionCanceled, queryAll } from '../platform/dynamo';
 
 // Monitors and the event-webhook configuration (table "monitors", see
 // infra/tables/monitors.ts). A monitor is one item: pk "<space>#mon", sk its
@@ -27,15 +27,22 @@ const counterPk = (space: string, copy: number) => `${space}#cfg#${copy}`;
 
 /** The stored item of a monitor, refused (413) before any write when DynamoDB could not hold it. */
 function toItem(space: string, monitor: StoredMonitor): Record<string, unknown> {
-  const item = { pk: monPk(space), sk: monitor.record.id, rev: monitor.rev, rec: JSON.stringify(monitor.record) };
+  const item = {
+    pk: monPk(space),
+    sk: monitor.record.id,
+    rev: monitor.rev,
+    rec: JSON.stringify(monitor.record),
+    ...(monitor.pending ? { pend_ids: monitor.pending.ids, pend_until: monitor.pending.until } : {}),
+  };
   assertItemFits(item, 'monitor');
   return item;
 }
 
-const fromItem = (item: Record<string, unknown>): StoredMonitor => ({
-  record: JSON.parse(item.rec as string) as StoredMonitor['record'],
-  rev: item.rev as string,
-});
+function fromItem(item: Record<string, unknown>): StoredMonitor {
+  const m: StoredMonitor = { record: JSON.parse(item.rec as string) as StoredMonitor['record'], rev: item.rev as string };
+  if (typeof item.pend_until === 'number') m.pending = { ids: (item.pend_ids as string[]) ?? [], until: item.pend_until };
+  return m;
+}
 
 export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
   private readonly table = config.table('monitors');
@@ -102,15 +109,38 @@ export class DynamoMonitorStore implements MonitorStore, EventConfigStore {
     if (!(await this.withBump(space, put))) throw new DuplicateMonitorError(monitor.record.id);
   }
 
-  async replace(space: string, next: StoredMonitor, expectedRev: string): Promise<boolean> {
+  async replace(space: string, next: StoredMonitor, expectedRev: string, nowMs = Date.now()): Promise<boolean> {
     return this.withBump(space, {
       Put: {
         TableName: this.table,
         Item: toItem(space, next),
-        ConditionExpression: 'rev = :rev',
-        ExpressionAttributeValues: { ':rev': expectedRev },
+        ConditionExpression: 'rev = :rev AND (attribute_not_exists(pend_until) OR pend_until < :now)',
+        ExpressionAttributeValues: { ':rev': expectedRev, ':now': nowMs },
       },
     });
+  }
+
+  async settle(space: string, id: string, rev: string): Promise<void> {
+    // The record is unchanged: no bump. Condition failed: the revision was reverted or deleted.
+    await conditionalWrite(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: monPk(space), sk: id },
+        UpdateExpression: 'REMOVE pend_ids, pend_until',
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': rev },
+      }),
+    );
+  }
+
+  async revert(space: string, id: string, rev: string, previous: StoredMonitor | undefined): Promise<boolean> {
+    const own = { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': rev } };
+    return this.withBump(
+      space,
+      previous
+        ? { Put: { TableName: this.table, Item: toItem(space, previous), ...own } }
+        : { Delete: { TableName: this.table, Key: { pk: monPk(space), sk: id }, ...own } },
+    );
   }
 
   async delete(space: string, id: string): Promise<boolean> {

@@ -19,8 +19,18 @@ export interface MonitorStore {
   listAll(space: string): Promise<StoredMonitor[]>;
   /** Throws DuplicateMonitorError when the id is taken. */
   create(space: string, monitor: StoredMonitor): Promise<void>;
-  /** Replaces a monitor if it is still at revision `expectedRev`; false when it changed or vanished. */
-  replace(space: string, next: StoredMonitor, expectedRev: string): Promise<boolean>;
+  /**
+   * Replaces a monitor if it is still at revision `expectedRev` and no geofence addition of that
+   * revision is pending at `nowMs` (default now); false otherwise (changed, vanished or pending).
+   */
+  replace(space: string, next: StoredMonitor, expectedRev: string, nowMs?: number): Promise<boolean>;
+  /** The writer of revision `rev` confirmed its added geofences: drops `pending` if the monitor is still at `rev`. */
+  settle(space: string, id: string, rev: string): Promise<void>;
+  /**
+   * The writer of revision `rev` takes it back: puts `previous` again (deletes the monitor when
+   * undefined) if the monitor is still at `rev`, pending or not; false when it is not.
+   */
+  revert(space: string, id: string, rev: string, previous: StoredMonitor | undefined): Promise<boolean>;
   /** False when there was no such monitor. */
   delete(space: string, id: string): Promise<boolean>;
 }

@@ -109,6 +109,8 @@ function setup(
       listAll: async () => [...monitors],
       create: async () => {},
       replace: async () => true,
+      settle: async () => {},
+      revert: async () => true,
       delete: async () => true,
     },
     geofences,
