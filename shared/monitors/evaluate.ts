@@ -100,7 +100,7 @@ export class MonitorEvaluator {
   private readonly contexts = new Map<string, SpaceContext>();
   private readonly compiled = new Map<string, CompiledFence>();
   /** Watched fences listed under an index cell, per (space, monitors version, cell). */
-  private readonly cells = new Map<string, { at: number; listed: ListedFence[] }>();
+  private readonly cells = new Map<string, { at: number; listed: Promise<ListedFence[]> }>();
   private readonly loading = new Map<string, Promise<SpaceContext>>();
   /** Bumped by invalidate(): a load started before a change does not fill the cache. */
   private readonly generation = new Map<string, number>();
@@ -154,7 +154,7 @@ export class MonitorEvaluator {
   private async load(space: string, version: number): Promise<SpaceContext> {
     const gen = this.generation.get(space) ?? 0;
     // Read after the counter: the monitors are at least as new as `version`.
-    const monitors = await this.deps.monitors.listAll(space);
+    const monitors = await this.deps.monitors.listAllAt(space, version);
     const webhooks = monitors.length ? await this.deps.config.getWebhooks(space) : undefined;
     const ctx: SpaceContext = {
       version,
@@ -210,16 +210,20 @@ export class MonitorEvaluator {
     return engineContext(ctx.monitors, fences, gone, ctx.engineMonitors);
   }
 
-  /** The watched fences listed under one index cell (reused for cacheMs within one monitors version). */
-  private async listedIn(space: string, ctx: SpaceContext, cell: string): Promise<ListedFence[]> {
+  /** The watched fences listed under one index cell (reused for cacheMs within one monitors version; concurrent uploads share a read). */
+  private listedIn(space: string, ctx: SpaceContext, cell: string): Promise<ListedFence[]> {
     const key = `${space}\u0000${ctx.version}\u0000${cell}`;
     const now = this.clock();
     const hit = this.cells.get(key);
     if (hit && now - hit.at < (this.deps.cacheMs ?? 5000)) return hit.listed;
-    const listed = (await this.deps.geofences.listedIn(space, cell)).filter((l) => ctx.watched.has(l.id));
+    const listed = this.deps.geofences.listedIn(space, cell).then((all) => all.filter((l) => ctx.watched.has(l.id)));
     this.cells.delete(key);
     if (this.cells.size >= MAX_CELLS) this.cells.delete(this.cells.keys().next().value!);
-    this.cells.set(key, { at: now, listed });
+    const entry = { at: now, listed };
+    this.cells.set(key, entry);
+    listed.catch(() => {
+      if (this.cells.get(key) === entry) this.cells.delete(key);
+    });
     return listed;
   }
 

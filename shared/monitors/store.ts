@@ -17,6 +17,8 @@ export interface MonitorStore {
   get(space: string, id: string): Promise<StoredMonitor | undefined>;
   /** Every monitor of the space. */
   listAll(space: string): Promise<StoredMonitor[]>;
+  /** Every monitor of the space as of change counter `version` (just read) or later. */
+  listAllAt(space: string, version: number): Promise<StoredMonitor[]>;
   /** Throws DuplicateMonitorError when the id is taken. */
   create(space: string, monitor: StoredMonitor): Promise<void>;
   /**

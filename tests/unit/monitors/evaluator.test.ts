@@ -107,6 +107,7 @@ function setup(
       version: async () => (counter.reads++, counter.version),
       get: async () => undefined,
       listAll: async () => [...monitors],
+      listAllAt: async () => [...monitors],
       create: async () => {},
       replace: async () => true,
       settle: async () => {},
