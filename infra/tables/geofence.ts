@@ -15,7 +15,9 @@ export const geofenceTables: TableDeclaration[] = [
   },
   {
     // Spatial index of the geofences: pk "<space>#<H3 cell>", sk the geofence id, one item
-    // per cell of the fence's cover (shared/geofence/cover.ts), rev = the fence revision that wrote it.
+    // per cell of the fence's cover (shared/geofence/cover.ts), rev = the fence revision that wrote it;
+    // and pk "<space>#shape#<id>", sk a revision: a copy of the fence's record at that revision,
+    // which monitor evaluation reads instead of the space's partition (dynamo-cells.ts).
     id: 'geofence-cells',
     partitionKey: S('pk'),
     sortKey: S('sk'),

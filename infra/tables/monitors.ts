@@ -4,7 +4,8 @@ import { S, type TableDeclaration } from '../model';
 // the caller's data space (organisation|namespace):
 //   "<space>#mon"             sk <monitor id>       a monitor (JSON record + rev)
 //   "<space>#cfg"             sk "webhooks"         event webhook URLs
-//   "<space>#cfg"             sk "version"          change counter of the space's monitors and webhooks
+//   "<space>#cfg#<0..15>"     sk "version"          change counter of the space's monitors and webhooks,
+//                                                   16 copies bumped together (readers pick one)
 //   "<space>#st#<asset key>"  sk "state"            the asset's evaluation state (version, JSON,
 //                                                   staged commits not yet relayed)
 //   "<space>#ev#<asset key>"  sk <event id>         one event; the id starts with the 13-digit

@@ -12,7 +12,7 @@ import {
 import { config } from '../platform/config';
 import { assertItemFits, assertTransactionFits } from '../platform/limits';
 import type { GeofenceRecord, StoredGeofence } from './model';
-import { DuplicateIdError, type DeleteClaim, type GeofenceStore } from './store';
+import { DuplicateIdError, type DeleteClaim, type GeofenceStore, type ListedFence } from './store';
 import {
   documentClient,
   failedConditions,
@@ -22,7 +22,7 @@ import {
   queryPages,
 } from '../platform/dynamo';
 import type { LatLon } from '../geo';
-import { fenceCells, GeofenceCells } from './dynamo-cells';
+import { fenceCells, GeofenceCells, type ShapeCopy } from './dynamo-cells';
 
 // One partition per data space (pk), the geofence id as sort key. The record
 // is stored as gzipped JSON: polygons of thousands of vertices stay far below
@@ -53,6 +53,8 @@ const fromItem = (item: Record<string, unknown>): StoredGeofence => ({
   createdKey: item.created_sk as string,
   rev: item.rev as string,
 });
+
+const shapeOf = (g: StoredGeofence): ShapeCopy => ({ id: g.record.id, rev: g.rev, createdKey: g.createdKey, rec: encode(g.record) });
 
 function cancelledIndexes(error: unknown): number[] {
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
@@ -118,8 +120,9 @@ export class DynamoGeofenceStore implements GeofenceStore {
   }
 
   /**
-   * Lists every stored geofence (all spaces) in the spatial index, once per table: geofences
-   * written before the index existed are otherwise never found by contains. Safe to run again
+   * Lists every stored geofence (all spaces) in the spatial index and copies its record beside
+   * it, once per table: geofences written before the index existed are otherwise never found by
+   * contains (and monitors would read them from the space's partition). Safe to run again
    * and while geofences are written (a new write lists itself). Returns how many were listed.
    */
   async indexExisting(): Promise<number> {
@@ -130,7 +133,10 @@ export class DynamoGeofenceStore implements GeofenceStore {
       const page = await documentClient().send(new ScanCommand({ TableName: this.table, ExclusiveStartKey: start }));
       const bySpace = new Map<string, StoredGeofence[]>();
       for (const item of page.Items ?? []) bySpace.set(item.pk as string, [...(bySpace.get(item.pk as string) ?? []), fromItem(item)]);
-      for (const [space, fences] of bySpace) await this.cells.add(space, fences);
+      for (const [space, fences] of bySpace) {
+        await this.cells.add(space, fences);
+        await this.cells.putShapes(space, fences.map(shapeOf));
+      }
       listed += page.Items?.length ?? 0;
       start = page.LastEvaluatedKey;
     } while (start);
@@ -157,6 +163,26 @@ export class DynamoGeofenceStore implements GeofenceStore {
     return this.cells.idsUnder(space, this.cells.lookupCells(points));
   }
 
+  listedIn(space: string, cell: string): Promise<ListedFence[]> {
+    return this.cells.listedIn(space, cell);
+  }
+
+  async getListed(space: string, wanted: readonly ListedFence[]): Promise<StoredGeofence[]> {
+    const copies = (await this.cells.getShapes(space, wanted)).map((item) => fromItem(item));
+    const held = new Set(copies.map((g) => `${g.record.id}\u0000${g.rev}`));
+    const missing = wanted.filter((w) => !held.has(`${w.id}\u0000${w.rev}`)).map((w) => w.id);
+    const found = new Set(copies.map((g) => g.record.id));
+    return [
+      ...copies,
+      ...(missing.length
+        ? await this.getMany(
+            space,
+            missing.filter((id) => !found.has(id)),
+          )
+        : []),
+    ];
+  }
+
   async create(space: string, geofences: readonly StoredGeofence[]): Promise<void> {
     const condition = 'attribute_not_exists(sk)';
     const items = geofences.map((g) => toItem(space, g));
@@ -168,15 +194,15 @@ export class DynamoGeofenceStore implements GeofenceStore {
     try {
       if (geofences.length === 1) {
         await documentClient().send(new PutCommand({ TableName: this.table, Item: items[0], ConditionExpression: condition }));
-        return;
+      } else {
+        await documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: items.map((item) => ({
+              Put: { TableName: this.table, Item: item, ConditionExpression: condition },
+            })),
+          }),
+        );
       }
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: items.map((item) => ({
-            Put: { TableName: this.table, Item: item, ConditionExpression: condition },
-          })),
-        }),
-      );
     } catch (error) {
       if (isConditionalCheckFailed(error)) throw new DuplicateIdError([geofences[0].record.id]);
       if (isTransactionCanceled(error)) {
@@ -185,6 +211,7 @@ export class DynamoGeofenceStore implements GeofenceStore {
       }
       throw error;
     }
+    await this.cells.putShapes(space, geofences.map(shapeOf));
   }
 
   async replace(space: string, next: GeofenceRecord, expected: StoredGeofence): Promise<boolean> {
@@ -205,6 +232,8 @@ export class DynamoGeofenceStore implements GeofenceStore {
       if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
+    await this.cells.putShapes(space, [shapeOf(stored)]);
+    await this.cells.dropShapes(space, [{ id: expected.record.id, rev: expected.rev }]);
     const kept = new Set(fenceCells(stored));
     await this.cells.remove(
       space,
@@ -238,6 +267,10 @@ export class DynamoGeofenceStore implements GeofenceStore {
 
   /** Removes deleted fences from the spatial index (after the delete: a stored fence stays listed). */
   private async unlist(space: string, deleted: readonly StoredGeofence[]): Promise<void> {
+    await this.cells.dropShapes(
+      space,
+      deleted.map((g) => ({ id: g.record.id, rev: g.rev })),
+    );
     for (const g of deleted) await this.cells.remove(space, g, fenceCells(g));
   }
 

@@ -19,6 +19,18 @@ export interface GeofenceStore {
    */
   idsNear(space: string, points: readonly LatLon[]): Promise<Set<string>>;
   /**
+   * The geofences listed under one cell of the spatial index (cover.ts pointCells), each with the
+   * revision that listed it: every geofence whose shape meets the cell is among them (an id may
+   * appear twice, at two revisions, while it is being reshaped).
+   */
+  listedIn(space: string, cell: string): Promise<ListedFence[]>;
+  /**
+   * The geofences at the listed revisions, each read from a key of its own (never the space's
+   * partition). A revision no longer (or not yet) held there is answered with the geofence as
+   * stored now; a deleted geofence is left out.
+   */
+  getListed(space: string, wanted: readonly ListedFence[]): Promise<StoredGeofence[]>;
+  /**
    * Writes all or none. Throws DuplicateIdError when an id is taken.
    */
   create(space: string, geofences: readonly StoredGeofence[]): Promise<void>;
@@ -39,6 +51,12 @@ export interface GeofenceStore {
   releaseClaim(space: string, ids: readonly string[], claim: DeleteClaim): Promise<void>;
   /** Of `ids`, those that do not exist or are claimed for deletion at `nowMs` (strongly consistent). */
   unavailable(space: string, ids: readonly string[], nowMs: number): Promise<string[]>;
+}
+
+/** A geofence as the spatial index lists it. */
+export interface ListedFence {
+  id: string;
+  rev: string;
 }
 
 /** A delete in progress: written first, so a monitor created meanwhile sees it and backs off. */

@@ -3,18 +3,21 @@ import type { EngineContext, EngineMonitor } from './engine';
 import { FenceIndex } from './fence-index';
 import type { StoredMonitor } from './model';
 
-// From stored monitors and the compiled fences they reference to the engine's
-// context. Fences that no longer exist are left out (a monitor whose fences
-// were all deleted watches nothing).
+// From stored monitors and compiled fences to the engine's context. The fences
+// given are those that may matter to the points being evaluated (the evaluator
+// loads only the watched fences the geofence index lists near them): a watched
+// fence left out is outside every one of those points. Only fences known to be
+// deleted (`gone`) are dropped from the monitors, so the engine forgets them
+// without an exit (a monitor whose fences are all gone watches nothing).
 
-export function engineMonitor(m: StoredMonitor, existing: ReadonlySet<string>): EngineMonitor {
+export function engineMonitor(m: StoredMonitor, gone: ReadonlySet<string> = new Set()): EngineMonitor {
   const r = m.record;
   const out: EngineMonitor = {
     id: r.id,
     rev: m.rev,
     type: r.type,
     tags: r.tags,
-    fences: new Set(r.geofence_ids.filter((id) => existing.has(id))),
+    fences: new Set(r.geofence_ids.filter((id) => !gone.has(id))),
     dwellMs: r.dwell_time ?? 0,
   };
   const all = r.match_filter.include_all_of_attributes;
@@ -33,11 +36,16 @@ export function engineMonitor(m: StoredMonitor, existing: ReadonlySet<string>): 
   return out;
 }
 
-export function engineContext(monitors: readonly StoredMonitor[], fences: readonly CompiledFence[]): EngineContext {
-  const existing = new Set(fences.map((f) => f.id));
+/** `engineMonitors`: the monitors already reduced with no fence gone (reused while `gone` is empty). */
+export function engineContext(
+  monitors: readonly StoredMonitor[],
+  fences: readonly CompiledFence[],
+  gone: ReadonlySet<string> = new Set(),
+  engineMonitors?: readonly EngineMonitor[],
+): EngineContext {
   const used = new Set(monitors.flatMap((m) => m.record.geofence_ids));
   return {
-    monitors: monitors.map((m) => engineMonitor(m, existing)),
-    index: new FenceIndex(fences.filter((f) => used.has(f.id))),
+    monitors: engineMonitors && gone.size === 0 ? engineMonitors : monitors.map((m) => engineMonitor(m, gone)),
+    index: new FenceIndex(fences.filter((f) => used.has(f.id) && !gone.has(f.id))),
   };
 }

@@ -5,7 +5,7 @@ import { pageFrom, type Page } from '../platform/paging';
 import { dueAttributes, finishWork, getWork, postponeWork, putWork, workItemKey, workTable, type WorkKey } from '../platform/work';
 import type { AssetState } from './engine';
 import { eventId, type EventRecord } from './model';
-import type { EvaluationStore, EventSender, StoredEvaluation, WebhookTarget } from './store';
+import { eventsInOneTransaction, type EvaluationStore, type EventSender, type StoredEvaluation, type WebhookTarget } from './store';
 import {
   batchWriteAll,
   conditionalWrite,
@@ -32,7 +32,6 @@ import {
 // STAGE_ABANDONED_MS. Whenever the outbox may hold entries, a relay work item
 // (shared/platform/work.ts) exists, so the sweeper finds an outbox whose relay was cut short.
 
-const MAX_TX_ITEMS = 100;
 /** DynamoDB allows 4 MB per transaction; the estimate below stays well clear of it. */
 const MAX_TX_BYTES = 3_000_000;
 /** Attempt id of outbox entries written in the commit's own transaction (committed by construction). */
@@ -114,10 +113,9 @@ export class DynamoMonitorStateStore implements EvaluationStore {
     const notify = webhook?.urls.length && events.length ? webhook : undefined;
     const stateJson = JSON.stringify(next.state);
     const eventBytes = events.reduce((n, e) => n + JSON.stringify(e).length + 300, 0);
-    const items = 1 + events.length * (notify ? 2 : 1) + (notify ? 1 : 0);
     const bytes = stateJson.length + eventBytes * (notify ? 2 : 1);
     try {
-      if (items <= MAX_TX_ITEMS && bytes <= MAX_TX_BYTES) {
+      if (events.length <= eventsInOneTransaction(notify !== undefined) && bytes <= MAX_TX_BYTES) {
         const transact: TransactItem[] = [
           { Update: this.stateUpdate(space, key, expectedVersion, next.assetCreatedAt, stateJson) },
           ...events.map((e) => ({ Put: { TableName: this.table, Item: eventItem(space, key, e) } })),
@@ -130,7 +128,9 @@ export class DynamoMonitorStateStore implements EvaluationStore {
             Put: { TableName: workTable(), Item: { ...workItemKey(w), seq: randomUUID(), ...dueAttributes(w, now + RELAY_GRACE_MS) } },
           });
         }
-        await documentClient().send(new TransactWriteCommand({ TransactItems: transact }));
+        // Most uploads change the state alone: a plain conditional update costs half a transaction.
+        if (transact.length === 1) await documentClient().send(new UpdateCommand(transact[0].Update!));
+        else await documentClient().send(new TransactWriteCommand({ TransactItems: transact }));
         return true;
       }
       return await this.commitStaged(space, key, expectedVersion, next.assetCreatedAt, stateJson, events, notify, now);

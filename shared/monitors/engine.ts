@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { haversineMeters, type LatLon } from '../geo';
 import type { FenceIndex } from './fence-index';
 import { EVENT_RANK, type EventLocation, type EventRecord, type EventType, type MonitorType } from './model';
@@ -37,7 +38,15 @@ import { EVENT_RANK, type EventLocation, type EventRecord, type EventType, type 
 // A monitor with no state yet (new, changed, or newly matching the asset)
 // starts from the last evaluated point without events: crossings are only
 // detected between consecutive points both evaluated under that monitor.
-
+//
+// The state is rewritten on every upload, so it is kept small: a monitor whose
+// state holds nothing (outside its fences, no episode, no stay) is not stored.
+// Instead the state carries a digest of the (id, revision) pairs of the
+// monitors it was built for; while the asset's monitors still hash to it, a
+// monitor without stored state continues from that empty state. When the digest
+// differs, such monitors start afresh from the last point, which gives the same
+// result: an empty state means the last point was outside every one of its
+// fences, exactly what a fresh start from it finds.
 export interface TrackPoint {
   location: LatLon;
   timestamp: number;
@@ -79,8 +88,10 @@ export interface MonitorState {
 export interface AssetState {
   /** Last evaluated point (the watermark: older points are never evaluated). */
   last?: PointRef;
-  /** Per monitor id. */
+  /** Per monitor id; monitors whose state is empty are left out (see `v`). */
   m: Record<string, MonitorState>;
+  /** Digest of the monitors the state was built for: those missing from `m` have an empty state. */
+  v?: string;
 }
 
 /** A monitor reduced to what evaluation needs. */
@@ -133,6 +144,14 @@ export interface EvaluationResult {
 export function emptyState(): AssetState {
   return { m: {} };
 }
+
+/** Digest of the monitors' ids and revisions (order does not matter). */
+export function monitorsDigest(monitors: readonly Pick<EngineMonitor, 'id' | 'rev'>[]): string {
+  const pairs = monitors.map((m) => `${m.id}\u0000${m.rev}`).sort();
+  return createHash('sha256').update(pairs.join('\u0001')).digest('base64url').slice(0, 16);
+}
+
+const isEmpty = (ms: MonitorState): boolean => !ms.f && !ms.sp && !ms.id;
 
 export function matchesFilter(m: Pick<EngineMonitor, 'allOf' | 'anyOf'>, attributes: Record<string, string>): boolean {
   if (m.allOf) for (const [k, v] of m.allOf) if (attributes[k] !== v) return false;
@@ -253,6 +272,8 @@ export function evaluate(ctx: EngineContext, input: EvaluationInput): Evaluation
   const activeIds = new Set(active.map((m) => m.id));
   // A monitor that no longer exists, or no longer matches the asset, loses its state.
   for (const id of Object.keys(state.m)) if (!activeIds.has(id)) delete state.m[id];
+  const digest = monitorsDigest(active);
+  if (state.v === digest) for (const m of active) state.m[m.id] ??= { rev: m.rev };
 
   const points = [...input.points].sort((a, b) => a.timestamp - b.timestamp);
   const needsFences = active.some((m) => m.fences.size > 0);
@@ -326,6 +347,11 @@ export function evaluate(ctx: EngineContext, input: EvaluationInput): Evaluation
     run.endPoint();
     state.last = p;
     lastInside = inside;
+  }
+  if (evaluated > 0 || state.v === digest) {
+    // Every active monitor now has a state at its revision: the empty ones go, the digest says so.
+    for (const [id, ms] of Object.entries(state.m)) if (isEmpty(ms)) delete state.m[id];
+    state.v = digest;
   }
   return { state: run.asset, events: run.events, evaluated };
 }

@@ -1,17 +1,27 @@
-import { compileFence, type CompiledFence, type FenceInput } from '../geo';
-import type { GeofenceRecord, StoredGeofence } from '../geofence/model';
-import type { GeofenceStore } from '../geofence/store';
+import { compileFence, type CompiledFence } from '../geo';
+import { fenceInput } from '../geofence/contain';
+import { pointCells } from '../geofence/cover';
+import type { StoredGeofence } from '../geofence/model';
+import type { GeofenceStore, ListedFence } from '../geofence/store';
 import { logger } from '../platform/log';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { engineContext } from './compile';
-import { emptyState, evaluate, type EngineContext, type TrackPoint } from './engine';
+import { engineContext, engineMonitor } from './compile';
+import { emptyState, evaluate, type AssetState, type EngineContext, type EngineMonitor, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
-import type { EvaluationStore, EventConfigStore, EventSender, MonitorStore, WebhookConfig, WebhookTarget } from './store';
+import {
+  eventsInOneTransaction,
+  type EvaluationStore,
+  type EventConfigStore,
+  type EventSender,
+  type MonitorStore,
+  type WebhookConfig,
+  type WebhookTarget,
+} from './store';
 
 // Monitor evaluation on an accepted track upload: load the space's monitors
-// and their compiled fences (see context() for when a process reuses them),
-// read the asset's evaluation state, run the pure engine on the
-// points newer than the state's watermark, and commit state and events in one
+// (see context() for when a process reuses them), read the asset's evaluation
+// state, load the watched fences near the points (see fences()), run the pure
+// engine on the points newer than the state's watermark, and commit state and events in one
 // conditional write. A concurrent upload of the same asset makes the commit
 // fail: the state is read again and only the points still newer than its
 // watermark are evaluated, so concurrent and redelivered uploads never produce
@@ -20,9 +30,9 @@ import type { EvaluationStore, EventConfigStore, EventSender, MonitorStore, Webh
 // lost to a crash after the commit): relayed at once, else by the sweeper.
 
 const MAX_ATTEMPTS = 10;
-/** Events a commit with webhooks keeps in one transaction (two items each); more may be staged. */
-const MAX_TX_EVENTS = 49;
 const MAX_COMPILED = 20_000;
+/** Index cells whose watched fences a process keeps (a few ids each). */
+const MAX_CELLS = 50_000;
 /**
  * The history is only read for gaps up to this long (ms of point time). A
  * longer gap between the watermark and the latest location means the asset
@@ -51,7 +61,7 @@ export interface TrackInput {
 
 export interface EvaluatorDeps {
   monitors: MonitorStore;
-  geofences: Pick<GeofenceStore, 'getMany'>;
+  geofences: Pick<GeofenceStore, 'getMany' | 'listedIn' | 'getListed'>;
   evaluation: EvaluationStore;
   config: EventConfigStore;
   /** Queues an event's webhooks (absent: events are not announced). */
@@ -68,8 +78,9 @@ export interface EvaluatorDeps {
    */
   speedLimitAt?: (lat: number, lon: number) => number | undefined;
   /**
-   * How long a process reuses the geometry of the geofences its monitors watch, ms
-   * (default 5000). Monitors and webhook config are never reused past a change.
+   * How long a process reuses what the geofence index lists under a cell, ms (default 5000): a
+   * geofence reshaped through another instance is seen within that time. Monitors and webhook
+   * config are never reused past a change.
    */
   cacheMs?: number;
   clock?: () => number;
@@ -78,22 +89,18 @@ export interface EvaluatorDeps {
 interface SpaceContext {
   /** The space's monitor change counter the context was loaded at. */
   version: number;
-  loadedAt: number;
   monitors: StoredMonitor[];
-  engine: EngineContext;
+  engineMonitors: EngineMonitor[];
+  /** Every geofence some monitor watches. */
+  watched: ReadonlySet<string>;
   webhooks?: WebhookConfig;
-}
-
-function fenceInput(record: GeofenceRecord): FenceInput {
-  if (record.type === 'circle' && record.circle_center && record.circle_radius !== undefined) {
-    return { id: record.id, type: 'circle', center: record.circle_center, radius: record.circle_radius };
-  }
-  return { id: record.id, type: record.type === 'circle' ? 'polygon' : record.type, geojson: record.geojson };
 }
 
 export class MonitorEvaluator {
   private readonly contexts = new Map<string, SpaceContext>();
   private readonly compiled = new Map<string, CompiledFence>();
+  /** Watched fences listed under an index cell, per (space, monitors version, cell). */
+  private readonly cells = new Map<string, { at: number; listed: Promise<ListedFence[]> }>();
   private readonly loading = new Map<string, Promise<SpaceContext>>();
   /** Bumped by invalidate(): a load started before a change does not fill the cache. */
   private readonly generation = new Map<string, number>();
@@ -122,23 +129,20 @@ export class MonitorEvaluator {
   }
 
   /**
-   * The space's monitors, compiled fences and webhook config. One strongly
-   * consistent read of the space's change counter per call: when it moved since
-   * the cached context was loaded (a monitor or webhook write through any
-   * instance), everything is loaded again, so the very next upload after a
-   * write sees it. Fence geometry is also reloaded once `cacheMs` has passed,
-   * which bounds how long a reshaped geofence goes unnoticed.
+   * The space's monitors and webhook config. One strongly consistent read of the space's change
+   * counter per call: when it moved since the cached context was loaded (a monitor or webhook
+   * write through any instance), they are loaded again, so the very next upload after a write
+   * sees it.
    */
   async context(space: string): Promise<SpaceContext> {
-    const now = this.clock();
     const version = await this.deps.monitors.version(space);
     const cached = this.contexts.get(space);
-    if (cached && cached.version === version && now - cached.loadedAt < (this.deps.cacheMs ?? 5000)) return cached;
+    if (cached && cached.version === version) return cached;
     // Concurrent uploads of one space that saw the same counter share a single reload.
     const key = `${space}\u0000${version}`;
     let loading = this.loading.get(key);
     if (!loading) {
-      const p: Promise<SpaceContext> = this.load(space, version, now).finally(() => {
+      const p: Promise<SpaceContext> = this.load(space, version).finally(() => {
         if (this.loading.get(key) === p) this.loading.delete(key);
       });
       this.loading.set(key, p);
@@ -147,28 +151,80 @@ export class MonitorEvaluator {
     return loading;
   }
 
-  private async load(space: string, version: number, now: number): Promise<SpaceContext> {
+  private async load(space: string, version: number): Promise<SpaceContext> {
     const gen = this.generation.get(space) ?? 0;
     // Read after the counter: the monitors are at least as new as `version`.
-    const monitors = await this.deps.monitors.listAll(space);
-    const ids = [...new Set(monitors.flatMap((m) => m.record.geofence_ids))];
-    const [fences, webhooks] = await Promise.all([
-      ids.length ? this.deps.geofences.getMany(space, ids) : Promise.resolve([]),
-      monitors.length ? this.deps.config.getWebhooks(space) : Promise.resolve(undefined),
-    ]);
+    const monitors = await this.deps.monitors.listAllAt(space, version);
+    const webhooks = monitors.length ? await this.deps.config.getWebhooks(space) : undefined;
     const ctx: SpaceContext = {
       version,
-      loadedAt: now,
       monitors,
-      engine: engineContext(
-        monitors,
-        fences.map((g) => this.compile(space, g)),
-      ),
+      engineMonitors: monitors.map((m) => engineMonitor(m)),
+      watched: new Set(monitors.flatMap((m) => m.record.geofence_ids)),
       webhooks,
     };
     const cached = this.contexts.get(space);
     if ((this.generation.get(space) ?? 0) === gen && !(cached && cached.version > version)) this.contexts.set(space, ctx);
     return ctx;
+  }
+
+  /**
+   * The engine context for evaluating `points` from `state`: the watched fences the geofence
+   * index lists near the points (and near the last evaluated point, which a changed monitor
+   * starts from), read by id at the listed revision, plus the fences the state remembers (the
+   * asset is inside, or crossing). A watched fence not loaded is outside every point, so an
+   * asset that jumps far from a fence still exits it; only a fence found deleted is dropped.
+   * Cell lists are reused for `cacheMs`, compiled fences per revision.
+   */
+  private async fences(space: string, ctx: SpaceContext, state: AssetState, points: readonly TrackPoint[]): Promise<EngineContext> {
+    if (!ctx.watched.size) return engineContext(ctx.monitors, [], new Set(), ctx.engineMonitors);
+    const at = points.map((p) => p.location);
+    if (state.last) at.push({ lat: state.last.lat, lon: state.last.lon });
+    const cells = [...new Set(at.flatMap(pointCells))];
+    const revisions = new Map<string, Set<string>>();
+    for (const listed of await Promise.all(cells.map((cell) => this.listedIn(space, ctx, cell)))) {
+      for (const { id, rev } of listed) revisions.set(id, (revisions.get(id) ?? new Set()).add(rev));
+    }
+    const remembered = new Set(Object.values(state.m).flatMap((ms) => Object.keys(ms.f ?? {})));
+    const unlisted = [...remembered].filter((id) => ctx.watched.has(id) && !revisions.has(id));
+    const fences: CompiledFence[] = [];
+    const wanted: ListedFence[] = [];
+    const current: string[] = [...unlisted];
+    for (const [id, revs] of revisions) {
+      const cached = revs.size === 1 ? this.compiled.get(`${space}\u0000${id}\u0000${[...revs][0]}`) : undefined;
+      if (cached) fences.push(cached);
+      else if (revs.size === 1) wanted.push({ id, rev: [...revs][0] });
+      else current.push(id); // being reshaped: the fence as stored now decides
+    }
+    const [byRevision, now] = await Promise.all([
+      wanted.length ? this.deps.geofences.getListed(space, wanted) : Promise.resolve([]),
+      current.length ? this.deps.geofences.getMany(space, current) : Promise.resolve([]),
+    ]);
+    const found = new Set(fences.map((f) => f.id));
+    for (const g of [...byRevision, ...now]) {
+      if (found.has(g.record.id)) continue;
+      found.add(g.record.id);
+      fences.push(this.compile(space, g));
+    }
+    const gone = new Set([...wanted.map((w) => w.id), ...current].filter((id) => !found.has(id)));
+    return engineContext(ctx.monitors, fences, gone, ctx.engineMonitors);
+  }
+
+  /** The watched fences listed under one index cell (reused for cacheMs within one monitors version; concurrent uploads share a read). */
+  private listedIn(space: string, ctx: SpaceContext, cell: string): Promise<ListedFence[]> {
+    const key = `${space}\u0000${ctx.version}\u0000${cell}`;
+    const now = this.clock();
+    const hit = this.cells.get(key);
+    if (hit && now - hit.at < (this.deps.cacheMs ?? 5000)) return hit.listed;
+    const listed = this.deps.geofences.listedIn(space, cell).then((all) => all.filter((l) => ctx.watched.has(l.id)));
+    this.cells.delete(key);
+    if (this.cells.size >= MAX_CELLS) this.cells.delete(this.cells.keys().next().value!);
+    const entry = { at: now, listed };
+    this.cells.set(key, entry);
+    listed.catch(() => {
+      if (this.cells.get(key) === entry) this.cells.delete(key);
+    });
+    return listed;
   }
 
   /** Evaluates an upload's forward points; returns the events committed. */
@@ -192,7 +248,7 @@ export class MonitorEvaluator {
       },
     );
     // Committed is durable: a relay cut short here is finished by the next relay or the sweeper.
-    if ((events.length && (target || events.length > MAX_TX_EVENTS)) || outboxWaiting) {
+    if ((events.length && (target || events.length > eventsInOneTransaction(false))) || outboxWaiting) {
       await this.relay(input.space, input.assetKey).catch((error) =>
         logger.warn('monitor outbox relay failed; the sweeper retries it', { error }),
       );
@@ -232,7 +288,8 @@ export class MonitorEvaluator {
         points = [...byTs.values()];
       }
     }
-    const result = evaluate(ctx.engine, {
+    const engine = await this.fences(input.space, ctx, current, points);
+    const result = evaluate(engine, {
       assetId: input.assetId,
       attributes: input.attributes,
       state: current,

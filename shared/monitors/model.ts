@@ -60,6 +60,12 @@ export interface StoredMonitor {
   record: MonitorRecord;
   /** Changes on every write; updates are conditional on it, and evaluation state is reset per config revision. */
   rev: string;
+  /**
+   * Geofences this revision added that its writer has not yet confirmed as still there (a delete
+   * of one may be under way), until `until` (unix ms): no other update may build on the revision
+   * meanwhile. Absent once confirmed.
+   */
+  pending?: { ids: string[]; until: number };
 }
 
 /** The monitor in the read response (GET /monitor/{id}, list). */

@@ -13,13 +13,16 @@ import {
   type MonitorRecord,
   type MonitorType,
   type MonitorView,
+  type StoredMonitor,
 } from './model';
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
 // the event-webhook configuration.
 
-const UPDATE_ATTEMPTS = 3;
+const UPDATE_ATTEMPTS = 5;
+/** How long a write's added geofences stay pending at most (a request runs for at most 29 s). */
+const PENDING_MS = 30_000;
 
 /** For each of `ids` some monitor watches, the ids of the monitors watching it (a geofence delete refuses those). */
 export async function monitorsWatching(
@@ -148,19 +151,31 @@ export class MonitorService {
   }
 
   /**
-   * After the monitor is written: a geofence deleted meanwhile would leave it dangling, so the
-   * write is undone. A delete claims its geofences before reading the monitors, so either it saw
-   * this monitor (and refused), or this check sees its claim.
+   * After the monitor is written with its added geofences pending: a geofence deleted meanwhile
+   * would leave it dangling, so the write is taken back (409). A delete claims its geofences
+   * before reading the monitors, so either it saw this monitor (and refused), or this check sees
+   * its claim. While pending, no other update can build on this revision and inherit the
+   * geofences unchecked; confirmed, the revision is settled.
    */
-  private async confirmGeofences(space: string, ids: readonly string[], undo: () => Promise<unknown>): Promise<void> {
-    if (!ids.length) return;
-    const gone = await this.deps.geofences.unavailable(space, ids, this.clock());
-    if (!gone.length) return;
-    await undo();
+  private async confirmGeofences(space: string, written: StoredMonitor, previous: StoredMonitor | undefined): Promise<void> {
+    if (!written.pending) return;
+    const gone = await this.deps.geofences.unavailable(space, written.pending.ids, this.clock());
+    if (!gone.length) {
+      await this.deps.monitors.settle(space, written.record.id, written.rev);
+      return;
+    }
+    await this.deps.monitors.revert(space, written.record.id, written.rev, previous);
     throw conflict(
       `geofence_config.geofence_ids: geofence ${quoteIds(gone)} was deleted while the monitor was being written; nothing was saved`,
       'geofence_config.geofence_ids',
     );
+  }
+
+  /** The revision to write: its added geofences pending confirmation for as long as a request may run. */
+  private written(record: MonitorRecord, added: readonly string[]): StoredMonitor {
+    const m: StoredMonitor = { record, rev: randomUUID() };
+    if (added.length) m.pending = { ids: [...added], until: this.clock() + PENDING_MS };
+    return m;
   }
 
   async create(space: string, input: CreateMonitorInput): Promise<string> {
@@ -173,13 +188,14 @@ export class MonitorService {
     await this.checkGeofences(space, draft.geofence_ids);
     const seconds = Math.floor(this.clock() / 1000);
     const record: MonitorRecord = { id: input.custom_id ?? randomUUID(), ...draft, created_at: seconds, updated_at: seconds };
+    const written = this.written(record, record.geofence_ids);
     try {
-      await this.deps.monitors.create(space, { record, rev: randomUUID() });
+      await this.deps.monitors.create(space, written);
     } catch (error) {
       if (error instanceof DuplicateMonitorError) throw conflict(`custom_id: a monitor with id "${record.id}" already exists`, 'custom_id');
       throw error;
     }
-    await this.confirmGeofences(space, record.geofence_ids, () => this.deps.monitors.delete(space, record.id));
+    await this.confirmGeofences(space, written, undefined);
     this.deps.changed?.(space);
     return record.id;
   }
@@ -214,16 +230,19 @@ export class MonitorService {
       async () => {
         const current = await this.deps.monitors.get(space, id);
         if (!current) throw notFound(`id: no monitor "${id}"`);
+        const now = this.clock();
+        // Another update's geofences are being confirmed: building on them now could inherit one
+        // that is being deleted, unchecked. Wait for that update to settle or take its write back.
+        if (current.pending && current.pending.until >= now) throw new WriteConflict();
         const { id: _id, created_at, updated_at: _u, ...base } = current.record;
         const draft = applyFields(base, change, change.type ?? current.record.type, () => this.roadLimits());
-        const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g));
+        // Geofences a crashed update added and never confirmed are checked again like new ones.
+        const unconfirmed = new Set(current.pending?.ids ?? []);
+        const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g) || unconfirmed.has(g));
         await this.checkGeofences(space, added);
-        const record: MonitorRecord = { id, ...draft, created_at, updated_at: Math.floor(this.clock() / 1000) };
-        const rev = randomUUID();
-        if (!(await this.deps.monitors.replace(space, { record, rev }, current.rev))) throw new WriteConflict();
-        await this.confirmGeofences(space, added, () =>
-          this.deps.monitors.replace(space, { record: current.record, rev: randomUUID() }, rev),
-        );
+        const written = this.written({ id, ...draft, created_at, updated_at: Math.floor(now / 1000) }, added);
+        if (!(await this.deps.monitors.replace(space, written, current.rev, now))) throw new WriteConflict();
+        await this.confirmGeofences(space, written, current);
       },
       {
         retryable: isWriteConflict,

@@ -17,10 +17,22 @@ export interface MonitorStore {
   get(space: string, id: string): Promise<StoredMonitor | undefined>;
   /** Every monitor of the space. */
   listAll(space: string): Promise<StoredMonitor[]>;
+  /** Every monitor of the space as of change counter `version` (just read) or later. */
+  listAllAt(space: string, version: number): Promise<StoredMonitor[]>;
   /** Throws DuplicateMonitorError when the id is taken. */
   create(space: string, monitor: StoredMonitor): Promise<void>;
-  /** Replaces a monitor if it is still at revision `expectedRev`; false when it changed or vanished. */
-  replace(space: string, next: StoredMonitor, expectedRev: string): Promise<boolean>;
+  /**
+   * Replaces a monitor if it is still at revision `expectedRev` and no geofence addition of that
+   * revision is pending at `nowMs` (default now); false otherwise (changed, vanished or pending).
+   */
+  replace(space: string, next: StoredMonitor, expectedRev: string, nowMs?: number): Promise<boolean>;
+  /** The writer of revision `rev` confirmed its added geofences: drops `pending` if the monitor is still at `rev`. */
+  settle(space: string, id: string, rev: string): Promise<void>;
+  /**
+   * The writer of revision `rev` takes it back: puts `previous` again (deletes the monitor when
+   * undefined) if the monitor is still at `rev`, pending or not; false when it is not.
+   */
+  revert(space: string, id: string, rev: string, previous: StoredMonitor | undefined): Promise<boolean>;
   /** False when there was no such monitor. */
   delete(space: string, id: string): Promise<boolean>;
 }
@@ -40,6 +52,15 @@ export interface StoredEvaluation {
   assetCreatedAt: number;
   /** Committed events wait in the outbox to be copied to the history: relay before listing events. */
   outboxWaiting: boolean;
+}
+
+/**
+ * Events one commit keeps in its single transaction (at most 100 items: the state, each event,
+ * and with webhooks each event's outbox item and the relay item); a larger commit is staged in
+ * the outbox (EvaluationStore.commit).
+ */
+export function eventsInOneTransaction(withWebhooks: boolean): number {
+  return withWebhooks ? 49 : 99;
 }
 
 /** Where an event's webhooks go: the URLs configured when it was committed, signed with that key's secret. */

@@ -1,5 +1,5 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { tableProperties } from '../../../infra/cloudformation';
 import { tableName, tables } from '../../../infra/declarations';
@@ -13,7 +13,8 @@ import { documentClient } from '../../../shared/platform/dynamo';
 import { freshSpaces } from '../../fixtures/contracts/support';
 
 // A geofence stored before the spatial index existed (no cell items) is found
-// by idsNear once indexExisting has run, and indexExisting runs only once per table.
+// by idsNear (and its record copied for monitors) once indexExisting has run, and indexExisting
+// runs only once per table.
 
 describe('geofence spatial index upgrade', () => {
   it('lists geofences written before the index, once', async () => {
@@ -37,9 +38,15 @@ describe('geofence spatial index upgrade', () => {
     );
     const paris = { lat: 48.8501, lon: 2.3501 };
     expect(await store.idsNear(root, [paris])).not.toContain('old');
-    await documentClient().send(new DeleteCommand({ TableName: config.table('geofence-cells'), Key: { pk: '#migrated', sk: 'cover-v1' } }));
+    await documentClient().send(new DeleteCommand({ TableName: config.table('geofence-cells'), Key: { pk: '#migrated', sk: 'cover-v2' } }));
     expect(await store.indexExisting()).toBeGreaterThan(0);
     expect(await store.idsNear(root, [paris])).toContain('old');
+    // Its record is copied beside the index, where monitor evaluation reads it.
+    const copy = await documentClient().send(
+      new GetCommand({ TableName: config.table('geofence-cells'), Key: { pk: `${root}#shape#old`, sk: 'r1' } }),
+    );
+    expect(copy.Item).toBeDefined();
+    expect((await store.getListed(root, [{ id: 'old', rev: 'r1' }])).map((g) => g.record.circle_radius)).toEqual([200]);
     expect(await store.indexExisting()).toBe(0);
   });
 

@@ -25,7 +25,7 @@ describe('speeding with use_admin_speed_limit', () => {
     d.feed(drive(13.005, 30, 70)); // crosses lon 13.01 after about 17 points
     expect(short(d.events)).toEqual(['speeding:s@0']);
     expect(d.events[0].extra.speed_limit).toBeCloseTo(50 / 3.6, 10);
-    expect(d.state.m.s.sp).toBeUndefined(); // the episode ended on the 90 km/h road
+    expect(d.state.m.s?.sp).toBeUndefined(); // the episode ended on the 90 km/h road
   });
 
   it('with a tolerance the event carries the limit of the triggering point', () => {

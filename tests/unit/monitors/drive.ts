@@ -62,8 +62,10 @@ export class Drive {
     monitors: StoredMonitor[],
     fences: CompiledFence[],
     public attributes: Record<string, string> = {},
+    /** Fences known to be deleted (the evaluator found them gone). */
+    gone: string[] = [],
   ) {
-    this.ctx = engineContext(monitors, fences);
+    this.ctx = engineContext(monitors, fences, new Set(gone));
   }
 
   /** Evaluates one batch; returns the new events. */

@@ -258,6 +258,40 @@ describe('duplicate and late points', () => {
   });
 });
 
+describe('stored state', () => {
+  it('keeps only the monitors with something to remember, and a digest of the rest', () => {
+    const many = Array.from({ length: 50 }, (_, i) =>
+      monitor(`mon-${String(i).padStart(2, '0')}-${'x'.repeat(30)}`, 'enter_and_exit', { geofence_ids: ['A'] }),
+    );
+    const d = new Drive(many, [A]);
+    d.feed([pt(LAT, 12.99, 0), pt(LAT, 12.991, 10)]);
+    expect(d.state.m).toEqual({});
+    expect(JSON.stringify(d.state).length).toBeLessThan(200);
+    d.feed([pt(LAT, 13.01, 20)]);
+    expect(d.events).toHaveLength(50);
+    expect(Object.keys(d.state.m)).toHaveLength(50);
+    d.feed([pt(LAT, 12.99, 30)]);
+    expect(d.events).toHaveLength(100);
+    expect(d.state.m).toEqual({});
+  });
+
+  it('another monitor written meanwhile (digest changed): the monitors with an empty state carry on from the last point', () => {
+    const m = monitor('m', 'enter_and_exit', { geofence_ids: ['A'] });
+    const d = new Drive([m], [A]);
+    d.feed([pt(LAT, 12.99, 0), pt(LAT, 12.991, 10)]);
+    d.ctx = new Drive([m, monitor('n', 'enter_and_exit', { geofence_ids: ['B'] })], [A, B]).ctx;
+    d.feed([pt(LAT, 13.005, 20), pt(LAT, 13.015, 30)]);
+    expect(short(d.events)).toEqual(['enter:m/A@20', 'enter:n/B@30']);
+  });
+
+  it('a state stored with every monitor listed (before the digest) is read as before', () => {
+    const d = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })], [A]);
+    d.state = { last: { lat: LAT, lon: 12.99, ts: T0 }, m: { m: { rev: 'r1' } } };
+    d.feed([pt(LAT, 13.01, 10)]);
+    expect(short(d.events)).toEqual(['enter:m/A@10']);
+  });
+});
+
 describe('monitor changes', () => {
   it('a deleted monitor loses its state; a monitor the asset stops matching too', () => {
     const m = monitor('m', 'enter_and_exit', { geofence_ids: ['A'], match_filter: { include_all_of_attributes: { f: '1' } } });
@@ -281,9 +315,28 @@ describe('monitor changes', () => {
   it('a geofence deleted while the asset is inside gives no exit', () => {
     const d = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'B'] })], [A, B]);
     d.feed([pt(LAT, 12.99, 0), pt(LAT, 13.015, 10)]);
-    d.ctx = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'B'] })], [B]).ctx; // A deleted, same monitor revision
+    d.ctx = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'B'] })], [B], {}, ['A']).ctx; // A deleted, same monitor revision
     d.feed([pt(LAT, 13.04, 20)]);
     expect(short(d.events)).toEqual(['enter:m/A@10', 'enter:m/B@10', 'exit:m/B@20']);
+  });
+
+  it('a watched fence not given to the engine (not near the points) is outside them: the asset that jumped far away exits it', () => {
+    const d = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'B'] })], [A, B]);
+    d.feed([pt(LAT, 12.99, 0), pt(LAT, 13.015, 10)]);
+    // The evaluator loads only the fences listed near the points: none near lon 14.
+    d.ctx = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'B'] })], []).ctx;
+    d.feed([pt(LAT, 14, 20)]);
+    expect(short(d.events)).toEqual(['enter:m/A@10', 'enter:m/B@10', 'exit:m/A@20', 'exit:m/B@20']);
+    expect(d.state.m.m).toBeUndefined(); // outside everything: nothing stored for the monitor
+  });
+
+  it('with dwell_time a pending exit is confirmed by a far point whose fences were not loaded', () => {
+    const d = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A'], dwell_time: 10_000 })], [A]);
+    d.feed([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10), pt(LAT, 13.01, 25)]); // enter confirmed at 25
+    d.feed([pt(LAT, 13.03, 30)]); // outside A: exit pending
+    d.ctx = new Drive([monitor('m', 'enter_and_exit', { geofence_ids: ['A'], dwell_time: 10_000 })], []).ctx;
+    d.feed([pt(LAT, 14, 45)]);
+    expect(short(d.events)).toEqual(['enter:m/A@10', 'exit:m/A@30']);
   });
 
   it('a geofence that no longer exists is ignored', () => {

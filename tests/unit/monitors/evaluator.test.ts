@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredGeofence } from '../../../shared/geofence/model';
+import { compileFence } from '../../../shared/geo';
+import { fenceInput } from '../../../shared/geofence/contain';
+import { coverCells } from '../../../shared/geofence/cover';
 import { MonitorEvaluator } from '../../../shared/monitors/evaluate';
 import type { AssetState } from '../../../shared/monitors/engine';
 import type { EventRecord, StoredMonitor } from '../../../shared/monitors/model';
@@ -66,8 +69,36 @@ const fenceA: StoredGeofence = {
   },
 };
 
-function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt?: (lat: number, lon: number) => number | undefined) {
+/** Geofences behind a spatial index as the DynamoDB store keeps it (cover cells), counting what is read. */
+class IndexedFences {
+  readonly held = new Map<string, StoredGeofence>([['A', fenceA]]);
+  listings = 0;
+  readIds: string[] = [];
+
+  async listedIn(_space: string, cell: string) {
+    this.listings++;
+    return [...this.held.values()]
+      .filter((g) => coverCells(compileFence(fenceInput(g.record))).includes(cell))
+      .map((g) => ({ id: g.record.id, rev: g.rev }));
+  }
+  async getListed(_space: string, wanted: readonly { id: string; rev: string }[]) {
+    this.readIds.push(...wanted.map((w) => w.id));
+    return wanted.flatMap((w) => (this.held.has(w.id) ? [this.held.get(w.id)!] : []));
+  }
+  async getMany(_space: string, ids: readonly string[]) {
+    this.readIds.push(...ids);
+    return ids.flatMap((id) => (this.held.has(id) ? [this.held.get(id)!] : []));
+  }
+}
+
+function setup(
+  monitors: StoredMonitor[],
+  webhooks?: WebhookConfig,
+  speedLimitAt?: (lat: number, lon: number) => number | undefined,
+  cacheMs = 60_000,
+) {
   const evaluation = new MemoryEvaluation();
+  const geofences = new IndexedFences();
   const notified: EventRecord[] = [];
   const history: ReturnType<typeof pt>[] = [];
   const counter = { version: 0, reads: 0 };
@@ -76,19 +107,22 @@ function setup(monitors: StoredMonitor[], webhooks?: WebhookConfig, speedLimitAt
       version: async () => (counter.reads++, counter.version),
       get: async () => undefined,
       listAll: async () => [...monitors],
+      listAllAt: async () => [...monitors],
       create: async () => {},
       replace: async () => true,
+      settle: async () => {},
+      revert: async () => true,
       delete: async () => true,
     },
-    geofences: { getMany: async (_s, ids) => (ids.includes('A') ? [fenceA] : []) },
+    geofences,
     evaluation,
     config: { getWebhooks: async () => webhooks, putWebhooks: async () => {} },
     send: async (_space, _key, e) => (notified.push(e), true),
     history: async (_s, _a, from, to) => history.filter((p) => p.timestamp > from && p.timestamp <= to),
     speedLimitAt,
-    cacheMs: 60_000,
+    cacheMs,
   });
-  return { evaluator, evaluation, notified, history, counter };
+  return { evaluator, evaluation, notified, history, counter, geofences };
 }
 
 const input = (points: ReturnType<typeof pt>[], extra: Partial<Parameters<MonitorEvaluator['onTrack']>[0]> = {}) => ({
@@ -217,5 +251,60 @@ describe('MonitorEvaluator', () => {
     const none = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
     await none.evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
     expect(none.notified).toEqual([]);
+  });
+
+  describe('fences near the points', () => {
+    const far: StoredGeofence = {
+      ...fenceA,
+      rev: 'g9',
+      record: {
+        ...fenceA.record,
+        id: 'F',
+        geojson: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [20, 40],
+              [20.01, 40],
+              [20.01, 40.01],
+              [20, 40],
+            ],
+          ],
+        },
+      },
+    };
+
+    it('reads only the watched fences the index lists near the points, by id, and reuses the cell lists', async () => {
+      const { evaluator, geofences } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'F'] })]);
+      geofences.held.set('F', far);
+      const events = await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+      expect(events.map((e) => e.event_type)).toEqual(['enter']);
+      expect(geofences.readIds).toEqual(['A']);
+      const listings = geofences.listings;
+      // Same places again: cell lists and compiled fences come from the process.
+      await evaluator.onTrack(input([pt(LAT, 13.01, 20)], { previousLatestTs: T0 + 10_000 }));
+      expect(geofences.listings).toBe(listings);
+      expect(geofences.readIds).toEqual(['A']);
+    });
+
+    it('an asset inside a fence that jumps far away exits it, though that fence is not loaded there', async () => {
+      const { evaluator, geofences } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A', 'F'] })]);
+      geofences.held.set('F', far);
+      await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+      const events = await evaluator.onTrack(input([pt(-33.9, 151.2, 20)], { previousLatestTs: T0 + 10_000 }));
+      expect(events.map((e) => `${e.event_type}:${e.geofence_id}`)).toEqual(['exit:A']);
+    });
+
+    it('a fence the asset was inside that was deleted meanwhile is forgotten without an exit', async () => {
+      // Cell lists not reused: the delete is seen at once (otherwise within cacheMs).
+      const { evaluator, geofences } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })], undefined, undefined, 0);
+      await evaluator.onTrack(input([pt(LAT, 12.99, 0), pt(LAT, 13.01, 10)]));
+      geofences.held.delete('A');
+      expect(await evaluator.onTrack(input([pt(-33.9, 151.2, 20)], { previousLatestTs: T0 + 10_000 }))).toEqual([]);
+      // Re-created under the same id later: the asset starts outside it, so entering gives an enter.
+      geofences.held.set('A', { ...fenceA, rev: 'g2' });
+      const back = await evaluator.onTrack(input([pt(LAT, 13.01, 30)], { previousLatestTs: T0 + 20_000 }));
+      expect(back.map((e) => e.event_type)).toEqual(['enter']);
+    });
   });
 });
