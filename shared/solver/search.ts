@@ -25,6 +25,8 @@ const T_END = 0.3;
 const POLISH_SHARE = 0.03;
 /** Under the fleet-size objective, the share of the budget the ejection-pool route minimisation may take first. */
 const ROUTE_MIN_SHARE = 0.5;
+/** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
+const ROUTE_MIN_STEPS_PER_ITERATION = 5;
 
 function sameLevel(a: Objective, b: Objective): boolean {
   return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
@@ -45,7 +47,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   if (ctx.p.custom?.value === 'vehicles') {
     // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's share.
     const until = limits.maxIterations < Infinity ? limits.deadlineMs : t0 + span * ROUTE_MIN_SHARE;
-    cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until);
+    cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
   }
   let curObj = cur.objective();
   let best = cur.clone();

@@ -9,8 +9,10 @@ import { KIND_DELIVERY } from '../problem';
 import { RouteState } from '../route-state';
 import type { Solution } from '../solution';
 
-/** Pool steps per task of the emptied route before the attempt is given up. */
+/** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */
 const STEPS_PER_TASK = 40;
+/** Rounds in a row without a removed route before giving up. */
+const MAX_ROUNDS = 6;
 /** Routes longer than this eject one task at a time (pairs would cost a cube of the length). */
 const PAIR_EJECTION_MAX_LEN = 30;
 
@@ -117,43 +119,60 @@ class Pool {
   }
 }
 
-/** Empties `victim` and puts its tasks back elsewhere; the new solution, or null when it fails. */
-function eliminate(ctx: SearchContext, sol: Solution, victim: number, stop: () => boolean): Solution | null {
+/** Empties `victim` and puts its tasks back elsewhere within `steps` pool steps; the new solution, or null. */
+function eliminate(
+  ctx: SearchContext,
+  sol: Solution,
+  victim: number,
+  steps: number,
+  stop: () => boolean,
+): { sol: Solution | null; used: number } {
   const trial = sol.clone();
   const pool = trial.routes[victim].seq.filter((t) => sol.p.kind[t] !== KIND_DELIVERY);
-  if (pool.some((t) => sol.p.group[t] >= 0)) return null;
+  if (pool.some((t) => sol.p.group[t] >= 0)) return { sol: null, used: 0 };
   trial.removeTasks(pool);
   const ejector = new Pool(ctx, trial);
   ctx.rng.shuffle(pool);
-  let steps = STEPS_PER_TASK * pool.length;
+  let used = 0;
   while (pool.length > 0) {
-    if (steps-- <= 0 || stop()) return null;
+    if (used++ >= steps || stop()) return { sol: null, used };
     const t = pool.pop()!;
     if (ejector.insert(t)) continue;
     const out = ejector.eject(t);
-    if (!out) return null;
+    if (!out) return { sol: null, used };
     pool.push(...out);
   }
-  return trial;
+  return { sol: trial, used };
 }
 
 /**
- * Removes routes one at a time while every task still fits (the fleet-size objective); each used
- * route is tried once per round, shortest first. Returns the smaller solution (or `sol`).
+ * Removes routes one at a time while every task still fits (the fleet-size objective). Routes are
+ * tried shortest first; after a round where none could be removed the step budget per attempt
+ * doubles and the pool order is shuffled anew, until `stop`, `maxSteps` pool steps in all (a
+ * reproducible bound for iteration-capped runs) or MAX_ROUNDS rounds without success.
  */
-export function minimiseRoutes(ctx: SearchContext, sol: Solution, stop: () => boolean): Solution {
+export function minimiseRoutes(ctx: SearchContext, sol: Solution, stop: () => boolean, maxSteps = Number.POSITIVE_INFINITY): Solution {
   let cur = sol;
-  for (let round = true; round && !stop();) {
-    round = false;
+  let left = maxSteps;
+  let budget = STEPS_PER_TASK;
+  for (let failed = 0; failed < MAX_ROUNDS && left > 0 && !stop();) {
     const used = cur.routes.filter((r) => r.length > 0).sort((a, b) => a.length - b.length);
+    if (used.length <= 1) break;
+    let removed = false;
     for (const r of used) {
-      if (stop()) break;
-      const next = eliminate(ctx, cur, r.v.index, stop);
-      if (next) {
-        cur = next;
-        round = true;
+      if (stop() || left <= 0) break;
+      const out = eliminate(ctx, cur, r.v.index, Math.min(left, budget * r.length), stop);
+      left -= out.used;
+      if (out.sol) {
+        cur = out.sol;
+        removed = true;
         break;
       }
+    }
+    if (removed) failed = 0;
+    else {
+      failed++;
+      budget *= 2;
     }
   }
   return cur;
