@@ -138,6 +138,16 @@ function totalsFit(route: RouteState, dDur: number, dDist: number, dCost: number
   );
 }
 
+/** A feasible position: a candidate for the full evaluation to confirm, or (plain problems) the new best. */
+function offer(out: Insertion, cands: number[] | null, delta: number, i: number, j: number): void {
+  if (cands) cands.push(delta, i, j);
+  else {
+    out.delta = delta;
+    out.i = i;
+    out.j = j;
+  }
+}
+
 function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
   const p = route.p;
   const v = route.v;
@@ -171,12 +181,7 @@ function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] |
     const dd = tIn + tOut - (ab ? D[a * n + b] : 0);
     const dx = (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0);
     if (!totalsFit(route, dd, dx, dc, 1)) continue;
-    if (cands) cands.push(dc + fixed, i, -1);
-    else {
-      out.delta = dc + fixed;
-      out.i = i;
-      out.j = -1;
-    }
+    offer(out, cands, dc + fixed, i, -1);
   }
 }
 
@@ -229,14 +234,7 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
       if (stD >= 0 && stD + (lp === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[i + 1]) {
         const dd = inT + tPD + outT - removedT;
         const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
-        if (totalsFit(route, dd, dx, dc - fixed, 2)) {
-          if (cands) cands.push(dc, i, i);
-          else {
-            out.delta = dc;
-            out.i = i;
-            out.j = i;
-          }
-        }
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, i);
       }
     }
     if (i === len) continue;
@@ -265,14 +263,7 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
       if (stD >= 0 && stD + (lk === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[k + 1]) {
         const dd = pickT + D[lk * n + ld] + outT - (b < 0 ? 0 : D[lk * n + b]);
         const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
-        if (totalsFit(route, dd, dx, dc - fixed, 2)) {
-          if (cands) cands.push(dc, i, k);
-          else {
-            out.delta = dc;
-            out.i = i;
-            out.j = k;
-          }
-        }
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, k);
       }
       arr = depK + (b < 0 ? 0 : D[lk * n + b]);
     }
