@@ -240,6 +240,9 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
     if (i === len) continue;
     // Delivery later: walk the shifted schedule forward while it stays feasible.
     const pickC = inC + C[lp * n + b0] - removedC;
+    // Placing the delivery adds a detour, not less than nothing where the costs keep the triangle
+    // inequality (shortest paths do): a pickup already as dear as the best needs no walk.
+    if (!cands && pickC + fixed >= out.delta) continue;
     const pickT = inT + D[lp * n + b0] - removedT;
     const pickX = inX + X[lp * n + b0] - removedX;
     let arr = depP + D[lp * n + b0];
