@@ -3,7 +3,7 @@ import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-sto
 import { enqueueJob } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
 import type { WorkerDeps } from '../../shared/optimization/worker';
-import { solveWithStats } from '../../shared/solver';
+import { solveInThreads } from '../../shared/solver-threads';
 import { webhookDelivery } from '../webhooks/deps';
 
 // The route optimization service's dependencies, built once per process after env is set.
@@ -18,5 +18,5 @@ export const optimization = (): OptimizationDeps =>
     geofences: new DynamoGeofenceStore(),
   });
 
-/** The worker's: the service's plus the solver. */
-export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: solveWithStats });
+/** The worker's: the service's plus the solver, on as many threads as the function has cores (at most 2). */
+export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts) });

@@ -38,7 +38,8 @@ export interface DeliveryInfo {
 }
 
 export interface WorkerDeps extends OptimizationDeps {
-  solve: typeof solveWithStats;
+  /** solveWithStats, or a multi-threaded equivalent (shared/solver-threads). */
+  solve: (...args: Parameters<typeof solveWithStats>) => SolveReport | Promise<SolveReport>;
 }
 
 /** `busy`: another attempt holds the job on the message's last delivery; that attempt finishes it. */
@@ -160,7 +161,7 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
   log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
   const t0 = deps.clock();
-  const report: SolveReport = deps.solve(input.request, built.matrices, { deadlineMs: t0 + budgetMs, clock: deps.clock, seed: 1 });
+  const report: SolveReport = await deps.solve(input.request, built.matrices, { deadlineMs: t0 + budgetMs, clock: deps.clock, seed: 1 });
   log('solved', {
     iterations: report.stats.iterations,
     improvements: report.stats.improvements,

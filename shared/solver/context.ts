@@ -18,6 +18,20 @@ export interface SearchContext {
   arcScale: number;
   /** Tasks no vehicle can serve even alone: never worth an insertion attempt. */
   hopeless: Uint8Array;
+  /** Class of each vehicle: vehicles of one class (equal signatures) are interchangeable when empty. */
+  vehicleClass: Int32Array;
+  nClasses: number;
+}
+
+function vehicleClasses(p: Problem): { vehicleClass: Int32Array; nClasses: number } {
+  const ids = new Map<string, number>();
+  const vehicleClass = new Int32Array(p.vehicles.length);
+  for (const v of p.vehicles) {
+    let c = ids.get(v.signature);
+    if (c === undefined) ids.set(v.signature, (c = ids.size));
+    vehicleClass[v.index] = c;
+  }
+  return { vehicleClass, nClasses: ids.size };
 }
 
 function hopelessTasks(p: Problem): Uint8Array {
@@ -96,5 +110,6 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
     depotDist,
     arcScale: nearestCount ? nearestSum / nearestCount : 1,
     hopeless: hopelessTasks(p),
+    ...vehicleClasses(p),
   };
 }

@@ -41,16 +41,26 @@ export function insertedSeq(route: RouteState, t: number, i: number, j: number):
 /**
  * Finds the cheapest feasible insertion of task t (a job or a shipment pickup) into route;
  * returns false if there is none. With rng, each position is skipped with probability blink.
+ * `bound`: only insertions cheaper than it are wanted (the best found in other routes), so most
+ * positions are dismissed on their arc costs alone; used by plain problems, where the arc cost
+ * is the whole insertion cost.
  */
-export function bestInsertion(route: RouteState, t: number, out: Insertion, rng?: Rng, blink = 0): boolean {
+export function bestInsertion(
+  route: RouteState,
+  t: number,
+  out: Insertion,
+  rng?: Rng,
+  blink = 0,
+  bound = Number.POSITIVE_INFINITY,
+): boolean {
   const p = route.p;
   if (!p.allowed[t * p.vehicles.length + route.v.index]) return false;
   const cands: number[] | null = p.simple ? null : [];
-  out.delta = Number.POSITIVE_INFINITY;
+  out.delta = cands ? Number.POSITIVE_INFINITY : bound;
   if (p.kind[t] === KIND_JOB) scanJob(route, t, out, cands, rng, blink);
   else scanPair(route, t, out, cands, rng, blink);
   if (cands) return confirm(route, t, out, cands);
-  return out.delta < Number.POSITIVE_INFINITY;
+  return out.delta < bound;
 }
 
 /**
@@ -128,6 +138,16 @@ function totalsFit(route: RouteState, dDur: number, dDist: number, dCost: number
   );
 }
 
+/** A feasible position: a candidate for the full evaluation to confirm, or (plain problems) the new best. */
+function offer(out: Insertion, cands: number[] | null, delta: number, i: number, j: number): void {
+  if (cands) cands.push(delta, i, j);
+  else {
+    out.delta = delta;
+    out.i = i;
+    out.j = j;
+  }
+}
+
 function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
   const p = route.p;
   const v = route.v;
@@ -140,33 +160,28 @@ function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] |
   const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
   const ws = p.twStart[w];
   const we = p.twEnd[w];
+  const C = v.cost;
+  const D = v.dur;
   for (let i = 0; i <= len; i++) {
     if (blink > 0 && rng && rng.next() < blink) continue;
     const a = locs[i];
     const b = locs[i + 1];
-    const tIn = a < 0 ? 0 : v.dur[a * n + l];
+    const tIn = a < 0 ? 0 : D[a * n + l];
     const arr = dep[i] + tIn;
-    let st: number;
-    if (single) {
-      if (arr > we) break; // later positions only arrive later (triangle inequality)
-      st = arr > ws ? arr : ws;
-    } else st = windowStart(p, t, arr);
-    if (st < 0) continue;
-    const tOut = b < 0 ? 0 : v.dur[l * n + b];
-    if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
+    if (single && arr > we) break; // later positions only arrive later (triangle inequality)
     const ab = a >= 0 && b >= 0 && len > 0;
-    const dc = (a < 0 ? 0 : v.cost[a * n + l]) + (b < 0 ? 0 : v.cost[l * n + b]) - (ab ? v.cost[a * n + b] : 0);
+    const dc = (a < 0 ? 0 : C[a * n + l]) + (b < 0 ? 0 : C[l * n + b]) - (ab ? C[a * n + b] : 0);
+    // Arc costs first: once a good insertion is known, most positions end here.
     if (!cands && dc + fixed >= out.delta) continue;
+    const st = single ? (arr > ws ? arr : ws) : windowStart(p, t, arr);
+    if (st < 0) continue;
+    const tOut = b < 0 ? 0 : D[l * n + b];
+    if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
     if (!loadFits(route, t, i)) continue;
-    const dd = tIn + tOut - (ab ? v.dur[a * n + b] : 0);
+    const dd = tIn + tOut - (ab ? D[a * n + b] : 0);
     const dx = (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0);
     if (!totalsFit(route, dd, dx, dc, 1)) continue;
-    if (cands) cands.push(dc + fixed, i, -1);
-    else {
-      out.delta = dc + fixed;
-      out.i = i;
-      out.j = -1;
-    }
+    offer(out, cands, dc + fixed, i, -1);
   }
 }
 
@@ -212,28 +227,22 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
     // Delivery right after the pickup.
     {
       const arrD = depP + tPD;
-      const stD = arrD > lastD ? -1 : windowStart(p, dl, arrD);
+      const outC = b0 < 0 ? 0 : C[ld * n + b0];
+      const dc = inC + cPD + outC - removedC + fixed;
+      const stD = arrD > lastD || (!cands && dc >= out.delta) ? -1 : windowStart(p, dl, arrD);
       const outT = b0 < 0 ? 0 : D[ld * n + b0];
       if (stD >= 0 && stD + (lp === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[i + 1]) {
-        const outC = b0 < 0 ? 0 : C[ld * n + b0];
-        const dc = inC + cPD + outC - removedC + fixed;
-        if (cands || dc < out.delta) {
-          const dd = inT + tPD + outT - removedT;
-          const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
-          if (totalsFit(route, dd, dx, dc - fixed, 2)) {
-            if (cands) cands.push(dc, i, i);
-            else {
-              out.delta = dc;
-              out.i = i;
-              out.j = i;
-            }
-          }
-        }
+        const dd = inT + tPD + outT - removedT;
+        const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, i);
       }
     }
     if (i === len) continue;
     // Delivery later: walk the shifted schedule forward while it stays feasible.
     const pickC = inC + C[lp * n + b0] - removedC;
+    // Placing the delivery adds a detour, not less than nothing where the costs keep the triangle
+    // inequality (shortest paths do): a pickup already as dear as the best needs no walk.
+    if (!cands && pickC + fixed >= out.delta) continue;
     const pickT = inT + D[lp * n + b0] - removedT;
     const pickX = inX + X[lp * n + b0] - removedX;
     let arr = depP + D[lp * n + b0];
@@ -250,23 +259,14 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
       const b = locs[k + 1];
       const arrD = depK + D[lk * n + ld];
       if (arrD > lastD) break;
-      const stD = windowStart(p, dl, arrD);
+      const kb = b < 0 ? 0 : C[lk * n + b];
+      const dc = pickC + C[lk * n + ld] + (b < 0 ? 0 : C[ld * n + b]) - kb + fixed;
+      const stD = !cands && dc >= out.delta ? -1 : windowStart(p, dl, arrD);
       const outT = b < 0 ? 0 : D[ld * n + b];
       if (stD >= 0 && stD + (lk === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[k + 1]) {
-        const kb = b < 0 ? 0 : C[lk * n + b];
-        const dc = pickC + C[lk * n + ld] + (b < 0 ? 0 : C[ld * n + b]) - kb + fixed;
-        if (cands || dc < out.delta) {
-          const dd = pickT + D[lk * n + ld] + outT - (b < 0 ? 0 : D[lk * n + b]);
-          const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
-          if (totalsFit(route, dd, dx, dc - fixed, 2)) {
-            if (cands) cands.push(dc, i, k);
-            else {
-              out.delta = dc;
-              out.i = i;
-              out.j = k;
-            }
-          }
-        }
+        const dd = pickT + D[lk * n + ld] + outT - (b < 0 ? 0 : D[lk * n + b]);
+        const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, k);
       }
       arr = depK + (b < 0 ? 0 : D[lk * n + b]);
     }

@@ -52,26 +52,48 @@ export function recreate(ctx: SearchContext, sol: Solution, tasks: number[], bli
       }
       done.push(m);
     }
-    if (!ok) sol.removeTasks(done);
+    if (!ok) {
+      sol.removeTasks(done);
+      ins.reset();
+    }
   }
 }
 
+/**
+ * Cheapest insertion over the candidate routes. Candidates: the used routes (only those serving
+ * one of the task's nearest neighbours once many are used) and one empty route per vehicle class,
+ * so a task never scans the whole fleet.
+ */
 class Inserter {
   private readonly tmp: Insertion = { delta: 0, i: 0, j: -1 };
   private readonly best: Insertion = { delta: 0, i: 0, j: -1 };
-  private readonly emptySeen = new Set<string>();
-  private readonly near: Uint8Array;
-  private readonly granular: boolean;
+  /** Per class, the empty route that stands for the whole class (-1: none left). */
+  private readonly emptyOf: Int32Array;
+  private readonly stamp: Int32Array;
+  private tick = 0;
+  private used: number;
 
   constructor(
     private readonly ctx: SearchContext,
     private readonly sol: Solution,
     private readonly blink: number,
   ) {
+    this.emptyOf = new Int32Array(ctx.nClasses);
+    this.stamp = new Int32Array(ctx.p.vehicles.length);
+    this.used = 0;
+    this.reset();
+  }
+
+  /** Recounts used routes and empty representatives (after tasks left the solution). */
+  reset(): void {
+    const { ctx, sol, emptyOf } = this;
+    emptyOf.fill(-1);
     let used = 0;
-    for (const r of sol.routes) if (r.length > 0) used++;
-    this.granular = used > GRANULAR_ROUTES;
-    this.near = new Uint8Array(ctx.p.vehicles.length);
+    for (let vi = sol.routes.length - 1; vi >= 0; vi--) {
+      if (sol.routes[vi].length > 0) used++;
+      else emptyOf[ctx.vehicleClass[vi]] = vi;
+    }
+    this.used = used;
   }
 
   private opensDepot(start: number): boolean {
@@ -80,54 +102,74 @@ class Inserter {
     return true;
   }
 
+  /** The next empty route of vehicle class c after vi, or -1. */
+  private nextEmpty(c: number, vi: number): number {
+    const { sol, ctx } = this;
+    for (let k = vi + 1; k < sol.routes.length; k++) if (ctx.vehicleClass[k] === c && sol.routes[k].length === 0) return k;
+    return -1;
+  }
+
   /** Cheapest feasible insertion of t over the candidate routes; false if there is none. */
   insert(t: number): boolean {
-    const { ctx, sol, best, tmp, near, emptySeen } = this;
+    const { ctx, sol, best, stamp } = this;
     const p = ctx.p;
-    const nv = p.vehicles.length;
     const K = ctx.K;
     const gv = sol.groupVehicle(t, ctx.members);
-    let bestV = -1;
-    let bestOpens = true;
     best.delta = Number.POSITIVE_INFINITY;
+    this.bestV = -1;
+    this.bestOpens = true;
     // With minimise_num_depots a route from a depot no route uses yet is the last resort.
-    const depotFrugal = p.request.options?.objective?.minimise_num_depots === true;
-    emptySeen.clear();
-    const granular = this.granular && gv < 0;
-    if (granular) {
-      near.fill(0);
+    this.depotFrugal = p.request.options?.objective?.minimise_num_depots === true;
+    this.group = gv < 0 && p.group[t] >= 0 ? ctx.members[p.group[t]] : null;
+    if (gv >= 0) this.tryRoute(t, gv);
+    else if (this.used > GRANULAR_ROUTES) {
+      const tick = ++this.tick;
       for (let k = 0; k < K; k++) {
         const v = sol.routeOf[ctx.neighbors[t * K + k]];
-        if (v >= 0) near[v] = 1;
+        if (v < 0 || stamp[v] === tick) continue;
+        stamp[v] = tick;
+        this.tryRoute(t, v);
       }
-    }
-    const group = gv < 0 && p.group[t] >= 0 ? ctx.members[p.group[t]] : null;
-    for (const r of sol.routes) {
-      const vi = r.v.index;
-      if (gv >= 0 && vi !== gv) continue;
-      if (granular && r.length > 0 && !near[vi]) continue;
-      // The first of a relation group opens it: only on a vehicle that may serve them all.
-      if (group && !group.every((m) => p.allowed[m * nv + vi])) continue;
-      if (r.length === 0) {
-        // Identical empty vehicles give identical insertions: try one of each kind.
-        if (!p.allowed[t * nv + vi] || emptySeen.has(r.v.signature)) continue;
-        emptySeen.add(r.v.signature);
-      }
-      if (!bestInsertion(r, t, tmp, ctx.rng, this.blink)) continue;
-      const opens = depotFrugal && r.length === 0 && this.opensDepot(r.v.start);
-      if ((opens === bestOpens && tmp.delta < best.delta) || (!opens && bestOpens)) {
-        bestOpens = opens;
-        best.delta = tmp.delta;
-        best.i = tmp.i;
-        best.j = tmp.j;
-        bestV = vi;
-      }
-    }
+    } else for (let vi = 0; vi < sol.routes.length; vi++) if (sol.routes[vi].length > 0) this.tryRoute(t, vi);
+    if (gv < 0) for (const vi of this.emptyOf) if (vi >= 0) this.tryRoute(t, vi);
+    const bestV = this.bestV;
     if (bestV < 0) return false;
     // A task that may be outsourced goes in only when serving it pays.
     const rules = p.rules;
     if (rules.optional[t] && best.delta >= rules.outsourcing[t] + rules.revenue[t]) return false;
+    const opened = sol.routes[bestV].length === 0;
     sol.insert(t, bestV, best);
+    if (opened) {
+      this.used++;
+      const c = ctx.vehicleClass[bestV];
+      if (this.emptyOf[c] === bestV) this.emptyOf[c] = this.nextEmpty(c, bestV);
+    }
     return true;
+  }
+
+  private bestV = -1;
+  private bestOpens = true;
+  private depotFrugal = false;
+  private group: number[] | null = null;
+
+  private tryRoute(t: number, vi: number): void {
+    const { ctx, sol, best, tmp } = this;
+    const p = ctx.p;
+    const nv = p.vehicles.length;
+    const r = sol.routes[vi];
+    // The first of a relation group opens it: only on a vehicle that may serve them all.
+    if (this.group && !this.group.every((m) => p.allowed[m * nv + vi])) return;
+    if (r.length === 0 && !p.allowed[t * nv + vi]) return;
+    // Without the depot rule the best so far bounds the scan (see bestInsertion).
+    const bound = this.depotFrugal ? Number.POSITIVE_INFINITY : best.delta;
+    if (!bestInsertion(r, t, tmp, ctx.rng, this.blink, bound)) return;
+    const opens = this.depotFrugal && r.length === 0 && this.opensDepot(r.v.start);
+    if ((opens === this.bestOpens && tmp.delta < best.delta) || (!opens && this.bestOpens)) {
+      this.bestOpens = opens;
+      best.delta = tmp.delta;
+      best.i = tmp.i;
+      best.j = tmp.j;
+      this.bestV = vi;
+    }
   }
 }

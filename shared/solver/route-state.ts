@@ -24,16 +24,31 @@ export class RouteState {
     readonly p: Problem,
     readonly v: VehicleModel,
     seq: number[] = [],
+    copyOf?: RouteState,
   ) {
     this.seq = seq;
-    this.refresh();
+    if (!copyOf) {
+      this.refresh();
+      return;
+    }
+    // Field by field (not Object.assign): the clone keeps one hidden class, and cloning is on
+    // the search's hot path.
+    this.cost = copyOf.cost;
+    this.dur = copyOf.dur;
+    this.dist = copyOf.dist;
+    this.travelCost = copyOf.travelCost;
+    this.locs = copyOf.locs;
+    this.dep = copyOf.dep;
+    this.late = copyOf.late;
+    this.loadMaxPre = copyOf.loadMaxPre;
+    this.loadMaxSuf = copyOf.loadMaxSuf;
+    this.load = copyOf.load;
+    this.feasible = copyOf.feasible;
   }
 
+  /** Cheap: the buffers are shared until either side rewrites them (see `buffers`). */
   clone(): RouteState {
-    const r = Object.create(RouteState.prototype) as RouteState;
-    Object.assign(r, this);
-    r.seq = this.seq.slice();
-    r.owned = false;
+    const r = new RouteState(this.p, this.v, this.seq.slice(), this);
     this.owned = false;
     return r;
   }

@@ -2,6 +2,7 @@
 // until the deadline or the iteration cap; new best solutions are polished by local search.
 import type { SearchContext } from './context';
 import { localSearch } from './operators/local-search';
+import { minimiseRoutes } from './operators/route-minimisation';
 import { recreate } from './recreate';
 import { ruin } from './ruin';
 import { compareObjectives, type Objective, type Solution } from './solution';
@@ -22,6 +23,10 @@ const T_START = 10; // in units of a typical short arc (ctx.arcScale)
 const T_END = 0.3;
 /** Share of the time budget left for the final local search of the best solution. */
 const POLISH_SHARE = 0.03;
+/** Under the fleet-size objective, the share of the budget the ejection-pool route minimisation may take first. */
+const ROUTE_MIN_SHARE = 0.5;
+/** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
+const ROUTE_MIN_STEPS_PER_ITERATION = 5;
 
 function sameLevel(a: Objective, b: Objective): boolean {
   return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
@@ -39,6 +44,11 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   // Ruin-and-recreate stops a little early so the final local search fits in the budget.
   const loopDeadline = t0 + span * (1 - POLISH_SHARE);
   let cur = start;
+  if (ctx.p.custom?.value === 'vehicles') {
+    // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's share.
+    const until = limits.maxIterations < Infinity ? limits.deadlineMs : t0 + span * ROUTE_MIN_SHARE;
+    cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
+  }
   let curObj = cur.objective();
   let best = cur.clone();
   let bestObj = curObj;

@@ -22,6 +22,25 @@ export function family(name: string): string {
   return m ? `${m[1]}${m[2]}${m[3]}`.toUpperCase() : 'other';
 }
 
+/** CPU seconds (user + system) of this process since `since`: steadier than wall time on a loaded machine. */
+export function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+}
+
+/**
+ * The solver's clock for a run: wall milliseconds, or (`cpu`) this process's CPU milliseconds, so
+ * that a time limit means the same amount of search however loaded the machine is.
+ */
+export function benchClock(kind: string): () => number {
+  if (kind === 'wall') return () => performance.now();
+  if (kind !== 'cpu') throw new Error('--clock must be wall or cpu');
+  return () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+}
+
 export const mean = (xs: number[]) => (xs.length ? xs.reduce((x, y) => x + y, 0) / xs.length : NaN);
 export const gap = (value: number, reference: number) => (100 * (value - reference)) / reference;
 // Rounded first so a gap of -0.0001 prints as 0.00%, not -0.00%.

@@ -1,18 +1,23 @@
 // Solver benchmark on VRPTW (Solomon, Gehring & Homberger) and PDPTW (Li & Lim) instance files.
 //   npm run bench:solver -- [--set solomon|homberger|all | --dir <folder>] [--filter R1*,C2*]
 //       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
-//       [--vroom <baseline.csv>] [--vroom-config xdef_t1]
+//       [--vroom <baseline.csv>] [--vroom-config xdef_t1] [--threads N] [--api <baseUrl> --key <key>]
+//       [--clock wall|cpu]
 // --dir reads every instance file of a folder (format told per file) and its best-known values
 // from `bks.csv` there, or from the folder's only CSV file. Prints per instance: vehicles,
 // distance, gaps to the best-known values, time; then the means, the BKS fleet-size hit rate and,
 // with --vroom, VROOM's figures beside ours per instance and per family. Every result goes through
 // the independent checker; an unassigned task or a violation is reported, never hidden.
+// In-process by default (one thread; --threads N runs shared/solver-threads); with --api each
+// instance goes through a running stack instead (api.ts), the time being submit to result.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSolution, solveWithStats } from '../../../shared/solver';
+import { checkSolution, solveWithStats, type SolveReport, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
+import { solveInThreads } from '../../../shared/solver-threads';
+import { solveThroughApi, type ApiTarget } from './api';
 import { convert, parseInstance, routeDistance } from './convert';
-import { gap, pct, printBaselineComparison, printBksSummary, type Row } from './report';
+import { benchClock, cpuSeconds, gap, pct, printBaselineComparison, printBksSummary, type Row } from './report';
 import { parseBaseline, parseBks, type BksTable } from './tables';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp');
@@ -28,6 +33,10 @@ function args() {
     objective: 'cost',
     vroom: '',
     vroomConfig: 'xdef_t1',
+    threads: 1,
+    clock: 'wall',
+    api: '',
+    key: '',
   };
   const v = process.argv.slice(2);
   const value = (i: number) => {
@@ -44,9 +53,14 @@ function args() {
     else if (v[i] === '--objective') a.objective = value(++i);
     else if (v[i] === '--vroom') a.vroom = value(++i);
     else if (v[i] === '--vroom-config') a.vroomConfig = value(++i);
+    else if (v[i] === '--threads') a.threads = Number(value(++i));
+    else if (v[i] === '--clock') a.clock = value(++i);
+    else if (v[i] === '--api') a.api = value(++i).replace(/\/+$/, '');
+    else if (v[i] === '--key') a.key = value(++i);
     else throw new Error(`unknown argument ${v[i]}`);
   }
   if (a.objective !== 'cost' && a.objective !== 'vehicles') throw new Error('--objective must be cost or vehicles');
+  if (a.api && !a.key) throw new Error('--api needs --key');
   return a;
 }
 
@@ -92,14 +106,36 @@ function sources(a: ReturnType<typeof args>): { files: [string, string][]; bksFi
   return { files, bksFile: bks && join(a.dir, bks) };
 }
 
-function main() {
+type Args = ReturnType<typeof args>;
+
+/** One instance in-process (on a.threads threads) or through the stack at a.api. */
+async function solveOne(a: Args, request: SolverRequest, matrices: SolverMatrices) {
+  if (a.api) {
+    const target: ApiTarget = { baseUrl: a.api, key: a.key };
+    const { result, seconds } = await solveThroughApi(target, request, matrices, a.time);
+    return { result, seconds, iterations: '-' };
+  }
+  const t0 = performance.now();
+  // A CPU clock would count the other threads' time too: threads keep to wall time.
+  const clock = benchClock(a.threads > 1 ? 'wall' : a.clock);
+  const opts = { deadlineMs: clock() + a.time * 1000, clock, seed: a.seed, maxIterations: a.iterations };
+  const report: SolveReport =
+    a.threads > 1 ? await solveInThreads(request, matrices, opts, a.threads) : solveWithStats(request, matrices, opts);
+  return { result: report.result, seconds: (performance.now() - t0) / 1000, iterations: String(report.stats.iterations) };
+}
+
+async function main() {
   const a = args();
+  const cpu0 = process.cpuUsage();
   const { files, bksFile } = sources(a);
   const bks: BksTable = bksFile ? parseBks(readFileSync(bksFile, 'utf8')) : { hierarchical: new Map(), distance: new Map() };
   const baseline = a.vroom ? parseBaseline(readFileSync(a.vroom, 'utf8'), a.vroomConfig) : undefined;
   const re = glob(a.filter);
   const rows: Row[] = [];
-  console.log(`solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, objective ${a.objective}, ${new Date().toISOString()}`);
+  const where = a.api ? `through the API at ${a.api}` : `in-process, ${a.threads} thread(s), ${a.threads > 1 ? 'wall' : a.clock} clock`;
+  console.log(
+    `solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, objective ${a.objective}, ${where}, ${new Date().toISOString()}`,
+  );
   if (bksFile) console.log(`best-known values: ${bksFile}`);
   console.log('instance   kind   veh  distance    gap-dist  gap-hier (bks veh)  time   iters  unassigned/violations');
   for (const [path, name] of files) {
@@ -115,14 +151,7 @@ function main() {
     }
     const { request, matrices } = converted;
     if (a.objective === 'vehicles') request.options!.objective!.custom = { type: 'min', value: 'vehicles' };
-    const t0 = performance.now();
-    const { result, stats } = solveWithStats(request, matrices, {
-      deadlineMs: t0 + a.time * 1000,
-      clock: () => performance.now(),
-      seed: a.seed,
-      maxIterations: a.iterations,
-    });
-    const seconds = (performance.now() - t0) / 1000;
+    const { result, seconds, iterations } = await solveOne(a, request, matrices);
     const violations = checkSolution(request, matrices, result);
     const key = name.toLowerCase();
     const row: Row = {
@@ -139,12 +168,14 @@ function main() {
     console.log(
       `${name.padEnd(10)} ${inst.kind} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
         `${gapOf(row.bksHierarchical).padStart(8)} (${String(row.bksHierarchical?.vehicles ?? '-').padStart(3)})  ${seconds.toFixed(1).padStart(5)}  ` +
-        `${String(stats.iterations).padStart(6)}  ${result.unassigned.length}/${violations.length}` +
+        `${String(iterations).padStart(6)}  ${result.unassigned.length}/${violations.length}` +
         (violations.length ? `  ${violations[0].rule}: ${violations[0].detail}` : ''),
     );
   }
   printBksSummary(rows, a.objective);
+  // Worker threads count in both figures; through the API only the client's own.
+  console.log(`this process: CPU ${cpuSeconds(cpu0).toFixed(1)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   if (baseline) printBaselineComparison(rows, baseline, `${a.vroom}, config ${a.vroomConfig}`);
 }
 
-main();
+await main();

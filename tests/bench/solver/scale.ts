@@ -1,12 +1,18 @@
 // Scale check on a synthetic instance (no BKS exists): N tasks as jobs plus shipments, one
 // location each, random windows and 2-dimensional loads.
 //   npx tsx tests/bench/solver/scale.ts [--tasks 4000] [--shipments 500] [--time 120] [--seed 1]
+//       [--iterations N] [--clock wall|cpu]  (a fixed amount of search, or a limit in CPU time, to
+//       compare on a loaded machine)
 import { checkSolution, solveWithStats, type SolverRequest, type Window } from '../../../shared/solver';
+import { benchClock, cpuSeconds } from './report';
 
 function args() {
-  const a = { tasks: 4000, shipments: 500, time: 120, seed: 1 };
+  const a = { tasks: 4000, shipments: 500, time: 120, seed: 1, iterations: 0, clock: 'wall' };
   const v = process.argv.slice(2);
-  for (let i = 0; i < v.length; i += 2) (a as Record<string, number>)[v[i].replace(/^--/, '')] = Number(v[i + 1]);
+  for (let i = 0; i < v.length; i += 2) {
+    const k = v[i].replace(/^--/, '');
+    (a as Record<string, number | string>)[k] = k === 'clock' ? v[i + 1] : Number(v[i + 1]);
+  }
   return a;
 }
 
@@ -49,26 +55,26 @@ function main() {
     })),
   };
   const matrices = { car: { durations: dur, distances: dist } };
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const clock = benchClock(a.clock);
   const { result, stats } = solveWithStats(request, matrices, {
-    deadlineMs: t0 + a.time * 1000,
-    clock: () => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-      return performance.now();
-    },
+    deadlineMs: clock() + a.time * 1000,
+    clock,
     seed: a.seed,
+    maxIterations: a.iterations > 0 ? a.iterations : undefined,
   });
   const time = (performance.now() - t0) / 1000;
-  clearInterval(timer);
+  const cpu = cpuSeconds(cpu0);
+  // The process's peak resident set (the OS's own high-water mark, so no sampling is missed).
+  const peak = process.resourceUsage().maxRSS * 1024;
   const v = checkSolution(request, matrices, result);
   const alone = infeasibleAlone(request, dur, horizon);
   const reasons: Record<string, number> = {};
   for (const u of result.unassigned) reasons[u.reason] = (reasons[u.reason] ?? 0) + 1;
   console.log(
-    `tasks ${a.tasks} (jobs ${nJobs}, shipments ${a.shipments}), vehicles ${request.vehicles.length}, limit ${a.time} s: ` +
-      `time ${time.toFixed(1)} s, iterations ${stats.iterations}, routes ${result.routes.length}, unassigned ${result.unassigned.length} ${JSON.stringify(reasons)}, ` +
+    `tasks ${a.tasks} (jobs ${nJobs}, shipments ${a.shipments}), vehicles ${request.vehicles.length}, limit ${a.time} s (${a.clock} clock): ` +
+      `time ${time.toFixed(1)} s (CPU ${cpu.toFixed(1)} s), iterations ${stats.iterations}, routes ${result.routes.length}, unassigned ${result.unassigned.length} ${JSON.stringify(reasons)}, ` +
       `distance ${result.summary.distance}, violations ${v.length}, peak RSS ${(peak / 2 ** 20).toFixed(0)} MB; ` +
       `tasks no vehicle can serve even alone (depot -> task -> depot within the windows): ${alone}`,
   );

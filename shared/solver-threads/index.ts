@@ -1,0 +1,152 @@
+// The solver on several cores: independent searches (seed, seed + 1, ...) in worker threads,
+// the best checked result wins. The solver itself stays single-threaded and pure; the threads,
+// the clock conversion and the core count live here, outside it.
+// One module is both sides: a thread loads this very file (in a bundle, the bundle itself) and
+// serves one solve when it finds its marker in workerData.
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { checkSolution, solveWithStats, type SolveOptions, type SolveReport, type SolverMatrices, type SolverRequest } from '../solver';
+import { betterOutcome, type Outcome } from './rank';
+
+/** More than two threads only pays where the solver runs (Lambda gives 2 vCPUs at >= 1769 MB). */
+export const MAX_SOLVER_THREADS = 2;
+const THREAD_MARK = 'waymarkSolverThread';
+/** A thread that overruns the deadline by this much is dropped (its result would come too late). */
+const OVERRUN_MS = 5000;
+
+export function defaultSolverThreads(): number {
+  return Math.max(1, Math.min(MAX_SOLVER_THREADS, availableParallelism()));
+}
+
+interface ThreadJob {
+  request: SolverRequest;
+  matrices: SharedMatrices;
+  remainingMs: number;
+  seed: number;
+  maxIterations?: number;
+}
+
+/** Matrices as one shared buffer per matrix (n x n float64, row-major): no copy per thread. */
+type SharedMatrices = Record<string, { n: number; durations: SharedArrayBuffer; distances: SharedArrayBuffer; costs?: SharedArrayBuffer }>;
+
+function share(m: ArrayLike<ArrayLike<number>>): SharedArrayBuffer {
+  const n = m.length;
+  const buf = new SharedArrayBuffer(n * n * 8);
+  const flat = new Float64Array(buf);
+  for (let i = 0; i < n; i++) {
+    const row = m[i];
+    for (let j = 0; j < n; j++) flat[i * n + j] = row[j];
+  }
+  return buf;
+}
+
+function rows(buf: SharedArrayBuffer, n: number): Float64Array[] {
+  const flat = new Float64Array(buf);
+  return Array.from({ length: n }, (_, i) => flat.subarray(i * n, (i + 1) * n));
+}
+
+function shareMatrices(matrices: SolverMatrices): SharedMatrices {
+  const out: SharedMatrices = {};
+  for (const [profile, m] of Object.entries(matrices)) {
+    out[profile] = {
+      n: m.durations.length,
+      durations: share(m.durations),
+      distances: share(m.distances),
+      costs: m.costs ? share(m.costs) : undefined,
+    };
+  }
+  return out;
+}
+
+function unshareMatrices(shared: SharedMatrices): SolverMatrices {
+  const out: SolverMatrices = {};
+  for (const [profile, m] of Object.entries(shared)) {
+    out[profile] = {
+      durations: rows(m.durations, m.n),
+      distances: rows(m.distances, m.n),
+      costs: m.costs ? rows(m.costs, m.n) : undefined,
+    };
+  }
+  return out;
+}
+
+function solveChecked(request: SolverRequest, matrices: SolverMatrices, opts: SolveOptions): Outcome {
+  const report = solveWithStats(request, matrices, opts);
+  return { report, violations: checkSolution(request, matrices, report.result).length };
+}
+
+/**
+ * What a thread runs: this module's own file. Under tsx (tests, benchmarks) that is a .ts file,
+ * which a thread can load only once tsx's loader is registered in it; a bundle needs nothing.
+ */
+function threadEntry(): { entry: URL | string; evaluate: boolean } {
+  const url = new URL(import.meta.url);
+  if (!url.pathname.endsWith('.ts')) return { entry: url, evaluate: false };
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return { entry: `import(${tsx}).then((api) => api.register()).then(() => import(${JSON.stringify(url.href)}));`, evaluate: true };
+}
+
+function runThread(job: ThreadJob, deadlineMs: number, clock: () => number): Promise<Outcome | null> {
+  const { entry, evaluate } = threadEntry();
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (o: Outcome | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(o);
+    };
+    const worker = new Worker(entry, { eval: evaluate, workerData: { [THREAD_MARK]: true } });
+    const timer = setTimeout(() => done(null), Math.max(0, deadlineMs - clock()) + OVERRUN_MS);
+    worker.once('message', (o: Outcome) => done(o));
+    // A failed thread only costs its share of the search: the main thread's result stands.
+    worker.once('error', () => done(null));
+    worker.once('exit', () => done(null));
+    worker.postMessage(job);
+  });
+}
+
+/**
+ * Solves with `threads` independent searches (the caller's thread is one of them) and returns the
+ * best result by violations, then the solver's objective order; `threads` 1 is exactly
+ * solveWithStats. Same seed, threads and maxIterations => same answer.
+ */
+export async function solveInThreads(
+  request: SolverRequest,
+  matrices: SolverMatrices,
+  opts: SolveOptions,
+  threads = defaultSolverThreads(),
+): Promise<SolveReport> {
+  const seed = opts.seed ?? 1;
+  if (threads <= 1) return solveWithStats(request, matrices, opts);
+  const shared = shareMatrices(matrices);
+  const remainingMs = opts.deadlineMs - opts.clock();
+  const others = Array.from({ length: threads - 1 }, (_, k) =>
+    runThread(
+      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations },
+      opts.deadlineMs,
+      opts.clock,
+    ),
+  );
+  // The threads search while this one does (it blocks until its own deadline); their answers
+  // are read once it is done.
+  let best = solveChecked(request, matrices, opts);
+  for (const o of await Promise.all(others)) if (o && betterOutcome(request, o, best)) best = o;
+  return best.report;
+}
+
+function serveThread(): void {
+  parentPort!.once('message', (job: ThreadJob) => {
+    const t0 = performance.now();
+    const outcome = solveChecked(job.request, unshareMatrices(job.matrices), {
+      deadlineMs: t0 + job.remainingMs,
+      clock: () => performance.now(),
+      seed: job.seed,
+      maxIterations: job.maxIterations,
+    });
+    parentPort!.postMessage(outcome);
+  });
+}
+
+if (!isMainThread && (workerData as Record<string, unknown> | null)?.[THREAD_MARK]) serveThread();

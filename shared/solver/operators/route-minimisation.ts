@@ -1,0 +1,179 @@
+// Fleet-size minimisation by an ejection pool (after Nagata & Bräysy's route minimisation): empty
+// one route into a pool of tasks, then put the pool back into the other routes. A task that fits
+// nowhere goes in anyway by ejecting at most two tasks from one route (those ejected least often
+// so far), and the ejected join the pool. When the pool empties the fleet is one route smaller;
+// when the step budget runs out, that attempt is dropped and another route is tried.
+import type { SearchContext } from '../context';
+import { bestInsertion, type Insertion } from '../insertion';
+import { KIND_DELIVERY } from '../problem';
+import { RouteState } from '../route-state';
+import type { Solution } from '../solution';
+
+/** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */
+const STEPS_PER_TASK = 40;
+/** Rounds in a row without a removed route before giving up. */
+const MAX_ROUNDS = 6;
+/** Routes longer than this eject one task at a time (pairs would cost a cube of the length). */
+const PAIR_EJECTION_MAX_LEN = 30;
+
+interface Ejection {
+  vehicle: number;
+  out: number[];
+  penalty: number;
+  delta: number;
+  seq: number[];
+}
+
+/** Tasks that may change route: not tied to it by a relation; a pickup stands for its shipment. */
+function movable(sol: Solution, t: number): boolean {
+  return sol.p.group[t] < 0 && sol.p.kind[t] !== KIND_DELIVERY;
+}
+
+function without(sol: Solution, seq: number[], out: number[]): number[] {
+  const p = sol.p;
+  return seq.filter((x) => !out.includes(x) && !(p.kind[x] === KIND_DELIVERY && out.includes(p.pair[x])));
+}
+
+class Pool {
+  private readonly penalty: Float64Array;
+  private readonly ins: Insertion = { delta: 0, i: 0, j: -1 };
+  private readonly scratch = new Map<number, RouteState>();
+
+  constructor(
+    private readonly ctx: SearchContext,
+    private readonly sol: Solution,
+  ) {
+    this.penalty = new Float64Array(ctx.p.nTasks).fill(1);
+  }
+
+  /** Cheapest feasible insertion of t into a used route; false when there is none. */
+  insert(t: number): boolean {
+    const { sol, ins } = this;
+    let bv = -1;
+    let best: Insertion = { delta: Number.POSITIVE_INFINITY, i: 0, j: -1 };
+    for (const r of sol.routes) {
+      if (r.length === 0 || !bestInsertion(r, t, ins, undefined, 0, best.delta)) continue;
+      if (ins.delta < best.delta) {
+        best = { ...ins };
+        bv = r.v.index;
+      }
+    }
+    if (bv < 0) return false;
+    sol.insert(t, bv, best);
+    return true;
+  }
+
+  private scratchFor(vehicle: number): RouteState {
+    let s = this.scratch.get(vehicle);
+    if (!s) this.scratch.set(vehicle, (s = new RouteState(this.sol.p, this.sol.p.vehicles[vehicle])));
+    return s;
+  }
+
+  /** Tries t into route r without the tasks `out`; updates `best` when cheaper in penalty, then cost. */
+  private tryEjection(t: number, r: RouteState, out: number[], penalty: number, best: { e: Ejection | null }): void {
+    const seq = without(this.sol, r.seq, out);
+    const s = this.scratchFor(r.v.index);
+    s.seq = seq;
+    s.refresh();
+    if (!s.feasible || !bestInsertion(s, t, this.ins)) return;
+    const e = best.e;
+    if (e && (penalty > e.penalty || (penalty === e.penalty && this.ins.delta >= e.delta))) return;
+    const placed = seq.slice();
+    if (this.ins.j < 0) placed.splice(this.ins.i, 0, t);
+    else {
+      placed.splice(this.ins.j, 0, this.sol.p.pair[t]);
+      placed.splice(this.ins.i, 0, t);
+    }
+    best.e = { vehicle: r.v.index, out, penalty, delta: this.ins.delta, seq: placed };
+  }
+
+  /** Puts t into some used route by ejecting one or two tasks from it; the ejected, or null. */
+  eject(t: number): number[] | null {
+    const { sol, ctx, penalty } = this;
+    const p = ctx.p;
+    penalty[t]++;
+    const best: { e: Ejection | null } = { e: null };
+    for (const r of sol.routes) {
+      if (r.length === 0 || !p.allowed[t * p.vehicles.length + r.v.index]) continue;
+      const cand = r.seq.filter((x) => movable(sol, x));
+      for (let a = 0; a < cand.length; a++) {
+        const pa = penalty[cand[a]];
+        if (best.e && pa > best.e.penalty) continue;
+        this.tryEjection(t, r, [cand[a]], pa, best);
+        if (r.length > PAIR_EJECTION_MAX_LEN) continue;
+        for (let b = a + 1; b < cand.length; b++) {
+          const pab = pa + penalty[cand[b]];
+          if (best.e && pab > best.e.penalty) continue;
+          this.tryEjection(t, r, [cand[a], cand[b]], pab, best);
+        }
+      }
+    }
+    const e = best.e;
+    if (!e) return null;
+    const r = sol.routes[e.vehicle];
+    for (const x of r.seq) sol.routeOf[x] = -1;
+    r.seq = e.seq;
+    for (const x of r.seq) sol.routeOf[x] = e.vehicle;
+    r.refresh();
+    return e.out;
+  }
+}
+
+/** Empties `victim` and puts its tasks back elsewhere within `steps` pool steps; the new solution, or null. */
+function eliminate(
+  ctx: SearchContext,
+  sol: Solution,
+  victim: number,
+  steps: number,
+  stop: () => boolean,
+): { sol: Solution | null; used: number } {
+  const trial = sol.clone();
+  const pool = trial.routes[victim].seq.filter((t) => sol.p.kind[t] !== KIND_DELIVERY);
+  if (pool.some((t) => sol.p.group[t] >= 0)) return { sol: null, used: 0 };
+  trial.removeTasks(pool);
+  const ejector = new Pool(ctx, trial);
+  ctx.rng.shuffle(pool);
+  let used = 0;
+  while (pool.length > 0) {
+    if (used++ >= steps || stop()) return { sol: null, used };
+    const t = pool.pop()!;
+    if (ejector.insert(t)) continue;
+    const out = ejector.eject(t);
+    if (!out) return { sol: null, used };
+    pool.push(...out);
+  }
+  return { sol: trial, used };
+}
+
+/**
+ * Removes routes one at a time while every task still fits (the fleet-size objective). Routes are
+ * tried shortest first; after a round where none could be removed the step budget per attempt
+ * doubles and the pool order is shuffled anew, until `stop`, `maxSteps` pool steps in all (a
+ * reproducible bound for iteration-capped runs) or MAX_ROUNDS rounds without success.
+ */
+export function minimiseRoutes(ctx: SearchContext, sol: Solution, stop: () => boolean, maxSteps = Number.POSITIVE_INFINITY): Solution {
+  let cur = sol;
+  let left = maxSteps;
+  let budget = STEPS_PER_TASK;
+  for (let failed = 0; failed < MAX_ROUNDS && left > 0 && !stop();) {
+    const used = cur.routes.filter((r) => r.length > 0).sort((a, b) => a.length - b.length);
+    if (used.length <= 1) break;
+    let removed = false;
+    for (const r of used) {
+      if (stop() || left <= 0) break;
+      const out = eliminate(ctx, cur, r.v.index, Math.min(left, budget * r.length), stop);
+      left -= out.used;
+      if (out.sol) {
+        cur = out.sol;
+        removed = true;
+        break;
+      }
+    }
+    if (removed) failed = 0;
+    else {
+      failed++;
+      budget *= 2;
+    }
+  }
+  return cur;
+}

@@ -1,0 +1,66 @@
+// The multi-threaded solve: one thread is exactly the library's solve; two threads return a
+// checked result no worse than the caller's own seed; the result ranking follows the solver's
+// objective order. Bounded by iterations, never by time (the deadline is only a safety net).
+import { describe, expect, it } from 'vitest';
+import { checkSolution, solveWithStats, type SolveReport, type SolverRequest } from '../../../shared/solver';
+import { solveInThreads } from '../../../shared/solver-threads';
+import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
+import { generate } from './helpers';
+
+const ITERATIONS = 150;
+const opts = () => ({ deadlineMs: performance.now() + 120_000, clock: () => performance.now(), seed: 3, maxIterations: ITERATIONS });
+
+describe('solveInThreads', () => {
+  const { request, matrices } = generate({ seed: 5, jobs: 30, shipments: 6, vehicles: 4 });
+
+  it('on one thread is the library solve itself', async () => {
+    const one = await solveInThreads(request, matrices, opts(), 1);
+    expect(one.result).toEqual(solveWithStats(request, matrices, opts()).result);
+  });
+
+  it('on two threads returns the better of its seed and the next one, checked', async () => {
+    const own = solveWithStats(request, matrices, opts());
+    const next = solveWithStats(request, matrices, { ...opts(), seed: 4 });
+    const outcome = (report: SolveReport): Outcome => ({ report, violations: checkSolution(request, matrices, report.result).length });
+    const expected = betterOutcome(request, outcome(next), outcome(own)) ? next : own;
+    const two = await solveInThreads(request, matrices, opts(), 2);
+    expect(two.result).toEqual(expected.result);
+    expect(checkSolution(request, matrices, two.result)).toEqual([]);
+  }, 120_000);
+});
+
+describe('betterOutcome', () => {
+  const request: SolverRequest = {
+    locations: [[0, 0]],
+    vehicles: [{ id: 1 }],
+    jobs: [
+      { id: 1, location_index: 0, priority: 10 },
+      { id: 2, location_index: 0 },
+    ],
+  };
+  const outcome = (o: { violations?: number; cost?: number; routes?: number; unassigned?: number[] }): Outcome => ({
+    violations: o.violations ?? 0,
+    report: {
+      stats: { iterations: 0, improvements: 0 },
+      result: {
+        summary: { cost: o.cost ?? 0 },
+        routes: Array.from({ length: o.routes ?? 1 }, () => ({ cost: 0, steps: [] })),
+        unassigned: (o.unassigned ?? []).map((id) => ({ id, type: 'job', reason: 'capacity' })),
+      },
+    } as unknown as SolveReport,
+  });
+
+  it('puts violations before everything, then unassigned priority, then unassigned count, then cost', () => {
+    expect(betterOutcome(request, outcome({ cost: 100 }), outcome({ cost: 1, violations: 1 }))).toBe(true);
+    expect(betterOutcome(request, outcome({ cost: 100, unassigned: [2] }), outcome({ cost: 1, unassigned: [1] }))).toBe(true);
+    expect(betterOutcome(request, outcome({ cost: 100 }), outcome({ cost: 1, unassigned: [2] }))).toBe(true);
+    expect(betterOutcome(request, outcome({ cost: 1 }), outcome({ cost: 2 }))).toBe(true);
+    expect(betterOutcome(request, outcome({ cost: 2 }), outcome({ cost: 2 }))).toBe(false);
+  });
+
+  it('counts routes before cost under the fleet-size objective only', () => {
+    const fleet = { ...request, options: { objective: { custom: { type: 'min' as const, value: 'vehicles' as const } } } };
+    expect(betterOutcome(fleet, outcome({ routes: 1, cost: 100 }), outcome({ routes: 2, cost: 1 }))).toBe(true);
+    expect(betterOutcome(request, outcome({ routes: 1, cost: 100 }), outcome({ routes: 2, cost: 1 }))).toBe(false);
+  });
+});
