@@ -142,7 +142,7 @@ describe('POST /directions/json', () => {
     expect(tunnel.body).toMatchObject({ field: 'avoid', message: expect.stringContaining('"tunnel" is not supported') });
     const hazmat = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, hazmat_type: 'general' }));
     expect(hazmat.body).toMatchObject({ status: 400, field: 'hazmat_type' });
-    const curb = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, approaches: 'curb' }));
+    const curb = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, approaches: 'curb;curb' }));
     expect(curb.body).toMatchObject({ status: 400, field: 'approaches' });
     const bearings = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, bearings: '10,20' }));
     expect(bearings.body).toMatchObject({ status: 400, field: 'bearings' });
