@@ -155,7 +155,7 @@ export const bearingsParam = z.string().transform((v, ctx) => {
   return out;
 });
 
-/** `approaches`: only "unrestricted" can be honoured (snapping and the v1 optimizer ignore the side of the road). */
+/** `approaches` of snapping: only "unrestricted" (a trace gives its own direction of travel). */
 export const approachesParam = z.string().refine((v) => v.split(';').every((x) => x === '' || x === 'unrestricted'), {
   message: 'only "unrestricted" is supported here: this operation does not use the side of the road',
 });

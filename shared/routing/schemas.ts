@@ -176,13 +176,22 @@ export const snapToRoadsBody = snapToRoadsQuery;
 export const MIN_TRIP_POINTS = 3;
 export const MAX_TRIP_POINTS = 12;
 
-export const optimizationV1Query = z.object({
-  coordinates: latLngList(MIN_TRIP_POINTS, MAX_TRIP_POINTS),
-  approaches: approachesParam.optional(),
-  source: z.enum(['any', 'first']).optional(),
-  destination: z.enum(['any', 'last']).optional(),
-  roundtrip: flag.optional(),
-  mode: mode.optional(),
-  geometries: geometry.optional(),
-  with_geometry: flag.optional(),
-});
+export const optimizationV1Query = z
+  .object({
+    coordinates: latLngList(MIN_TRIP_POINTS, MAX_TRIP_POINTS),
+    approaches: curbApproaches.optional(),
+    source: z.enum(['any', 'first']).optional(),
+    destination: z.enum(['any', 'last']).optional(),
+    roundtrip: flag.optional(),
+    mode: mode.optional(),
+    geometries: geometry.optional(),
+    with_geometry: flag.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.approaches && v.approaches.length !== v.coordinates.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['approaches'],
+        message: `must have one entry per coordinate (${v.coordinates.length}), joined by ";"`,
+      });
+  });

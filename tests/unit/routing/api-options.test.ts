@@ -5,6 +5,7 @@ import { avoidParam, avoidParamWarned, curbApproaches, excludeParam } from '../.
 import { directionsBody, distanceMatrixQuery } from '../../../shared/routing/schemas';
 import { directions } from '../../../shared/routing/service/directions';
 import { travelMatrix } from '../../../shared/routing/service/matrix';
+import { trip } from '../../../shared/routing/service/trip';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork, truckNetwork, way, type FC } from '../../fixtures/routing/graphs';
 
 // The routing API's side-of-the-road and road-kind options: how `approaches`, `avoid` and
@@ -82,6 +83,14 @@ describe('curb approaches through the API services', () => {
     const leave = travelMatrix(registry, { origins: [stop], destinations: [P(3, 0)], origin_approaches: ['curb'] });
     expect(Math.round(leave.distances[0])).toBe(250);
     expect(Math.round(travelMatrix(registry, { origins: [stop], destinations: [P(3, 0)] }).distances[0])).toBe(150);
+  });
+
+  it('hold for reaching and leaving a stop of the v1 optimizer', () => {
+    const coordinates = [origin, stop, P(4, 0)];
+    const fixed = { coordinates, roundtrip: false, source: 'first', destination: 'last' } as const;
+    expect(trip(registry, fixed).trips[0].distance).toBeCloseTo(400, 0);
+    // In driving west (on to x = 2 and back: 250 m), out west to x = 1 and back east to x = 4 (350 m).
+    expect(trip(registry, { ...fixed, approaches: [undefined, 'curb', undefined] }).trips[0].distance).toBeCloseTo(600, 0);
   });
 });
 
