@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversine, loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/routing';
-import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
-import { APIError, Client } from '../compat/client';
-import { inProcessFetch } from '../compat/in-process';
-import { newOrgKey } from '../support/keys';
+import { haversine, type Network } from '../../../shared/routing';
+import type { Client } from '../compat/client';
+import { gothenburgClient, refused, releaseNetworks } from './client-session';
 import type * as T from './client-types';
 
 // The side of the road and the road kinds through the real handlers on the Gothenburg demo
@@ -22,22 +20,8 @@ const metresTo = (p: string, l: T.Location | undefined) => haversine(...at(p), l
 let client: Client;
 let net: Network;
 
-beforeAll(async () => {
-  net = loadGothenburgSample();
-  setRoadNetworks(new NetworkRegistry().add(net));
-  client = new Client({ baseURL: 'http://waymark.test', apiKey: (await newOrgKey()).key, fetch: inProcessFetch, maxRetries: 0 });
-});
-afterAll(() => setRoadNetworks(undefined));
-
-const refused = async (request: Promise<unknown>): Promise<APIError> => {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof APIError) return error;
-    throw error;
-  }
-  throw new Error('the request was answered 200');
-};
+beforeAll(async () => ({ client, net } = await gothenburgClient()));
+afterAll(releaseNetworks);
 
 const route = async (params: T.DirectionComputeRouteParams) =>
   (await client.post<T.DirectionComputeRouteResponse>('/directions/json', params)).route!;
@@ -92,25 +76,31 @@ describe('service roads', () => {
 });
 
 describe('avoid values the engine cannot honour', () => {
-  it('are refused by name and reason where the answer has no warning field', async () => {
-    for (const turn of ['uturn', 'sharp_turn', 'left_turn', 'right_turn']) {
-      const directions = await refused(client.post('/directions/json', { origin: station, destination: yard, avoid: `toll|${turn}` }));
-      expect(directions.body).toMatchObject({
-        status: 400,
-        field: 'avoid',
-        message: expect.stringContaining(`"${turn}" cannot be honoured: the road graph has no turn model`),
-      });
-    }
-    const matrix = await refused(client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'uturn' }));
-    expect(matrix.body).toMatchObject({ status: 400, field: 'query.avoid', message: expect.stringContaining('"uturn" cannot be honoured') });
-    const posted = await refused(client.post('/distancematrix/json', { origins: station, destinations: yard, avoid: 'left_turn' }));
-    expect(posted.body).toMatchObject({ status: 400, field: 'avoid', message: expect.stringContaining('"left_turn" cannot be honoured') });
-    const excluded = await refused(client.post('/directions/json', { origin: station, destination: yard, exclude: 'sharp_turn' }));
-    expect(excluded.body).toMatchObject({
+  const cannotHonour = async (request: Promise<unknown>, field: string, value: string) =>
+    expect((await refused(request)).body).toMatchObject({
       status: 400,
-      field: 'exclude',
-      message: expect.stringContaining('"sharp_turn" cannot be honoured'),
+      field,
+      message: expect.stringContaining(`"${value}" cannot be honoured: the road graph has no turn model`),
     });
+
+  it('are refused by name and reason where the answer has no warning field', async () => {
+    for (const turn of ['uturn', 'sharp_turn', 'left_turn', 'right_turn'])
+      await cannotHonour(client.post('/directions/json', { origin: station, destination: yard, avoid: `toll|${turn}` }), 'avoid', turn);
+    await cannotHonour(
+      client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'uturn' }),
+      'query.avoid',
+      'uturn',
+    );
+    await cannotHonour(
+      client.post('/distancematrix/json', { origins: station, destinations: yard, avoid: 'left_turn' }),
+      'avoid',
+      'left_turn',
+    );
+    await cannotHonour(
+      client.post('/directions/json', { origin: station, destination: yard, exclude: 'sharp_turn' }),
+      'exclude',
+      'sharp_turn',
+    );
   });
 });
 

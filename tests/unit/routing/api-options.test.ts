@@ -6,7 +6,7 @@ import { directionsBody, distanceMatrixQuery } from '../../../shared/routing/sch
 import { directions } from '../../../shared/routing/service/directions';
 import { travelMatrix } from '../../../shared/routing/service/matrix';
 import { trip } from '../../../shared/routing/service/trip';
-import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork, truckNetwork, way, type FC } from '../../fixtures/routing/graphs';
+import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork, truckNetwork, type FC } from '../../fixtures/routing/graphs';
 
 // The routing API's side-of-the-road and road-kind options: how `approaches`, `avoid` and
 // `exclude` are read, what reaches the engine, and which metrics (and hierarchies) they share.
@@ -95,19 +95,9 @@ describe('curb approaches through the API services', () => {
 });
 
 describe('service roads: avoided softly, excluded hard', () => {
-  const yard = buildNetworkFromGeoJSON(serviceYardNetwork(), { name: 'yard' });
-  const onlyService: FC = {
-    type: 'FeatureCollection',
-    features: [
-      way(
-        [
-          [0, 0],
-          [4, 0],
-        ],
-        { highway: 'service' },
-      ),
-    ],
-  };
+  const yardRoads = serviceYardNetwork();
+  const yard = buildNetworkFromGeoJSON(yardRoads, { name: 'yard' });
+  const onlyService: FC = { ...yardRoads, features: yardRoads.features.filter((f) => f.properties.highway === 'service') };
   const lane = buildNetworkFromGeoJSON(onlyService, { name: 'lane' });
 
   it('take the detour either way when one exists', () => {
