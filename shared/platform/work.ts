@@ -8,13 +8,18 @@ import { conditionalWrite, documentClient } from './dynamo';
 // asset's monitor outbox waiting to be relayed ("relay"). An item is written in the same transaction as the change that makes the
 // work necessary (or before it), so a crash at any later point leaves it behind; the sparse
 // index byDue lists every item by when it is due, which is all the sweeper reads. Items are
-// keyed by the caller's space like every other item: pk "<space>#<kind>", sk the asset's
-// storage key.
+// keyed by the caller's space like every other item, sk the asset's storage key: purge items
+// under pk "<space>#purge" (a delete finds the space's tombstones of an id there); relay items,
+// written by every upload that raises events with webhooks configured, under
+// "<space>#relay#<shard>", because one key per space would take about 1,000 WCU/s from a fleet
+// of 100,000 assets.
 
 export type WorkKind = 'purge' | 'relay';
 
 /** Index partitions the due items are spread over (a hot partition would throttle a busy fleet). */
 const DUE_SHARDS = 4;
+/** Keys a space's relay items are spread over (by a hash of the asset key). */
+const RELAY_SHARDS = 16;
 
 export interface WorkKey {
   kind: WorkKind;
@@ -31,20 +36,33 @@ export interface DueWork extends WorkKey {
 
 export const workTable = (): string => config.table('tracking-work');
 
-export const workItemKey = (w: WorkKey) => ({ pk: `${w.space}#${w.kind}`, sk: w.key });
+const workDigest = (w: WorkKey): Buffer => createHash('sha256').update(`${w.space}\u0000${w.kind}\u0000${w.key}`).digest();
+
+export const workItemKey = (w: WorkKey) => ({
+  pk: w.kind === 'relay' ? `${w.space}#relay#${workDigest(w)[1] % RELAY_SHARDS}` : `${w.space}#${w.kind}`,
+  sk: w.key,
+});
 
 /** Attributes that put an item on the byDue index (remove them to take it off). */
 export function dueAttributes(w: WorkKey, due: number): { due_pk: string; due_sk: string } {
-  const digest = createHash('sha256').update(`${w.space}\u0000${w.kind}\u0000${w.key}`).digest();
-  return { due_pk: `due#${digest[0] % DUE_SHARDS}`, due_sk: String(Math.max(0, Math.round(due))).padStart(13, '0') };
+  return { due_pk: `due#${workDigest(w)[0] % DUE_SHARDS}`, due_sk: String(Math.max(0, Math.round(due))).padStart(13, '0') };
 }
 
+// "<space>#relay" without a shard is where relay items were kept before they were sharded.
+const WORK_PK = /^(.*)#(purge|relay)(?:#\d+)?$/;
+
 function fromItem(item: Record<string, unknown>): DueWork | undefined {
-  const pk = item.pk as string;
-  const cut = pk.lastIndexOf('#');
-  const kind = pk.slice(cut + 1);
-  if (cut < 0 || (kind !== 'purge' && kind !== 'relay')) return undefined;
-  return { kind, space: pk.slice(0, cut), key: item.sk as string, due: Number(item.due_sk), item };
+  const match = WORK_PK.exec(item.pk as string);
+  if (!match) return undefined;
+  return { kind: match[2] as WorkKind, space: match[1], key: item.sk as string, due: Number(item.due_sk), item };
+}
+
+/** True for an item stored under a key this version no longer writes (its work is done under the current key). */
+export const storedElsewhere = (w: DueWork): boolean => w.item.pk !== workItemKey(w).pk;
+
+/** Deletes the item a due work was read from, under whatever key it was stored. */
+export async function dropStoredWork(w: DueWork): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: workTable(), Key: { pk: w.item.pk, sk: w.item.sk } }));
 }
 
 /** Work items due at or before `now` (oldest first per shard), at most `limit` per shard. */

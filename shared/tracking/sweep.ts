@@ -1,5 +1,5 @@
 import { logger } from '../platform/log';
-import { dueWork, postponeWork } from '../platform/work';
+import { dropStoredWork, dueWork, postponeWork, storedElsewhere } from '../platform/work';
 import { PURGE_SWEEP_AFTER_MS, requestPurge } from './purge';
 import type { TrackingContext } from './service';
 
@@ -31,8 +31,11 @@ export async function sweepTrackingWork(deps: SweepDeps): Promise<TrackingSweepR
         await requestPurge(deps.ctx, work.space, work.key);
         report.purgesRequested++;
       } else {
-        if (await deps.relay(work.space, work.key)) report.relayed++;
-        else report.failed++;
+        if (await deps.relay(work.space, work.key)) {
+          report.relayed++;
+          // An item left under the unsharded key of an older version: its relay is done now.
+          if (storedElsewhere(work)) await dropStoredWork(work);
+        } else report.failed++;
       }
     } catch (error) {
       report.failed++;
