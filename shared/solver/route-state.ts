@@ -15,6 +15,7 @@ export class RouteState {
   locs!: Int32Array;
   dep!: Float64Array; // earliest departure from each position
   late!: Float64Array; // latest service start (latest arrival at the end)
+  arc!: Float64Array; // cost of the arc from position i to i + 1 (0 at an open end or on an empty route)
   loadMaxPre!: Int32Array; // max load over positions 0..i, per dim
   loadMaxSuf!: Int32Array; // max load over positions i..len, per dim
   load!: Int32Array; // load on leaving position i (0 = start), per dim
@@ -40,6 +41,7 @@ export class RouteState {
     this.locs = copyOf.locs;
     this.dep = copyOf.dep;
     this.late = copyOf.late;
+    this.arc = copyOf.arc;
     this.loadMaxPre = copyOf.loadMaxPre;
     this.loadMaxSuf = copyOf.loadMaxSuf;
     this.load = copyOf.load;
@@ -66,6 +68,7 @@ export class RouteState {
     this.locs = new Int32Array(cap + 2);
     this.dep = new Float64Array(cap + 2);
     this.late = new Float64Array(cap + 2);
+    this.arc = new Float64Array(cap + 2);
     this.load = new Int32Array((cap + 1) * dims);
     this.loadMaxPre = new Int32Array((cap + 1) * dims);
     this.loadMaxSuf = new Int32Array((cap + 1) * dims);
@@ -78,7 +81,7 @@ export class RouteState {
     const n = p.nLoc;
     const dims = p.dims;
     this.buffers(len, dims);
-    const { locs, dep, late, load } = this;
+    const { locs, dep, late, load, arc } = this;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
     locs[0] = v.start;
@@ -95,10 +98,11 @@ export class RouteState {
       const b = locs[i];
       const ab = a * n + b;
       const tt = a < 0 || b < 0 ? 0 : v.dur[ab];
+      arc[i - 1] = 0;
       if (a >= 0 && b >= 0 && len > 0) {
         dur += tt;
         dist += v.dist[ab];
-        tc += v.cost[ab];
+        tc += arc[i - 1] = v.cost[ab];
       }
       const arr = dep[i - 1] + tt;
       if (i <= len) {
