@@ -182,6 +182,7 @@ function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void
   const D = v.dur;
   // Arcs into l along row l of the transposes (a -> l is DT[l * n + a]).
   const { durT: DT, costT: CT } = v;
+  const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
   for (let i = 0; i <= len; i++) {
     const a = locs[i];
     const b = locs[i + 1];
@@ -198,8 +199,8 @@ function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void
     const tOut = b < 0 ? 0 : D[l * n + b];
     if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
     if (!loadFits(route, t, i)) continue;
-    const dd = tIn + tOut - (ab ? D[a * n + b] : 0);
-    const dx = (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0);
+    const dd = tIn + tOut - (ab ? route.arcDur[i] : 0);
+    const dx = limitX ? (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0) : 0;
     if (!totalsFit(route, dd, dx, dc, 1)) continue;
     offer(out, scan, dc + fixed, i, -1);
   }
@@ -215,8 +216,10 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
   const dl = p.pair[pk];
   const lp = p.loc[pk];
   const ld = p.loc[dl];
-  const { locs, dep, late, load, seq, arc } = route;
+  const { locs, dep, late, load, seq, arc, arcDur } = route;
   const { dur: D, cost: C, dist: X, durT: DT, costT: CT } = v;
+  // Distances matter only to a distance limit: without one they are never read.
+  const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
   const cap = v.cap;
   const fixed = len === 0 ? v.fixed : 0;
   if (route.length + 2 > v.maxTasks) return;
@@ -230,6 +233,7 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
   // right after it, costs at least this (less the arc replaced).
   const lows = near?.lows(v);
   const low = lows ? lows.lowIn[pk] + Math.min(lows.lowOut[pk], cPD + lows.lowOut[dl]) : 0;
+  const deliveryFrom = cands ? null : cheapestDeliveryFrom(route, dl);
   for (let i = 0; i <= len; i++) {
     const a = locs[i];
     const b0 = locs[i + 1];
@@ -244,11 +248,11 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
     if (!fits) continue;
     const ab = len > 0 && a >= 0 && b0 >= 0;
     const removedC = arc[i];
-    const removedT = ab ? D[a * n + b0] : 0;
-    const removedX = ab ? X[a * n + b0] : 0;
+    const removedT = ab ? arcDur[i] : 0;
+    const removedX = ab && limitX ? X[a * n + b0] : 0;
     const inC = a < 0 ? 0 : CT[lp * n + a];
     const inT = a < 0 ? 0 : DT[lp * n + a];
-    const inX = a < 0 ? 0 : X[a * n + lp];
+    const inX = a < 0 || !limitX ? 0 : X[a * n + lp];
     // Delivery right after the pickup.
     {
       const arrD = depP + tPD;
@@ -258,7 +262,7 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
       const outT = b0 < 0 ? 0 : D[ld * n + b0];
       if (stD >= 0 && stD + (lp === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[i + 1]) {
         const dd = inT + tPD + outT - removedT;
-        const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
+        const dx = limitX ? inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX : 0;
         if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, scan, dc, i, i);
       }
     }
@@ -269,9 +273,11 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
     // inequality (shortest paths do): a pickup already as dear as the best needs no walk.
     if (!cands && pickC + fixed >= out.delta) continue;
     const pickT = inT + D[lp * n + b0] - removedT;
-    const pickX = inX + X[lp * n + b0] - removedX;
+    const pickX = limitX ? inX + X[lp * n + b0] - removedX : 0;
     let arr = depP + D[lp * n + b0];
     for (let k = i + 1; k <= len; k++) {
+      // No delivery position from here on can beat the best: the walk is over.
+      if (deliveryFrom && pickC + deliveryFrom[k] + fixed >= out.delta) break;
       if (arr > late[k]) break;
       let over = false;
       for (let d = 0; d < dims; d++) if (load[k * dims + d] + p.delta[pk * dims + d] > cap[d]) over = true;
@@ -290,11 +296,36 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
       const stD = !cands && dc >= out.delta ? -1 : windowStart(p, dl, arrD);
       const outT = b < 0 ? 0 : D[ld * n + b];
       if (stD >= 0 && stD + (lk === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[k + 1]) {
-        const dd = pickT + tKD + outT - (b < 0 ? 0 : D[lk * n + b]);
-        const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
+        const dd = pickT + tKD + outT - (b < 0 ? 0 : arcDur[k]);
+        const dx = limitX ? pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]) : 0;
         if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, scan, dc, i, k);
       }
-      arr = depK + (b < 0 ? 0 : D[lk * n + b]);
+      arr = depK + (b < 0 ? 0 : arcDur[k]);
     }
   }
+}
+
+/** Scratch of cheapestDeliveryFrom, grown as needed (each worker thread has its own module). */
+let deliveryScratch = new Float64Array(64);
+
+/**
+ * For k = 1..len, the cheapest cost the delivery dl adds at any position after original position
+ * k or later (arcs only, windows ignored): the pair walk stops once the pickup's part plus this
+ * cannot beat the best insertion.
+ */
+function cheapestDeliveryFrom(route: RouteState, dl: number): Float64Array {
+  const len = route.length;
+  if (deliveryScratch.length < len + 2) deliveryScratch = new Float64Array(2 * len + 2);
+  const out = deliveryScratch;
+  const { locs, arc } = route;
+  const { cost: C, costT: CT } = route.v;
+  const n = route.p.nLoc;
+  const ld = route.p.loc[dl];
+  out[len + 1] = Number.POSITIVE_INFINITY;
+  for (let k = len; k >= 1; k--) {
+    const b = locs[k + 1];
+    const d = CT[ld * n + locs[k]] + (b < 0 ? 0 : C[ld * n + b]) - arc[k];
+    out[k] = d < out[k + 1] ? d : out[k + 1];
+  }
+  return out;
 }

@@ -16,6 +16,7 @@ export class RouteState {
   dep!: Float64Array; // earliest departure from each position
   late!: Float64Array; // latest service start (latest arrival at the end)
   arc!: Float64Array; // cost of the arc from position i to i + 1 (0 at an open end or on an empty route)
+  arcDur!: Float64Array; // its travel time
   loadMaxPre!: Int32Array; // max load over positions 0..i, per dim
   loadMaxSuf!: Int32Array; // max load over positions i..len, per dim
   load!: Int32Array; // load on leaving position i (0 = start), per dim
@@ -42,6 +43,7 @@ export class RouteState {
     this.dep = copyOf.dep;
     this.late = copyOf.late;
     this.arc = copyOf.arc;
+    this.arcDur = copyOf.arcDur;
     this.loadMaxPre = copyOf.loadMaxPre;
     this.loadMaxSuf = copyOf.loadMaxSuf;
     this.load = copyOf.load;
@@ -69,6 +71,7 @@ export class RouteState {
     this.dep = new Float64Array(cap + 2);
     this.late = new Float64Array(cap + 2);
     this.arc = new Float64Array(cap + 2);
+    this.arcDur = new Float64Array(cap + 2);
     this.load = new Int32Array((cap + 1) * dims);
     this.loadMaxPre = new Int32Array((cap + 1) * dims);
     this.loadMaxSuf = new Int32Array((cap + 1) * dims);
@@ -81,7 +84,7 @@ export class RouteState {
     const n = p.nLoc;
     const dims = p.dims;
     this.buffers(len, dims);
-    const { locs, dep, late, load, arc } = this;
+    const { locs, dep, late, load, arc, arcDur } = this;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
     locs[0] = v.start;
@@ -99,6 +102,7 @@ export class RouteState {
       const ab = a * n + b;
       const tt = a < 0 || b < 0 ? 0 : v.dur[ab];
       arc[i - 1] = 0;
+      arcDur[i - 1] = tt;
       if (a >= 0 && b >= 0 && len > 0) {
         dur += tt;
         dist += v.dist[ab];
