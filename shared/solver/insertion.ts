@@ -18,14 +18,9 @@ export interface Insertion {
 
 const COMPLEX_TRIES = 12;
 
-/** Applies an insertion found by bestInsertion. */
+/** Applies an insertion found by bestInsertion (a new sequence: clones share the old one). */
 export function applyInsertion(route: RouteState, t: number, ins: Insertion): void {
-  const p = route.p;
-  if (p.kind[t] === KIND_JOB) route.seq.splice(ins.i, 0, t);
-  else {
-    route.seq.splice(ins.j, 0, p.pair[t]);
-    route.seq.splice(ins.i, 0, t);
-  }
+  route.seq = insertedSeq(route, t, ins.i, route.p.kind[t] === KIND_JOB ? -1 : ins.j);
   route.refresh();
 }
 

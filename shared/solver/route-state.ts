@@ -7,6 +7,7 @@ import { evaluateRoute, windowStart } from './route-eval';
 const INF = Number.POSITIVE_INFINITY;
 
 export class RouteState {
+  /** Never changed in place: clones share it. */
   seq: number[];
   cost = 0;
   dur = 0;
@@ -50,9 +51,12 @@ export class RouteState {
     this.feasible = copyOf.feasible;
   }
 
-  /** Cheap: the buffers are shared until either side rewrites them (see `buffers`). */
+  /**
+   * Cheap: the buffers are shared until either side rewrites them (see `buffers`), and so is the
+   * sequence, which is never changed in place (every change assigns a new array).
+   */
   clone(): RouteState {
-    const r = new RouteState(this.p, this.v, this.seq.slice(), this);
+    const r = new RouteState(this.p, this.v, this.seq, this);
     this.owned = false;
     return r;
   }
