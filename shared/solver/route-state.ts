@@ -71,16 +71,23 @@ export class RouteState {
   private buffers(len: number, dims: number): void {
     if (this.owned && this.dep.length >= len + 2) return;
     const cap = len + 8;
-    this.locs = new Int32Array(cap + 2);
-    this.dep = new Float64Array(cap + 2);
-    this.late = new Float64Array(cap + 2);
-    this.arc = new Float64Array(cap + 2);
-    this.arcDur = new Float64Array(cap + 2);
-    this.load = new Int32Array((cap + 1) * dims);
-    this.loadMaxPre = new Int32Array((cap + 1) * dims);
-    this.loadMaxSuf = new Int32Array((cap + 1) * dims);
+    // One backing store for all eight arrays: a fresh set per rewritten clone is on the search's
+    // hot path, and each separate store is an allocation of its own for the garbage collector.
+    const f = cap + 2;
+    const l = (cap + 1) * dims;
+    const buf = new ArrayBuffer(4 * f * 8 + (f + 3 * l) * 4);
+    this.dep = new Float64Array(buf, 0, f);
+    this.late = new Float64Array(buf, f * 8, f);
+    this.arc = new Float64Array(buf, 2 * f * 8, f);
+    this.arcDur = new Float64Array(buf, 3 * f * 8, f);
+    const ints = 4 * f * 8;
+    this.locs = new Int32Array(buf, ints, f);
+    this.load = new Int32Array(buf, ints + f * 4, l);
+    this.loadMaxPre = new Int32Array(buf, ints + (f + l) * 4, l);
+    this.loadMaxSuf = new Int32Array(buf, ints + (f + 2 * l) * 4, l);
     this.owned = true;
   }
+
 
   refresh(): void {
     const { p, v, seq } = this;
