@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approachesParam, avoidParam, departureTime, latLngList, mode, truckFields, unsupported } from '../routing/params';
+import { avoidParamWarned, departureTime, latLngList, mode, sideParam, truckFields, unsupported } from '../routing/params';
 import { identifier, queryInt } from '../platform/schemas';
 import { MDM_MAX_POINTS } from './model';
 
@@ -17,11 +17,13 @@ export const createBody = z.object({
   /** A service area name; Waymark picks the loaded network covering the points (named in `warning` when it differs). */
   area: z.string().max(64).optional(),
   mode: mode.optional(),
-  avoid: avoidParam.optional(),
+  /** Turn kinds are accepted and named in `warning`: the road graph has no turn model. */
+  avoid: avoidParamWarned.optional(),
   departure_time: departureTime,
   route_type: z.literal('fastest', { message: 'only "fastest": matrices are of the quickest routes' }).optional(),
-  origins_approach: approachesParam.optional(),
-  destinations_approach: approachesParam.optional(),
+  /** "curb": every origin is left, and every destination reached, with it on the right (right-hand traffic). */
+  origins_approach: sideParam.optional(),
+  destinations_approach: sideParam.optional(),
   cross_border: unsupported('the road graph holds no borders'),
   ...truckFields,
 });

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeBlob, CHUNK_BYTES } from '../platform/blob';
 import { notFound, unprocessable } from '../platform/errors';
-import type { NetworkRegistry } from '../routing';
+import { turnAvoidWarning, type AvoidOptions, type NetworkRegistry } from '../routing';
 import { travelMatrix } from '../routing/service/matrix';
 import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { rowsPerPart, type MatrixJob } from './model';
@@ -14,22 +14,25 @@ import type { CreateBody } from './schemas';
 export type MatrixDeps = JobQueueDeps<MatrixJob>;
 
 /** What the worker computes from (the parsed request). */
-type MatrixRequest = Omit<CreateBody, 'origins_approach' | 'destinations_approach' | 'cross_border' | 'route_type'>;
+type MatrixRequest = Omit<CreateBody, 'avoid' | 'cross_border' | 'route_type'> & { avoid?: AvoidOptions };
 
 export const CSV_HEADER = 'origin_index,destination_index,duration,distance';
 
 export async function createMatrixJob(deps: MatrixDeps, space: string, body: CreateBody, spliter: string | undefined) {
   const warnings: string[] = [];
   if (spliter) warnings.push(`spliter: Waymark computes the whole matrix in one job; "${spliter}" is not needed`);
+  for (const turn of body.avoid?.turns ?? []) warnings.push(turnAvoidWarning('avoid', turn));
   const request: MatrixRequest = {
     area: body.area,
     origins: body.origins,
     destinations: body.destinations,
     mode: body.mode,
-    avoid: body.avoid,
+    avoid: body.avoid?.avoid,
     departure_time: body.departure_time,
     truck_size: body.truck_size,
     truck_weight: body.truck_weight,
+    origins_approach: body.origins_approach,
+    destinations_approach: body.destinations_approach,
   };
   const job = await queueNewJob(deps, space, request, {
     origins: body.origins.length,
@@ -79,6 +82,9 @@ function chunked(bytes: Buffer): Uint8Array[] {
   return out.length ? out : [new Uint8Array()];
 }
 
+/** One side of the road for each of n points. */
+const sides = (n: number, side: 'curb' | 'unrestricted' | undefined) => (side === 'curb' ? new Array<'curb'>(n).fill('curb') : undefined);
+
 /** Computes a running job's matrix and stores it part by part; returns the warnings to keep. */
 export async function computeMatrixJob(
   deps: MatrixDeps,
@@ -86,7 +92,14 @@ export async function computeMatrixJob(
   networks: NetworkRegistry,
 ): Promise<{ parts: number; rows: number; warnings: string[] }> {
   const request = decodeBlob<MatrixRequest>(await deps.store.request(job));
-  const m = travelMatrix(networks, { ...request, destinations: request.destinations ?? request.origins, route_failed_prompt: true });
+  const destinations = request.destinations ?? request.origins;
+  const m = travelMatrix(networks, {
+    ...request,
+    destinations,
+    route_failed_prompt: true,
+    origin_approaches: sides(request.origins.length, request.origins_approach),
+    approaches: sides(destinations.length, request.destinations_approach),
+  });
   const area =
     request.area && !networks.get(request.area)
       ? [`area: no loaded network is named "${request.area}"; the one covering the points was used`]

@@ -5,7 +5,15 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import { FALLBACK_WARNING, greatCircleMatrix, parseTruck, type AvoidOptions, type MatrixResult, type TravelOptions } from '../routing';
+import {
+  FALLBACK_WARNING,
+  greatCircleMatrix,
+  parseTruck,
+  roadKind,
+  type AvoidOptions,
+  type MatrixResult,
+  type TravelOptions,
+} from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
@@ -29,11 +37,8 @@ function avoidOptions(req: OptimizationRequest): AvoidOptions {
   for (const entry of avoidEntries(req.options?.routing?.avoid)) {
     const box = parseAvoidBox(entry);
     if (box && box !== 'malformed') boxes.push(box);
-    const v = entry.toLowerCase();
-    if (v === 'toll') a.toll = true;
-    if (v === 'highway') a.highway = true;
-    if (v === 'ferry') a.ferry = true;
-    if (v === 'service_road') a.serviceRoad = true;
+    const kind = roadKind(entry.toLowerCase());
+    if (kind) a[kind] = true;
   }
   if (boxes.length) a.bboxes = boxes;
   return a;

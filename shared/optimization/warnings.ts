@@ -4,6 +4,7 @@
 // `warnings` of the submit answer and of the result. One warning per field pattern
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
+import { roadKind, TURN_AVOIDS, turnAvoidWarning } from '../routing';
 import { locationIndexOf, pointLatLon, type LatLon } from './geo';
 import { ProblemIds } from './ids';
 import {
@@ -99,18 +100,16 @@ function unknownFieldWarnings(paths: string[]): string[] {
   return [...byPattern(paths)].map(([pattern, n]) => `${pattern}: not a known field; ignored${times(n)}`);
 }
 
-const HONOURED_AVOID = new Set(['toll', 'highway', 'ferry', 'service_road', 'none']);
-/** Turn manoeuvres: the road graph has no turn model (no turn restrictions or costs) to apply them to. */
-const TURN_AVOIDS = new Set(['uturn', 'sharp_turn', 'left_turn', 'right_turn']);
+const honoured = (entry: string) => entry === 'none' || roadKind(entry) !== undefined;
 
 function avoidWarnings(avoid: string[] | string | undefined): string[] {
   return avoidEntries(avoid)
-    .filter((entry) => !HONOURED_AVOID.has(entry.toLowerCase()) && parseAvoidBox(entry) === null)
+    .filter((entry) => !honoured(entry.toLowerCase()) && parseAvoidBox(entry) === null)
     .map((entry) =>
       /^bbox\s*[:=]?\s*$/i.test(entry)
         ? 'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"'
-        : TURN_AVOIDS.has(entry.toLowerCase())
-          ? `options.routing.avoid: ${JSON.stringify(entry)} is not honoured: the road graph has no turn model (toll, highway, ferry, service_road and bbox are honoured)`
+        : TURN_AVOIDS.includes(entry.toLowerCase())
+          ? `${turnAvoidWarning('options.routing.avoid', entry)} (toll, highway, ferry, service_road and bbox are honoured)`
           : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured yet (toll, highway, ferry, service_road and bbox are)`,
     );
 }

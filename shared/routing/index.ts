@@ -18,7 +18,7 @@ export type { ImportOptions, ImportProgress } from './import-geojson';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';
 export { haversine } from './geo';
-export { parseAvoid, parseTruck } from './options';
+export { parseAvoid, parseTruck, roadKind, TURN_AVOIDS, turnAvoidWarning } from './options';
 export { matrixRows, unreachableCount } from './matrix-utils';
 export type { MatrixRowsOptions } from './matrix-utils';
 export { DEFAULT_SPEEDS, PROFILE_MAX_SPEED, ROAD_CLASSES, TRAFFIC_FACTORS, AVOID_PENALTY_FACTOR, trafficPeriod } from './profiles';

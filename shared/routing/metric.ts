@@ -12,7 +12,7 @@ import {
   trafficPeriod,
   type TrafficPeriod,
 } from './profiles';
-import type { BBox, Profile, TravelOptions, TruckSpec } from './types';
+import type { BBox, Profile, RoadKind, TravelOptions, TruckSpec } from './types';
 
 const SERVICE_CLASS = ROAD_CLASS_INDEX.service;
 
@@ -33,12 +33,62 @@ function truckKey(t: TruckSpec | undefined): string {
   return [t.weightKg ?? 0, t.heightCm ?? 0, t.widthCm ?? 0, t.lengthCm ?? 0].join(',');
 }
 
+/** The road kinds, one bit each in edgeKinds, with their letter in a metric key. */
+const KIND_BITS = [
+  ['toll', 't'],
+  ['highway', 'h'],
+  ['ferry', 'f'],
+  ['serviceRoad', 's'],
+] as const satisfies ReadonlyArray<readonly [RoadKind, string]>;
+
+/** The road kinds edge e is of, as KIND_BITS bits. */
+function edgeKinds(g: RoadGraph, e: number): number {
+  const d = g.data;
+  return (
+    (d.flags[e] & FLAG_TOLL ? 1 : 0) |
+    (HIGHWAY_CLASSES.has(d.roadClass[e]) ? 2 : 0) |
+    (d.flags[e] & FLAG_FERRY ? 4 : 0) |
+    (d.roadClass[e] === SERVICE_CLASS ? 8 : 0)
+  );
+}
+
+/** The road kinds set in `kinds`, as KIND_BITS bits. */
+function kindBits(kinds: Partial<Record<RoadKind, boolean>> | undefined): number {
+  return KIND_BITS.reduce((bits, [k], i) => (kinds?.[k] ? bits | (1 << i) : bits), 0);
+}
+
+/** Per graph and profile: the road kinds of at least one edge the profile may drive. */
+const presentKinds = new WeakMap<RoadGraph, Record<Profile, number>>();
+
+export function kindsPresent(g: RoadGraph, profile: Profile): number {
+  let bits = presentKinds.get(g);
+  if (!bits) {
+    bits = { car: 0, truck: 0 };
+    for (let e = 0; e < g.edgeCount; e++) {
+      if (g.data.speedCar[e] > 0) bits.car |= edgeKinds(g, e);
+      if (g.data.speedTruck[e] > 0) bits.truck |= edgeKinds(g, e);
+    }
+    presentKinds.set(g, bits);
+  }
+  return bits[profile];
+}
+
+const kindLetters = (bits: number) => KIND_BITS.map(([, letter], i) => (bits & (1 << i) ? letter : '')).join('');
+
+/**
+ * The cache key of a metric. Avoiding or excluding a road kind no edge of the profile is of leaves
+ * every weight as it was, so it is left out: such options share the plain metric and its
+ * contraction hierarchy (directions avoid ferries by default, and many networks have none).
+ * An excluded kind makes its avoid moot.
+ */
 export function metricKey(g: RoadGraph, o: TravelOptions): string {
   const profile = o.profile ?? 'car';
   const period = trafficPeriod(o.trafficTimestamp, g.data.meta.utcOffsetMinutes);
-  const a = o.avoid ?? {};
-  const boxes = (a.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
-  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${a.toll ? 't' : ''}${a.highway ? 'h' : ''}${a.ferry ? 'f' : ''}${a.serviceRoad ? 's' : ''}|${boxes}`;
+  const present = kindsPresent(g, profile);
+  const hard = kindBits(o.avoid?.exclude) & present;
+  const soft = kindBits(o.avoid) & present & ~hard;
+  const boxes = (o.avoid?.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
+  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${kindLetters(soft)}${kindLetters(hard).toUpperCase()}|${boxes}`;
 }
 
 /** Whether a truck with these dimensions may use edge e (legal limits). */
@@ -89,8 +139,9 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
   const period = trafficPeriod(o.trafficTimestamp, d.meta.utcOffsetMinutes);
   const factors = TRAFFIC_FACTORS[period];
   const speeds = profile === 'car' ? d.speedCar : d.speedTruck;
-  const avoid = o.avoid ?? {};
-  const boxes = avoid.bboxes ?? [];
+  const boxes = o.avoid?.bboxes ?? [];
+  const soft = kindBits(o.avoid);
+  const hard = kindBits(o.avoid?.exclude);
   const truck = profile === 'truck' ? o.truck : undefined;
   const cost = new Float64Array(m);
   const duration = new Float64Array(m);
@@ -120,17 +171,11 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
         }
       }
     }
-    if (c !== Infinity) {
-      const fl = d.flags[e];
-      if (
-        (avoid.toll && fl & FLAG_TOLL) ||
-        (avoid.ferry && fl & FLAG_FERRY) ||
-        (avoid.highway && HIGHWAY_CLASSES.has(d.roadClass[e])) ||
-        (avoid.serviceRoad && d.roadClass[e] === SERVICE_CLASS)
-      ) {
-        c = dur * AVOID_PENALTY_FACTOR;
-        penalised = true;
-      }
+    const kinds = soft | hard ? edgeKinds(g, e) : 0;
+    if (kinds & hard) c = Infinity;
+    if (c !== Infinity && kinds & soft) {
+      c = dur * AVOID_PENALTY_FACTOR;
+      penalised = true;
     }
     cost[e] = c;
   }

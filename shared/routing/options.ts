@@ -1,5 +1,5 @@
 /** Helpers turning API-shaped routing options into library options. */
-import type { AvoidOptions, BBox, TruckSpec } from './types';
+import type { AvoidOptions, BBox, RoadKind, TruckSpec } from './types';
 import { RoutingInputError } from './types';
 
 /**
@@ -23,8 +23,30 @@ export function parseTruck(truckSize?: string | null, truckWeight?: number | str
   return Object.keys(t).length ? t : undefined;
 }
 
+/** The public API's names of the road kinds. */
+const ROAD_KINDS: Record<string, RoadKind> = {
+  toll: 'toll',
+  highway: 'highway',
+  ferry: 'ferry',
+  service_road: 'serviceRoad',
+};
+
+/** The road kind an `avoid` or `exclude` value (lower case) names, or undefined when it names none. */
+export function roadKind(value: string): RoadKind | undefined {
+  return Object.hasOwn(ROAD_KINDS, value) ? ROAD_KINDS[value] : undefined;
+}
+
+/** Turn kinds of the public API's `avoid`: a node-based graph cannot tell which way a search turned. */
+export const TURN_AVOIDS: readonly string[] = ['uturn', 'sharp_turn', 'left_turn', 'right_turn'];
+
+/** Why a turn kind cannot be avoided: every answer that names one (a warning or a 400) says this. */
+export const NO_TURN_MODEL = 'the road graph has no turn model';
+
+/** The warning naming an `avoid` turn kind that was not applied. */
+export const turnAvoidWarning = (field: string, value: string) => `${field}: ${JSON.stringify(value)} is not honoured: ${NO_TURN_MODEL}`;
+
 /**
- * `avoid` values (toll, highway, ferry, bbox) to AvoidOptions. Boxes come as
+ * `avoid` values (toll, highway, ferry, service_road, bbox) to AvoidOptions. Boxes come as
  * "minLat,minLon,maxLat,maxLon" strings or BBox objects; unknown values are ignored and returned.
  */
 export function parseAvoid(
@@ -36,9 +58,8 @@ export function parseAvoid(
   const ignored: string[] = [];
   for (const raw of list) {
     const v = raw.trim().toLowerCase();
-    if (v === 'toll') a.toll = true;
-    else if (v === 'highway') a.highway = true;
-    else if (v === 'ferry') a.ferry = true;
+    const kind = roadKind(v);
+    if (kind) a[kind] = true;
     else if (v === 'bbox') continue;
     else if (v) ignored.push(v);
   }

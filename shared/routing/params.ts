@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryBoolean } from '../platform/schemas';
-import { parseTruck } from './options';
-import type { AvoidOptions, BBox, LatLon, Profile, TravelOptions } from './types';
+import { NO_TURN_MODEL, parseTruck, roadKind, TURN_AVOIDS } from './options';
+import type { AvoidOptions, BBox, LatLon, Profile, RoadKind, TravelOptions } from './types';
 
 // The routing API's query conventions (points "lat,lng" joined by "|", options joined by "|" or
 // ";") parsed into the engine's types, with messages that name the rule broken.
@@ -71,39 +71,70 @@ export const flag = z.union([z.boolean(), queryBoolean]);
 /** A number: a JSON number in a body, its decimal string in a query. */
 export const numeric = (pattern: RegExp, rule: string) => z.union([z.number(), z.string().regex(pattern, rule).transform(Number)]);
 
-const AVOIDABLE = ['toll', 'ferry', 'highway'] as const;
+/** A `bbox:minLat,minLon,maxLat,maxLon` value (lower case) as a box, or undefined when malformed. */
+function boxOf(lower: string): BBox | undefined {
+  const p = lower
+    .slice(5)
+    .split(',')
+    .map((x) => x.trim());
+  if (p.length !== 4 || !p.every((x) => NUMBER.test(x))) return undefined;
+  const [a, b, c, d] = p.map(Number);
+  return { minLat: Math.min(a, c), minLon: Math.min(b, d), maxLat: Math.max(a, c), maxLon: Math.max(b, d) };
+}
+
+/** What an `avoid` list asks: the engine's options, and the turn kinds it cannot honour (when kept for a warning). */
+export interface AvoidRequest {
+  avoid: AvoidOptions;
+  turns: string[];
+}
 
 /**
- * `avoid`: toll, ferry, highway (soft: used only when nothing reasonable exists), `bbox:minLat,minLon,maxLat,maxLon`
- * (hard) or none, joined by "|". The other values of the public API (turn kinds, service roads, tunnels,
- * geofences) need data the road graph does not hold and are refused by name.
+ * The values of `avoid` joined by "|": toll, ferry, highway, service_road (soft: used only when
+ * nothing reasonable exists), `bbox:minLat,minLon,maxLat,maxLon` (hard) or none. Turn kinds are
+ * refused with the reason, or kept in `turns` when the answer has a warning field to name them in.
  */
-export const avoidParam = z.string().transform((v, ctx) => {
+function readAvoid(v: string, ctx: z.RefinementCtx, turns: 'refuse' | 'keep', withBoxes = true): AvoidRequest {
   const values = v.split('|').map((x) => x.trim());
-  const avoid: AvoidOptions = {};
+  const out: AvoidRequest = { avoid: {}, turns: [] };
   const boxes: BBox[] = [];
   for (const value of values) {
     const lower = value.toLowerCase();
-    if ((AVOIDABLE as readonly string[]).includes(lower)) avoid[lower as (typeof AVOIDABLE)[number]] = true;
+    const kind = roadKind(lower);
+    if (kind) out.avoid[kind] = true;
     else if (lower === 'none') {
       if (values.length > 1) ctx.addIssue({ code: 'custom', message: '"none" cannot be combined with other values' });
-    } else if (lower.startsWith('bbox:')) {
-      const p = lower
-        .slice(5)
-        .split(',')
-        .map((x) => x.trim());
-      if (p.length !== 4 || !p.every((x) => NUMBER.test(x))) {
-        ctx.addIssue({ code: 'custom', message: 'a box must be "bbox:minLat,minLon,maxLat,maxLon"' });
-        continue;
-      }
-      const [a, b, c, d] = p.map(Number);
-      boxes.push({ minLat: Math.min(a, c), minLon: Math.min(b, d), maxLat: Math.max(a, c), maxLon: Math.max(b, d) });
+    } else if (withBoxes && lower.startsWith('bbox:')) {
+      const box = boxOf(lower);
+      if (box) boxes.push(box);
+      else ctx.addIssue({ code: 'custom', message: 'a box must be "bbox:minLat,minLon,maxLat,maxLon"' });
+    } else if (TURN_AVOIDS.includes(lower)) {
+      if (turns === 'keep') out.turns.push(lower);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${lower}" cannot be honoured: ${NO_TURN_MODEL} (turns are neither restricted nor costed); leave it out`,
+        });
     } else
-      ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 30)}" is not supported; use toll, ferry, highway, bbox:... or none` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.slice(0, 30)}" is not supported; use toll, ferry, highway, service_road${withBoxes ? ', bbox:...' : ''} or none`,
+      });
   }
-  if (boxes.length) avoid.bboxes = boxes;
-  return avoid;
-});
+  if (boxes.length) out.avoid.bboxes = boxes;
+  return out;
+}
+
+/** `avoid` of an operation whose answer has no warning field: a turn kind is a 400 naming it and why. */
+export const avoidParam = z.string().transform((v, ctx) => readAvoid(v, ctx, 'refuse').avoid);
+
+/** `avoid` of an operation whose answer has a `warning` field: turn kinds are accepted and kept to be named there. */
+export const avoidParamWarned = z.string().transform((v, ctx) => readAvoid(v, ctx, 'keep'));
+
+/**
+ * `exclude` (hard): toll, ferry, highway, service_road or none, joined by "|": no route uses such a
+ * road and no point snaps to one. Turn kinds are refused with the reason, as in `avoid`.
+ */
+export const excludeParam = z.string().transform((v, ctx): Partial<Record<RoadKind, boolean>> => readAvoid(v, ctx, 'refuse', false).avoid);
 
 /** `bearings`: "deg,range" per point joined by ";", an empty entry for a point without one. */
 export const bearingsParam = z.string().transform((v, ctx) => {
@@ -124,10 +155,19 @@ export const bearingsParam = z.string().transform((v, ctx) => {
   return out;
 });
 
-/** `approaches`: only "unrestricted" can be honoured (the graph knows no side of the road). */
+/** `approaches` of snapping: only "unrestricted" (a trace gives its own direction of travel). */
 export const approachesParam = z.string().refine((v) => v.split(';').every((x) => x === '' || x === 'unrestricted'), {
-  message: 'only "unrestricted" is supported: the road graph does not know which side of the road a stop is on',
+  message: 'only "unrestricted" is supported here: this operation does not use the side of the road',
 });
+
+/** The stops' sides of the road: "curb" or "unrestricted" (or empty) per stop, joined by ";"; undefined = unrestricted. */
+export const curbApproaches = z
+  .string()
+  .regex(/^(unrestricted|curb)?(;(unrestricted|curb)?)*$/, 'must be "curb" or "unrestricted" per stop, joined by ";"')
+  .transform((v) => v.split(';').map((x) => (x === 'curb' ? ('curb' as const) : undefined)));
+
+/** One side of the road for every point of a list (the asynchronous matrix's `origins_approach`, `destinations_approach`). */
+export const sideParam = z.enum(['unrestricted', 'curb']);
 
 /** A field of the public API that needs data or behaviour Waymark does not have. */
 export const unsupported = (why: string) =>
@@ -160,6 +200,8 @@ export const departureTime = numeric(/^\d{1,11}$/, 'must be Unix seconds')
 export interface TravelParams {
   mode?: Profile;
   avoid?: AvoidOptions;
+  /** Road kinds not used at all (directions' `exclude`). */
+  exclude?: Partial<Record<RoadKind, boolean>>;
   truck_size?: string;
   truck_weight?: number;
   departure_time?: number;
@@ -170,7 +212,7 @@ export function travelOptions(p: TravelParams, defaultAvoid: AvoidOptions = {}):
   const profile = p.mode ?? 'car';
   return {
     profile,
-    avoid: p.avoid ?? defaultAvoid,
+    avoid: p.exclude ? { ...(p.avoid ?? defaultAvoid), exclude: p.exclude } : (p.avoid ?? defaultAvoid),
     truck: profile === 'truck' ? parseTruck(p.truck_size, p.truck_weight) : undefined,
     trafficTimestamp: p.departure_time,
   };

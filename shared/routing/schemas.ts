@@ -3,7 +3,9 @@ import {
   approachesParam,
   avoidParam,
   bearingsParam,
+  curbApproaches,
   departureTime,
+  excludeParam,
   flag,
   latLng,
   latLngList,
@@ -42,7 +44,7 @@ const directionsFields = z.object({
   option: flexibleOption,
   alternatives: flag.optional(),
   altcount: numeric(/^\d+$/, 'must be 1, 2 or 3').pipe(z.number().int().min(1).max(3)).optional(),
-  approaches: approachesParam.optional(),
+  approaches: curbApproaches.optional(),
   avoid: avoidParam.optional(),
   bearings: bearingsParam.optional(),
   geometry: geometry.optional(),
@@ -51,7 +53,7 @@ const directionsFields = z.object({
   departure_time: departureTime,
   route_type: z.enum(['fastest', 'shortest']).optional(),
   ...truckFields,
-  exclude: unsupported('hard exclusions of road kinds; use avoid (toll, ferry, highway are avoided unless nothing else leads there)'),
+  exclude: excludeParam.optional(),
   cross_border: unsupported('the road graph holds no borders'),
   drive_time_limits: unsupported('rest planning is not part of the routing engine'),
   rest_times: unsupported('rest planning is not part of the routing engine'),
@@ -63,6 +65,12 @@ export const directionsBody = directionsFields.superRefine((v, ctx) => {
   const points = 2 + (v.waypoints?.length ?? 0);
   if (v.bearings && v.bearings.length !== points)
     ctx.addIssue({ code: 'custom', path: ['bearings'], message: `must have one entry per point (${points}), joined by ";"` });
+  if (v.approaches && v.approaches.length !== points - 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['approaches'],
+      message: `must have one entry per stop after the origin (${points - 1}), joined by ";"`,
+    });
 });
 
 const matrixFields = {
@@ -73,12 +81,18 @@ const matrixFields = {
   avoid: avoidParam.optional(),
   departure_time: departureTime,
   route_failed_prompt: flag.optional(),
-  approaches: approachesParam.optional(),
+  approaches: curbApproaches.optional(),
   bearings: unsupported('matrices snap to the nearest road; send no bearings'),
   ...truckFields,
 };
 
-const withinElements = <T extends { origins: unknown[]; destinations: unknown[] }>(v: T, ctx: z.RefinementCtx) => {
+const matrixRules = <T extends { origins: unknown[]; destinations: unknown[]; approaches?: unknown[] }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.approaches && v.approaches.length !== v.destinations.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['approaches'],
+      message: `must have one entry per destination (${v.destinations.length}), joined by ";"`,
+    });
   if (v.origins.length * v.destinations.length > MAX_MATRIX_ELEMENTS)
     ctx.addIssue({
       code: 'custom',
@@ -87,7 +101,7 @@ const withinElements = <T extends { origins: unknown[]; destinations: unknown[] 
     });
 };
 
-export const distanceMatrixQuery = z.object(matrixFields).superRefine(withinElements);
+export const distanceMatrixQuery = z.object(matrixFields).superRefine(matrixRules);
 export const distanceMatrixBody = distanceMatrixQuery;
 
 const contours = (max: number) => numberList(',', 1, max);
@@ -162,13 +176,22 @@ export const snapToRoadsBody = snapToRoadsQuery;
 export const MIN_TRIP_POINTS = 3;
 export const MAX_TRIP_POINTS = 12;
 
-export const optimizationV1Query = z.object({
-  coordinates: latLngList(MIN_TRIP_POINTS, MAX_TRIP_POINTS),
-  approaches: approachesParam.optional(),
-  source: z.enum(['any', 'first']).optional(),
-  destination: z.enum(['any', 'last']).optional(),
-  roundtrip: flag.optional(),
-  mode: mode.optional(),
-  geometries: geometry.optional(),
-  with_geometry: flag.optional(),
-});
+export const optimizationV1Query = z
+  .object({
+    coordinates: latLngList(MIN_TRIP_POINTS, MAX_TRIP_POINTS),
+    approaches: curbApproaches.optional(),
+    source: z.enum(['any', 'first']).optional(),
+    destination: z.enum(['any', 'last']).optional(),
+    roundtrip: flag.optional(),
+    mode: mode.optional(),
+    geometries: geometry.optional(),
+    with_geometry: flag.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.approaches && v.approaches.length !== v.coordinates.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['approaches'],
+        message: `must have one entry per coordinate (${v.coordinates.length}), joined by ";"`,
+      });
+  });

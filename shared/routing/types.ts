@@ -26,13 +26,18 @@ export interface TruckSpec {
   lengthCm?: number;
 }
 
-/** Soft avoidances (penalties) and hard exclusion boxes. */
+/** The road kinds the graph knows per edge, which AvoidOptions can avoid (soft) or exclude (hard). */
+export type RoadKind = 'toll' | 'highway' | 'ferry' | 'serviceRoad';
+
+/** Soft avoidances (penalties), hard exclusions of road kinds, and hard exclusion boxes. */
 export interface AvoidOptions {
   toll?: boolean;
   highway?: boolean;
   ferry?: boolean;
   /** Service roads (`highway=service`: driveways, parking aisles, alleys), soft like toll. */
   serviceRoad?: boolean;
+  /** Road kinds not used at all (hard): no route on them, no point snaps to them. */
+  exclude?: Partial<Record<RoadKind, boolean>>;
   /** Edges with any end inside one of these boxes are not used (hard). */
   bboxes?: BBox[];
 }

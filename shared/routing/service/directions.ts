@@ -21,6 +21,8 @@ export interface DirectionsParams extends TravelParams {
   steps?: boolean;
   route_type?: 'fastest' | 'shortest';
   bearings?: Array<{ bearing: number; range: number } | undefined>;
+  /** Per stop after the origin: 'curb' arrives (and leaves) with the stop on the right. */
+  approaches?: Array<'curb' | undefined>;
 }
 
 /** Ferries are avoided unless `avoid` says otherwise, as the public API does. */
@@ -48,13 +50,20 @@ function edgesOf(net: Network, r: RouteResult): Map<number, number> {
   return out;
 }
 
+/** The engine's options of the request's routes (alternatives add their penalty). */
+const routeOptions = (p: DirectionsParams) => ({
+  ...travelOptions(p, DEFAULT_AVOID),
+  minimise: p.route_type === 'shortest' ? ('distance' as const) : undefined,
+  bearings: p.bearings,
+  approaches: p.approaches ? [undefined, ...p.approaches] : undefined,
+});
+
 function alternatives(net: Network, best: RouteResult, points: LatLon[], p: DirectionsParams, count: number): RouteResult[] {
   const used = edgesOf(net, best);
   const weight = (r: RouteResult) => (p.route_type === 'shortest' ? r.distance : r.duration);
   const out: RouteResult[] = [];
   for (let attempt = 0; attempt < count + 1 && out.length < count; attempt++) {
-    const options = { ...travelOptions(p, DEFAULT_AVOID), minimise: p.route_type === 'shortest' ? ('distance' as const) : undefined };
-    const alt = net.route(points, { ...options, bearings: p.bearings, penalty: { edges: used.keys(), factor: ALTERNATIVE_PENALTY } });
+    const alt = net.route(points, { ...routeOptions(p), penalty: { edges: used.keys(), factor: ALTERNATIVE_PENALTY } });
     const mine = edgesOf(net, alt);
     let shared = 0;
     let total = 0;
@@ -116,12 +125,7 @@ export function directions(registry: NetworkRegistry, p: DirectionsParams) {
   const named = namedPoints(p);
   const points = named.map((n) => n.point);
   const net = coveringNetwork(registry, named);
-  const options = {
-    ...travelOptions(p, DEFAULT_AVOID),
-    precision: 6 as const,
-    minimise: p.route_type === 'shortest' ? ('distance' as const) : undefined,
-    bearings: p.bearings,
-  };
+  const options = { ...routeOptions(p), precision: 6 as const };
   return naming(named, () => {
     const best = net.route(points, options);
     const others = p.alternatives && !p.waypoints?.length ? alternatives(net, best, points, p, p.altcount ?? 3) : [];

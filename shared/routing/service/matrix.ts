@@ -14,7 +14,13 @@ export interface MatrixParams extends TravelParams {
   origins: LatLon[];
   destinations: LatLon[];
   route_failed_prompt?: boolean;
+  /** Per destination: 'curb' arrives with the destination on the right. */
+  approaches?: Side[];
+  /** Per origin: 'curb' leaves with the origin on the right (the asynchronous matrix's `origins_approach`). */
+  origin_approaches?: Side[];
 }
+
+type Side = 'curb' | undefined;
 
 /** Durations and distances, -1 for a failed pair; `warning` when no road network covered the points. */
 export interface TravelMatrix {
@@ -53,6 +59,21 @@ function fromResult(m: MatrixResult, p: MatrixParams): TravelMatrix {
   return out;
 }
 
+/** The engine's approaches of the kept origins and destinations (targets numbered after the sources); undefined when none is curb. */
+function engineApproaches(
+  p: MatrixParams,
+  keepOrigin: (i: number) => boolean,
+  keepDestination: (j: number) => boolean,
+): Side[] | undefined {
+  if (!p.origin_approaches?.includes('curb') && !p.approaches?.includes('curb')) return undefined;
+  return [
+    ...p.origins.flatMap((_, i) => (keepOrigin(i) ? [p.origin_approaches?.[i]] : [])),
+    ...p.destinations.flatMap((_, j) => (keepDestination(j) ? [p.approaches?.[j]] : [])),
+  ];
+}
+
+const all = () => true;
+
 const samePoints = (a: LatLon[], b: LatLon[]) => a.length === b.length && a.every((p, i) => p.lat === b[i].lat && p.lon === b[i].lon);
 
 export function travelMatrix(registry: NetworkRegistry, p: MatrixParams): TravelMatrix {
@@ -61,10 +82,12 @@ export function travelMatrix(registry: NetworkRegistry, p: MatrixParams): Travel
   const net = registry.find(points.map((n) => n.point));
   if (!net) return fromResult(greatCircleMatrix(p.origins, { profile: options.profile, targets: p.destinations }), p);
   if (!p.route_failed_prompt) {
-    // A square matrix (the same points both ways, as optimization sends) snaps its points once.
-    const targets = samePoints(p.origins, p.destinations) ? undefined : p.destinations;
+    // A square matrix (the same points both ways, as optimization sends) snaps its points once,
+    // unless curb approaches make a destination differ from the same point as an origin.
+    const approaches = engineApproaches(p, all, all);
+    const targets = !approaches && samePoints(p.origins, p.destinations) ? undefined : p.destinations;
     return fromResult(
-      naming(points, () => net.matrix(p.origins, { ...options, targets })),
+      naming(points, () => net.matrix(p.origins, { ...options, targets, approaches })),
       p,
     );
   }
@@ -83,7 +106,12 @@ export function travelMatrix(registry: NetworkRegistry, p: MatrixParams): Travel
   const okD = snaps(p.destinations);
   const os = p.origins.filter((_, i) => okO[i]);
   const ds = p.destinations.filter((_, j) => okD[j]);
-  const inner = os.length && ds.length ? fromResult(net.matrix(os, { ...options, targets: ds }), p) : undefined;
+  const approaches = engineApproaches(
+    p,
+    (i) => okO[i],
+    (j) => okD[j],
+  );
+  const inner = os.length && ds.length ? fromResult(net.matrix(os, { ...options, targets: ds, approaches }), p) : undefined;
   const S = p.origins.length;
   const T = p.destinations.length;
   const durations = new Float64Array(S * T).fill(FAILED);

@@ -19,6 +19,8 @@ export interface TripParams {
   mode?: 'car' | 'truck';
   geometries?: GeometryFormat;
   with_geometry?: boolean;
+  /** Per coordinate: 'curb' arrives at and leaves it with it on the right. */
+  approaches?: Array<'curb' | undefined>;
 }
 
 /** The solver's time for 3 to 12 stops: far more than it needs, short enough for a synchronous call. */
@@ -57,8 +59,9 @@ function summary(names: Array<{ name: string; distance: number }>): string {
 export function trip(registry: NetworkRegistry, p: TripParams) {
   const named: NamedPoint[] = p.coordinates.map((point, i) => ({ point, field: `coordinates[${i}]` }));
   const net = coveringNetwork(registry, named);
-  const options = travelOptions({ mode: p.mode });
+  const options = { ...travelOptions({ mode: p.mode }), approaches: p.approaches };
   return naming(named, () => {
+    // A square matrix: each point's approach holds for leaving and for reaching it.
     const m = net.matrix(p.coordinates, options);
     const n = p.coordinates.length;
     const durations = [...Array(n).keys()].map((i) => [...Array(n).keys()].map((j) => m.durations[i * n + j]));
@@ -71,7 +74,7 @@ export function trip(registry: NetworkRegistry, p: TripParams) {
     const stops = (p.roundtrip ?? true) ? [...order, order[0]] : order;
     const route = net.route(
       stops.map((i) => p.coordinates[i]),
-      { ...options, precision: 6 },
+      { ...options, approaches: p.approaches && stops.map((i) => p.approaches![i]), precision: 6 },
     );
     const format = p.geometries ?? 'polyline';
     const duration = net.metricFor(options).metric.duration;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePolyline, haversine, loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
-import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
+import { decodePolyline, haversine } from '../../../shared/routing';
 import { pointInPolygonXY } from '../../../shared/geo/ring';
-import { APIError, Client } from '../compat/client';
-import { inProcessFetch } from '../compat/in-process';
-import { newOrgKey } from '../support/keys';
+import type { Client } from '../compat/client';
+import { gothenburgClient, refused, releaseNetworks } from './client-session';
 import type * as T from './client-types';
 
 // Every routing operation driven with the requests the official client's types allow, through
@@ -23,21 +21,8 @@ const metres = (a: [number, number], b: { latitude?: number; longitude?: number 
 
 let client: Client;
 
-beforeAll(async () => {
-  setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample()));
-  client = new Client({ baseURL: 'http://waymark.test', apiKey: (await newOrgKey()).key, fetch: inProcessFetch, maxRetries: 0 });
-});
-afterAll(() => setRoadNetworks(undefined));
-
-const refused = async (request: Promise<unknown>): Promise<APIError> => {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof APIError) return error;
-    throw error;
-  }
-  throw new Error('the request was answered 200');
-};
+beforeAll(async () => ({ client } = await gothenburgClient()));
+afterAll(releaseNetworks);
 
 describe('POST /directions/json', () => {
   it('routes through a waypoint with one leg per stop and named steps from depart to arrive', async () => {
@@ -142,7 +127,7 @@ describe('POST /directions/json', () => {
     expect(tunnel.body).toMatchObject({ field: 'avoid', message: expect.stringContaining('"tunnel" is not supported') });
     const hazmat = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, hazmat_type: 'general' }));
     expect(hazmat.body).toMatchObject({ status: 400, field: 'hazmat_type' });
-    const curb = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, approaches: 'curb' }));
+    const curb = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, approaches: 'curb;curb' }));
     expect(curb.body).toMatchObject({ status: 400, field: 'approaches' });
     const bearings = await refused(client.post('/directions/json', { origin: station, destination: korsvagen, bearings: '10,20' }));
     expect(bearings.body).toMatchObject({ status: 400, field: 'bearings' });

@@ -33,6 +33,8 @@ export interface DirectionComputeRouteParams {
   steps?: boolean;
   departure_time?: number;
   route_type?: 'fastest' | 'shortest';
+  /** Hard avoid: toll|ferry|highway|service_road|uturn|sharp_turn|left_turn|right_turn|none, "|"-joined. */
+  exclude?: string;
   truck_size?: string;
   truck_weight?: number;
 }
@@ -139,3 +141,20 @@ export interface SnapToRoadSnapResponse {
 }
 
 export type AreaListResponse = Array<{ code?: string; name?: string; modes?: string[]; timezone?: number }>;
+
+/** The asynchronous matrix's create body (`mdm.ts`). */
+export interface MdmCreateBody {
+  origins: string;
+  destinations?: string;
+  mode?: 'car' | 'truck';
+  avoid?: string;
+  origins_approach?: 'unrestricted' | 'curb';
+  destinations_approach?: 'unrestricted' | 'curb';
+}
+
+export interface MdmCreateResponse {
+  code?: string;
+  task_id?: string;
+  message?: string;
+  warning?: string[];
+}

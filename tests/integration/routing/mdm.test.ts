@@ -13,6 +13,7 @@ import { sqsEventOf } from '../optimization/support';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
+import type * as T from './client-types';
 
 // The asynchronous matrix through its real handlers, queue and worker on the emulators, in the
 // client's shapes: create, status while queued, the worker, status with links, the CSV parts.
@@ -84,6 +85,35 @@ describe('POST /mdm/create and GET /mdm/status', () => {
       expect(distance).toBe(Math.round(truth.distances[i * 20 + j]));
     }
     expect(new Set(rows.map(([i, j]) => `${i},${j}`)).size).toBe(600);
+  });
+
+  it('applies curb approaches on both sides and names avoid values it cannot honour in warning', async () => {
+    // 18 m beside Johannebergsgatan, on the left of the direct way in from the north.
+    const curbStop = { lat: 57.6968, lon: 11.9841 };
+    const origins = [{ lat: 57.70891, lon: 11.97462 }, ...roadPoints(net, 3, 12, 6)];
+    const destinations = [curbStop, ...roadPoints(net, 3, 13, 6)];
+    const body: T.MdmCreateBody = {
+      origins: text(origins),
+      destinations: text(destinations),
+      avoid: 'toll|uturn',
+      origins_approach: 'curb',
+      destinations_approach: 'curb',
+    };
+    const made = await call(create, key, { method: 'POST', path: '/mdm/create', query: { option: 'flexible' }, body });
+    const uturn = 'avoid: "uturn" is not honoured: the road graph has no turn model';
+    expect(made).toMatchObject({ code: 'Ok', warning: [uturn] });
+    expect(await drainQueue()).toBe(1);
+    const done = await call(status, key, { method: 'GET', path: '/mdm/status', query: { id: made.task_id } });
+    expect(done).toMatchObject({ code: 'Ok', warning: [uturn] });
+    const rows = await csv(done.result_link);
+    const curb = new Array<'curb'>(8).fill('curb');
+    const truth = net.matrix(origins, { targets: destinations, avoid: { toll: true }, approaches: curb });
+    const free = net.matrix(origins, { targets: destinations, avoid: { toll: true } });
+    for (const [i, j, duration, distance] of rows) {
+      expect(duration).toBe(Math.round(truth.durations[i * 4 + j]));
+      expect(distance).toBe(Math.round(truth.distances[i * 4 + j]));
+    }
+    expect(truth.distances[0]).toBeGreaterThan(free.distances[0] + 100);
   });
 
   it('keeps jobs to their space, and refuses what it cannot compute', async () => {

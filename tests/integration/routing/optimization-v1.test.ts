@@ -70,5 +70,19 @@ describe('GET /optimization/json', () => {
     expect(two.body).toMatchObject({ status: 400, field: 'query.coordinates' });
     const far = await invoke(handler, { query: { key, coordinates: `${text(stops.slice(0, 2))}|59.33,18.06` } });
     expect(far.body).toMatchObject({ status: 422, field: 'coordinates[2]' });
+    const uneven = await invoke(handler, { query: { key, coordinates: text(stops.slice(0, 3)), approaches: 'curb' } });
+    expect(uneven.body).toMatchObject({ status: 400, field: 'query.approaches' });
+  });
+
+  it('reaches and leaves a curb stop with it on the right', async () => {
+    const { key: own } = await newOrgKey(); // the optimization quota allows 5 requests a second per key
+    // 18 m beside Johannebergsgatan, on the left of the direct way in from the station.
+    const points = [stops[0], { lat: 57.6968, lon: 11.9841 }, stops[2]];
+    const query = { coordinates: text(points), roundtrip: 'false', source: 'first', destination: 'last' };
+    const free = await call(handler, own, { method: 'GET', path: '/optimization/json', query });
+    const curb = await call(handler, own, { method: 'GET', path: '/optimization/json', query: { ...query, approaches: ';curb;' } });
+    const truth = net.route(points, { approaches: [undefined, 'curb', undefined] });
+    expect(curb.trips[0].distance).toBeCloseTo(truth.distance, 0);
+    expect(curb.trips[0].legs[0].distance).toBeGreaterThan(free.trips[0].legs[0].distance + 100);
   });
 });

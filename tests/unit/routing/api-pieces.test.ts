@@ -21,7 +21,7 @@ describe('routing parameters', () => {
     });
     expect(avoidParam.parse('none')).toEqual({});
     expect(avoidParam.safeParse('none|toll').success).toBe(false);
-    expect(avoidParam.safeParse('left_turn').error?.issues[0].message).toMatch(/"left_turn" is not supported/);
+    expect(avoidParam.safeParse('tunnel').error?.issues[0].message).toMatch(/"tunnel" is not supported/);
     expect(bearingsParam.parse('90,20;;180,45')).toEqual([{ bearing: 90, range: 20 }, undefined, { bearing: 180, range: 45 }]);
     expect(bearingsParam.safeParse('400,20').success).toBe(false);
   });

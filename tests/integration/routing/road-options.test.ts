@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversine, type Network } from '../../../shared/routing';
+import type { Client } from '../compat/client';
+import { gothenburgClient, refused, releaseNetworks } from './client-session';
+import type * as T from './client-types';
+
+// The side of the road and the road kinds through the real handlers on the Gothenburg demo
+// network, in the official client's shapes: curb approaches, service roads avoided (soft) or
+// excluded (hard), and turn kinds the graph cannot honour refused by name.
+
+const station = '57.70891,11.97462';
+/** 18 m beside Johannebergsgatan, on the left of the direct way in from the station. */
+const johanneberg = '57.6968,11.9841';
+/** On a service road off Landalabergen. */
+const yard = '57.6918,11.9702';
+
+const at = (s: string) => s.split(',').map(Number) as [number, number];
+const metresTo = (p: string, l: T.Location | undefined) => haversine(...at(p), l!.latitude!, l!.longitude!);
+
+let client: Client;
+let net: Network;
+
+beforeAll(async () => ({ client, net } = await gothenburgClient()));
+afterAll(releaseNetworks);
+
+const route = async (params: T.DirectionComputeRouteParams) =>
+  (await client.post<T.DirectionComputeRouteResponse>('/directions/json', params)).route!;
+
+describe('approaches=curb', () => {
+  it('makes directions arrive with the stop on the right, and the matrix agrees', async () => {
+    const free = await route({ origin: station, destination: johanneberg });
+    const curb = await route({ origin: station, destination: johanneberg, approaches: 'curb' });
+    expect(curb.distance!).toBeGreaterThan(free.distance! + 100);
+    expect(metresTo(johanneberg, curb.end_location)).toBeLessThan(25);
+    const unrestricted = await route({ origin: station, destination: johanneberg, approaches: 'unrestricted' });
+    expect(unrestricted.distance).toBe(free.distance);
+
+    const query: T.JsonRetrieveParams = {
+      origins: station,
+      destinations: `${johanneberg}|${station}`,
+      approaches: 'curb;',
+      avoid: 'ferry',
+    };
+    const matrix = await client.get<T.JsonRetrieveResponse>('/distancematrix/json', { ...query });
+    expect(Math.abs(matrix.rows![0].elements![0].duration! - curb.duration!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(matrix.rows![0].elements![0].distance! - curb.distance!)).toBeLessThanOrEqual(1);
+    expect(matrix.rows![0].elements![1]).toEqual({ distance: 0, duration: 0 });
+    const posted = await client.post<T.JsonRetrieveResponse>('/distancematrix/json', query);
+    expect(posted.rows).toEqual(matrix.rows);
+  });
+
+  it('is refused with the rule when the count of entries is wrong', async () => {
+    const wrong = await refused(
+      client.get('/distancematrix/json', { origins: station, destinations: johanneberg, approaches: 'curb;curb' }),
+    );
+    expect(wrong.body).toMatchObject({
+      status: 400,
+      field: 'query.approaches',
+      message: expect.stringContaining('one entry per destination (1)'),
+    });
+  });
+});
+
+describe('service roads', () => {
+  it('are avoided softly by avoid=service_road and excluded hard by exclude=service_road', async () => {
+    const free = await route({ origin: station, destination: yard });
+    expect(metresTo(yard, free.end_location)).toBeLessThan(10);
+    const avoided = await route({ origin: station, destination: yard, avoid: 'service_road' });
+    expect(avoided.duration!).toBeGreaterThan(free.duration!);
+    // Soft: the stop is still reached on its own service road.
+    expect(metresTo(yard, avoided.end_location)).toBeLessThan(10);
+    const excluded = await route({ origin: station, destination: yard, exclude: 'service_road' });
+    // Hard: the stop snaps to the nearest road that is not a service road.
+    expect(metresTo(yard, excluded.end_location)).toBeGreaterThan(30);
+  });
+});
+
+describe('avoid values the engine cannot honour', () => {
+  const cannotHonour = async (request: Promise<unknown>, field: string, value: string) =>
+    expect((await refused(request)).body).toMatchObject({
+      status: 400,
+      field,
+      message: expect.stringContaining(`"${value}" cannot be honoured: the road graph has no turn model`),
+    });
+
+  it('are refused by name and reason where the answer has no warning field', async () => {
+    for (const turn of ['uturn', 'sharp_turn', 'left_turn', 'right_turn'])
+      await cannotHonour(client.post('/directions/json', { origin: station, destination: yard, avoid: `toll|${turn}` }), 'avoid', turn);
+    await cannotHonour(
+      client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'uturn' }),
+      'query.avoid',
+      'uturn',
+    );
+    await cannotHonour(
+      client.post('/distancematrix/json', { origins: station, destinations: yard, avoid: 'left_turn' }),
+      'avoid',
+      'left_turn',
+    );
+    await cannotHonour(
+      client.post('/directions/json', { origin: station, destination: yard, exclude: 'sharp_turn' }),
+      'exclude',
+      'sharp_turn',
+    );
+  });
+});
+
+describe('avoid=ferry on a network without ferries', () => {
+  it('routes on the plain metric, so a hierarchy built for plain matrices serves directions too', async () => {
+    expect(net.metricFor({ profile: 'car', avoid: { ferry: true } })).toBe(net.metricFor({ profile: 'car' }));
+    const plain = await route({ origin: station, destination: yard, avoid: 'none' });
+    const byDefault = await route({ origin: station, destination: yard });
+    expect(byDefault).toEqual(plain);
+  });
+});
