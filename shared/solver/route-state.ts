@@ -88,7 +88,6 @@ export class RouteState {
     this.owned = true;
   }
 
-
   refresh(): void {
     const { p, v, seq } = this;
     const len = seq.length;

@@ -34,21 +34,33 @@ function closure(m: ArrayLike<ArrayLike<number>>): void {
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (d[i][k] + d[k][j] < d[i][j]) d[i][j] = d[i][k] + d[k][j];
 }
 
+/**
+ * A case on skewed matrices (closed under shortest paths when asked), built with few neighbours so
+ * that most stops are far and the bound has work to do; about a third of its tasks taken out again.
+ */
+function ruinedCase(o: GenOptions, closed: boolean) {
+  const { request, matrices } = generate(o);
+  for (const [m, seed] of [
+    [matrices.car.durations, o.seed],
+    [matrices.car.distances, o.seed + 1],
+  ] as const) {
+    skew(m, seed);
+    if (closed) closure(m);
+  }
+  const p = buildProblem(request, matrices);
+  const ctx = buildContext(p, new Rng(o.seed), 3);
+  const sol = construct(ctx);
+  const r = lcg(o.seed + 7);
+  const assigned = [...Array(p.nTasks).keys()].filter((t) => sol.routeOf[t] >= 0 && p.kind[t] !== KIND_DELIVERY);
+  sol.removeTasks(assigned.filter(() => r.next() < 0.3));
+  return { p, ctx, sol };
+}
+
 describe('insertion scans', () => {
   it('find the cheapest feasible insertion that trying every position finds', () => {
     let compared = 0;
     for (const o of cases) {
-      const { request, matrices } = generate(o);
-      skew(matrices.car.durations, o.seed);
-      skew(matrices.car.distances, o.seed + 1);
-      closure(matrices.car.durations);
-      closure(matrices.car.distances);
-      const p = buildProblem(request, matrices);
-      const ctx = buildContext(p, new Rng(o.seed), 3);
-      const sol = construct(ctx);
-      const r = lcg(o.seed + 7);
-      const assigned = [...Array(p.nTasks).keys()].filter((t) => sol.routeOf[t] >= 0 && p.kind[t] !== KIND_DELIVERY);
-      sol.removeTasks(assigned.filter(() => r.next() < 0.3));
+      const { p, ctx, sol } = ruinedCase(o, true);
       for (const t of sol.unassignedTasks()) {
         ctx.near.focus(t);
         for (const route of sol.routes) {
@@ -76,18 +88,9 @@ describe('insertion neighbour bound', () => {
   it('finds the same cheapest insertion as the full scan, under any bound', () => {
     let compared = 0;
     for (const o of cases) {
-      const { request, matrices } = generate(o);
-      skew(matrices.car.durations, o.seed);
-      skew(matrices.car.distances, o.seed + 1);
-      const p = buildProblem(request, matrices);
+      const { p, ctx, sol } = ruinedCase(o, false);
       // The bound serves plain problems (the others confirm candidates by full evaluation).
       if (!p.simple) continue;
-      // Few neighbours, so that most stops are far and the bound has work to do.
-      const ctx = buildContext(p, new Rng(o.seed), 3);
-      const sol = construct(ctx);
-      const r = lcg(o.seed + 99);
-      const assigned = [...Array(p.nTasks).keys()].filter((t) => sol.routeOf[t] >= 0 && p.kind[t] !== KIND_DELIVERY);
-      sol.removeTasks(assigned.filter(() => r.next() < 0.3));
       for (const t of sol.unassignedTasks()) {
         ctx.near.focus(t);
         for (const route of sol.routes) {
