@@ -1,5 +1,6 @@
 // Per-solve data derived once from the problem: neighbour lists (SISR adjacency and
 // local-search candidate lists), task sizes and distances from the depot for insertion orders.
+import { NearBound } from './near-bound';
 import { KIND_DELIVERY, type Problem } from './problem';
 import { evaluateRoute } from './route-eval';
 import type { Rng } from './prng';
@@ -12,6 +13,8 @@ export interface SearchContext {
   /** K nearest other tasks of each task, nearest first (row-major, K per task). */
   neighbors: Int32Array;
   K: number;
+  /** Dismisses insertion positions far from the task being inserted (focus it first). */
+  near: NearBound;
   demand: Float64Array;
   depotDist: Float64Array;
   /** Typical short arc cost, the unit of the annealing temperature. */
@@ -106,6 +109,7 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
     members: groupMembers(p),
     neighbors,
     K,
+    near: new NearBound(p, neighbors, K),
     demand,
     depotDist,
     arcScale: nearestCount ? nearestSum / nearestCount : 1,

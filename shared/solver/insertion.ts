@@ -2,6 +2,7 @@
 // the O(1) window/load/total checks of RouteState. When the problem has constraints those checks
 // only relax (breaks, relations, max time in vehicle...), the few best candidates are confirmed
 // by the full route evaluation.
+import type { NearBound } from './near-bound';
 import { KIND_JOB } from './problem';
 import type { Rng } from './prng';
 import { evaluateRoute, windowStart } from './route-eval';
@@ -17,14 +18,9 @@ export interface Insertion {
 
 const COMPLEX_TRIES = 12;
 
-/** Applies an insertion found by bestInsertion. */
+/** Applies an insertion found by bestInsertion (a new sequence: clones share the old one). */
 export function applyInsertion(route: RouteState, t: number, ins: Insertion): void {
-  const p = route.p;
-  if (p.kind[t] === KIND_JOB) route.seq.splice(ins.i, 0, t);
-  else {
-    route.seq.splice(ins.j, 0, p.pair[t]);
-    route.seq.splice(ins.i, 0, t);
-  }
+  route.seq = insertedSeq(route, t, ins.i, route.p.kind[t] === KIND_JOB ? -1 : ins.j);
   route.refresh();
 }
 
@@ -40,10 +36,12 @@ export function insertedSeq(route: RouteState, t: number, i: number, j: number):
 
 /**
  * Finds the cheapest feasible insertion of task t (a job or a shipment pickup) into route;
- * returns false if there is none. With rng, each position is skipped with probability blink.
- * `bound`: only insertions cheaper than it are wanted (the best found in other routes), so most
- * positions are dismissed on their arc costs alone; used by plain problems, where the arc cost
- * is the whole insertion cost.
+ * returns false if there is none. With rng, each position that would become the best is skipped
+ * with probability blink (the same odds as skipping every position, without a draw for the
+ * others). `bound`: only insertions cheaper than it are wanted (the best found in other routes),
+ * so most positions are dismissed on their arc costs alone; used by plain problems, where the arc
+ * cost is the whole insertion cost. `near` (focused on t): positions between two stops far from t
+ * are dismissed on a lower bound before any matrix read.
  */
 export function bestInsertion(
   route: RouteState,
@@ -52,13 +50,15 @@ export function bestInsertion(
   rng?: Rng,
   blink = 0,
   bound = Number.POSITIVE_INFINITY,
+  near?: NearBound,
 ): boolean {
   const p = route.p;
   if (!p.allowed[t * p.vehicles.length + route.v.index]) return false;
   const cands: number[] | null = p.simple ? null : [];
   out.delta = cands ? Number.POSITIVE_INFINITY : bound;
-  if (p.kind[t] === KIND_JOB) scanJob(route, t, out, cands, rng, blink);
-  else scanPair(route, t, out, cands, rng, blink);
+  const scan: Scan = { cands, rng: blink > 0 ? rng : undefined, blink, near: cands ? undefined : near };
+  if (p.kind[t] === KIND_JOB) scanJob(route, t, out, scan);
+  else scanPair(route, t, out, scan);
   if (cands) return confirm(route, t, out, cands);
   return out.delta < bound;
 }
@@ -138,8 +138,18 @@ function totalsFit(route: RouteState, dDur: number, dDist: number, dCost: number
   );
 }
 
+interface Scan {
+  /** Feasible positions for the full evaluation to confirm; null for plain problems. */
+  cands: number[] | null;
+  rng?: Rng;
+  blink: number;
+  near?: NearBound;
+}
+
 /** A feasible position: a candidate for the full evaluation to confirm, or (plain problems) the new best. */
-function offer(out: Insertion, cands: number[] | null, delta: number, i: number, j: number): void {
+function offer(out: Insertion, scan: Scan, delta: number, i: number, j: number): void {
+  if (scan.rng && scan.rng.next() < scan.blink) return;
+  const cands = scan.cands;
   if (cands) cands.push(delta, i, j);
   else {
     out.delta = delta;
@@ -148,29 +158,35 @@ function offer(out: Insertion, cands: number[] | null, delta: number, i: number,
   }
 }
 
-function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
+function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void {
+  const { cands, near } = scan;
   const p = route.p;
   const v = route.v;
   const n = p.nLoc;
   const len = route.length;
   const l = p.loc[t];
-  const { locs, dep, late } = route;
+  const { locs, dep, late, arc } = route;
   const fixed = len === 0 ? v.fixed : 0;
+  const lows = near?.lows(v);
+  const low = lows ? lows.lowIn[t] + lows.lowOut[t] : 0;
   const w = p.twOff[t];
   const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
   const ws = p.twStart[w];
   const we = p.twEnd[w];
   const C = v.cost;
   const D = v.dur;
+  // Arcs into l along row l of the transposes (a -> l is DT[l * n + a]).
+  const { durT: DT, costT: CT } = v;
+  const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
   for (let i = 0; i <= len; i++) {
-    if (blink > 0 && rng && rng.next() < blink) continue;
     const a = locs[i];
     const b = locs[i + 1];
-    const tIn = a < 0 ? 0 : D[a * n + l];
+    if (near && low - arc[i] + fixed >= out.delta && !near.near(a) && !near.near(b)) continue;
+    const tIn = a < 0 ? 0 : DT[l * n + a];
     const arr = dep[i] + tIn;
     if (single && arr > we) break; // later positions only arrive later (triangle inequality)
     const ab = a >= 0 && b >= 0 && len > 0;
-    const dc = (a < 0 ? 0 : C[a * n + l]) + (b < 0 ? 0 : C[l * n + b]) - (ab ? C[a * n + b] : 0);
+    const dc = (a < 0 ? 0 : CT[l * n + a]) + (b < 0 ? 0 : C[l * n + b]) - arc[i];
     // Arc costs first: once a good insertion is known, most positions end here.
     if (!cands && dc + fixed >= out.delta) continue;
     const st = single ? (arr > ws ? arr : ws) : windowStart(p, t, arr);
@@ -178,14 +194,15 @@ function scanJob(route: RouteState, t: number, out: Insertion, cands: number[] |
     const tOut = b < 0 ? 0 : D[l * n + b];
     if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
     if (!loadFits(route, t, i)) continue;
-    const dd = tIn + tOut - (ab ? D[a * n + b] : 0);
-    const dx = (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0);
+    const dd = tIn + tOut - (ab ? route.arcDur[i] : 0);
+    const dx = limitX ? (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0) : 0;
     if (!totalsFit(route, dd, dx, dc, 1)) continue;
-    offer(out, cands, dc + fixed, i, -1);
+    offer(out, scan, dc + fixed, i, -1);
   }
 }
 
-function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[] | null, rng?: Rng, blink = 0): void {
+function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): void {
+  const { cands, near } = scan;
   const p = route.p;
   const v = route.v;
   const n = p.nLoc;
@@ -194,8 +211,10 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
   const dl = p.pair[pk];
   const lp = p.loc[pk];
   const ld = p.loc[dl];
-  const { locs, dep, late, load, seq } = route;
-  const { dur: D, cost: C, dist: X } = v;
+  const { locs, dep, late, load, seq, arc, arcDur } = route;
+  const { dur: D, cost: C, dist: X, durT: DT, costT: CT } = v;
+  // Distances matter only to a distance limit: without one they are never read.
+  const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
   const cap = v.cap;
   const fixed = len === 0 ? v.fixed : 0;
   if (route.length + 2 > v.maxTasks) return;
@@ -205,11 +224,16 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
   const tPD = D[lp * n + ld];
   const cPD = C[lp * n + ld];
   const xPD = X[lp * n + ld];
+  // Between two stops far from both halves: the pickup's detour, or the pickup then the delivery
+  // right after it, costs at least this (less the arc replaced).
+  const lows = near?.lows(v);
+  const low = lows ? lows.lowIn[pk] + Math.min(lows.lowOut[pk], cPD + lows.lowOut[dl]) : 0;
+  const deliveryFrom = cands ? null : cheapestDeliveryFrom(route, dl);
   for (let i = 0; i <= len; i++) {
-    if (blink > 0 && rng && rng.next() < blink) continue;
     const a = locs[i];
     const b0 = locs[i + 1];
-    const arrP = dep[i] + (a < 0 ? 0 : D[a * n + lp]);
+    if (near && low - arc[i] + fixed >= out.delta && !near.near(a) && !near.near(b0)) continue;
+    const arrP = dep[i] + (a < 0 ? 0 : DT[lp * n + a]);
     if (arrP > lastP) break;
     const stP = windowStart(p, pk, arrP);
     if (stP < 0) continue;
@@ -218,12 +242,12 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
     for (let d = 0; d < dims; d++) if (load[i * dims + d] + p.delta[pk * dims + d] > cap[d]) fits = false;
     if (!fits) continue;
     const ab = len > 0 && a >= 0 && b0 >= 0;
-    const removedC = ab ? C[a * n + b0] : 0;
-    const removedT = ab ? D[a * n + b0] : 0;
-    const removedX = ab ? X[a * n + b0] : 0;
-    const inC = a < 0 ? 0 : C[a * n + lp];
-    const inT = a < 0 ? 0 : D[a * n + lp];
-    const inX = a < 0 ? 0 : X[a * n + lp];
+    const removedC = arc[i];
+    const removedT = ab ? arcDur[i] : 0;
+    const removedX = ab && limitX ? X[a * n + b0] : 0;
+    const inC = a < 0 ? 0 : CT[lp * n + a];
+    const inT = a < 0 ? 0 : DT[lp * n + a];
+    const inX = a < 0 || !limitX ? 0 : X[a * n + lp];
     // Delivery right after the pickup.
     {
       const arrD = depP + tPD;
@@ -233,8 +257,8 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
       const outT = b0 < 0 ? 0 : D[ld * n + b0];
       if (stD >= 0 && stD + (lp === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[i + 1]) {
         const dd = inT + tPD + outT - removedT;
-        const dx = inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX;
-        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, i);
+        const dx = limitX ? inX + xPD + (b0 < 0 ? 0 : X[ld * n + b0]) - removedX : 0;
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, scan, dc, i, i);
       }
     }
     if (i === len) continue;
@@ -244,9 +268,11 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
     // inequality (shortest paths do): a pickup already as dear as the best needs no walk.
     if (!cands && pickC + fixed >= out.delta) continue;
     const pickT = inT + D[lp * n + b0] - removedT;
-    const pickX = inX + X[lp * n + b0] - removedX;
+    const pickX = limitX ? inX + X[lp * n + b0] - removedX : 0;
     let arr = depP + D[lp * n + b0];
     for (let k = i + 1; k <= len; k++) {
+      // No delivery position from here on can beat the best: the walk is over.
+      if (deliveryFrom && pickC + deliveryFrom[k] + fixed >= out.delta) break;
       if (arr > late[k]) break;
       let over = false;
       for (let d = 0; d < dims; d++) if (load[k * dims + d] + p.delta[pk * dims + d] > cap[d]) over = true;
@@ -257,18 +283,44 @@ function scanPair(route: RouteState, pk: number, out: Insertion, cands: number[]
       const lk = locs[k];
       const depK = st + (locs[k - 1] === lk ? 0 : p.setup[t]) + p.service[t];
       const b = locs[k + 1];
-      const arrD = depK + D[lk * n + ld];
+      const tKD = DT[ld * n + lk];
+      const arrD = depK + tKD;
       if (arrD > lastD) break;
-      const kb = b < 0 ? 0 : C[lk * n + b];
-      const dc = pickC + C[lk * n + ld] + (b < 0 ? 0 : C[ld * n + b]) - kb + fixed;
+      const kb = arc[k];
+      const dc = pickC + CT[ld * n + lk] + (b < 0 ? 0 : C[ld * n + b]) - kb + fixed;
       const stD = !cands && dc >= out.delta ? -1 : windowStart(p, dl, arrD);
       const outT = b < 0 ? 0 : D[ld * n + b];
       if (stD >= 0 && stD + (lk === ld ? 0 : p.setup[dl]) + p.service[dl] + outT <= late[k + 1]) {
-        const dd = pickT + D[lk * n + ld] + outT - (b < 0 ? 0 : D[lk * n + b]);
-        const dx = pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]);
-        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, cands, dc, i, k);
+        const dd = pickT + tKD + outT - (b < 0 ? 0 : arcDur[k]);
+        const dx = limitX ? pickX + X[lk * n + ld] + (b < 0 ? 0 : X[ld * n + b]) - (b < 0 ? 0 : X[lk * n + b]) : 0;
+        if (totalsFit(route, dd, dx, dc - fixed, 2)) offer(out, scan, dc, i, k);
       }
-      arr = depK + (b < 0 ? 0 : D[lk * n + b]);
+      arr = depK + (b < 0 ? 0 : arcDur[k]);
     }
   }
+}
+
+/** Scratch of cheapestDeliveryFrom, grown as needed (each worker thread has its own module). */
+let deliveryScratch = new Float64Array(64);
+
+/**
+ * For k = 1..len, the cheapest cost the delivery dl adds at any position after original position
+ * k or later (arcs only, windows ignored): the pair walk stops once the pickup's part plus this
+ * cannot beat the best insertion.
+ */
+function cheapestDeliveryFrom(route: RouteState, dl: number): Float64Array {
+  const len = route.length;
+  if (deliveryScratch.length < len + 2) deliveryScratch = new Float64Array(2 * len + 2);
+  const out = deliveryScratch;
+  const { locs, arc } = route;
+  const { cost: C, costT: CT } = route.v;
+  const n = route.p.nLoc;
+  const ld = route.p.loc[dl];
+  out[len + 1] = Number.POSITIVE_INFINITY;
+  for (let k = len; k >= 1; k--) {
+    const b = locs[k + 1];
+    const d = CT[ld * n + locs[k]] + (b < 0 ? 0 : C[ld * n + b]) - arc[k];
+    out[k] = d < out[k + 1] ? d : out[k + 1];
+  }
+  return out;
 }

@@ -40,6 +40,12 @@ export interface VehicleModel {
   dur: Float64Array;
   dist: Float64Array;
   cost: Float64Array;
+  /**
+   * `dur` and `cost` transposed (the same arrays when symmetric): the insertion scans read the
+   * arcs into one location from many along one row, not down a column (a cache miss each).
+   */
+  durT: Float64Array;
+  costT: Float64Array;
   /** Vehicles with equal signatures are interchangeable when empty. */
   signature: string;
 }
@@ -304,12 +310,25 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
   const travelCost = req.options?.objective?.travel_cost ?? 'duration';
   const flat = new Map<string, { dur: Float64Array; dist: Float64Array }>();
   const costs = new Map<string, Float64Array>();
+  // A matrix given twice (durations that are the distances, costs that are either) is held once.
+  const bySource = new Map<object, Float64Array>();
+  const flattenOnce = (m: ArrayLike<ArrayLike<number>>, what: string) => {
+    let f = bySource.get(m);
+    if (!f) bySource.set(m, (f = flatten(m, nLoc, what)));
+    return f;
+  };
+  const transposes = new Map<Float64Array, Float64Array>();
+  const transposeOf = (m: Float64Array) => {
+    let t = transposes.get(m);
+    if (!t) transposes.set(m, (t = transposed(m, nLoc)));
+    return t;
+  };
   const getFlat = (p: string) => {
     let f = flat.get(p);
     if (!f) {
       const m = matrices[p];
       if (!m) throw new SolverError('profile', `no matrices for profile ${p}`);
-      f = { dur: flatten(m.durations, nLoc, `${p} durations`), dist: flatten(m.distances, nLoc, `${p} distances`) };
+      f = { dur: flattenOnce(m.durations, `${p} durations`), dist: flattenOnce(m.distances, `${p} distances`) };
       flat.set(p, f);
     }
     return f;
@@ -325,7 +344,7 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       if (!c) {
         const m = matrices[p].costs;
         if (!m) throw new SolverError('matrix', 'travel_cost customized needs a cost matrix');
-        c = flatten(m, nLoc, 'cost matrix');
+        c = flattenOnce(m, 'cost matrix');
         costs.set(key, c);
       }
       return c;
@@ -372,6 +391,7 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       return { id: b.id, twStart: w.map((x) => x[0]), twEnd: w.map((x) => x[1]), service: b.service ?? 0 };
     });
     breaks.sort((a, b) => a.twStart[0] - b.twStart[0]);
+    const cost = costFor(v, p);
     const m: VehicleModel = {
       index,
       id: v.id,
@@ -391,7 +411,9 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       breaks,
       dur: f.dur,
       dist: f.dist,
-      cost: costFor(v, p),
+      cost,
+      durT: transposeOf(f.dur),
+      costT: transposeOf(cost),
       signature: '',
     };
     m.signature = JSON.stringify([
@@ -413,6 +435,21 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
     ]);
     return m;
   });
+}
+
+/** The n x n matrix m transposed; m itself when it is symmetric (no copy). */
+export function transposed(m: Float64Array, n: number): Float64Array {
+  let symmetric = true;
+  for (let i = 0; i < n && symmetric; i++)
+    for (let j = i + 1; j < n; j++)
+      if (m[i * n + j] !== m[j * n + i]) {
+        symmetric = false;
+        break;
+      }
+  if (symmetric) return m;
+  const t = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = m[i * n + j];
+  return t;
 }
 
 /** The first moment at or after `from` within a depot's opening windows (none: `from`; all past: never). */

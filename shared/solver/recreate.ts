@@ -116,6 +116,7 @@ class Inserter {
     const K = ctx.K;
     const gv = sol.groupVehicle(t, ctx.members);
     best.delta = Number.POSITIVE_INFINITY;
+    ctx.near.focus(t);
     this.bestV = -1;
     this.bestOpens = true;
     // With minimise_num_depots a route from a depot no route uses yet is the last resort.
@@ -162,7 +163,7 @@ class Inserter {
     if (r.length === 0 && !p.allowed[t * nv + vi]) return;
     // Without the depot rule the best so far bounds the scan (see bestInsertion).
     const bound = this.depotFrugal ? Number.POSITIVE_INFINITY : best.delta;
-    if (!bestInsertion(r, t, tmp, ctx.rng, this.blink, bound)) return;
+    if (!bestInsertion(r, t, tmp, ctx.rng, this.blink, bound, ctx.near)) return;
     const opens = this.depotFrugal && r.length === 0 && this.opensDepot(r.v.start);
     if ((opens === this.bestOpens && tmp.delta < best.delta) || (!opens && this.bestOpens)) {
       this.bestOpens = opens;

@@ -7,6 +7,7 @@ import { evaluateRoute, windowStart } from './route-eval';
 const INF = Number.POSITIVE_INFINITY;
 
 export class RouteState {
+  /** Never changed in place: clones share it. */
   seq: number[];
   cost = 0;
   dur = 0;
@@ -15,6 +16,8 @@ export class RouteState {
   locs!: Int32Array;
   dep!: Float64Array; // earliest departure from each position
   late!: Float64Array; // latest service start (latest arrival at the end)
+  arc!: Float64Array; // cost of the arc from position i to i + 1 (0 at an open end or on an empty route)
+  arcDur!: Float64Array; // its travel time
   loadMaxPre!: Int32Array; // max load over positions 0..i, per dim
   loadMaxSuf!: Int32Array; // max load over positions i..len, per dim
   load!: Int32Array; // load on leaving position i (0 = start), per dim
@@ -40,15 +43,20 @@ export class RouteState {
     this.locs = copyOf.locs;
     this.dep = copyOf.dep;
     this.late = copyOf.late;
+    this.arc = copyOf.arc;
+    this.arcDur = copyOf.arcDur;
     this.loadMaxPre = copyOf.loadMaxPre;
     this.loadMaxSuf = copyOf.loadMaxSuf;
     this.load = copyOf.load;
     this.feasible = copyOf.feasible;
   }
 
-  /** Cheap: the buffers are shared until either side rewrites them (see `buffers`). */
+  /**
+   * Cheap: the buffers are shared until either side rewrites them (see `buffers`), and so is the
+   * sequence, which is never changed in place (every change assigns a new array).
+   */
   clone(): RouteState {
-    const r = new RouteState(this.p, this.v, this.seq.slice(), this);
+    const r = new RouteState(this.p, this.v, this.seq, this);
     this.owned = false;
     return r;
   }
@@ -63,12 +71,20 @@ export class RouteState {
   private buffers(len: number, dims: number): void {
     if (this.owned && this.dep.length >= len + 2) return;
     const cap = len + 8;
-    this.locs = new Int32Array(cap + 2);
-    this.dep = new Float64Array(cap + 2);
-    this.late = new Float64Array(cap + 2);
-    this.load = new Int32Array((cap + 1) * dims);
-    this.loadMaxPre = new Int32Array((cap + 1) * dims);
-    this.loadMaxSuf = new Int32Array((cap + 1) * dims);
+    // One backing store for all eight arrays: a fresh set per rewritten clone is on the search's
+    // hot path, and each separate store is an allocation of its own for the garbage collector.
+    const f = cap + 2;
+    const l = (cap + 1) * dims;
+    const buf = new ArrayBuffer(4 * f * 8 + (f + 3 * l) * 4);
+    this.dep = new Float64Array(buf, 0, f);
+    this.late = new Float64Array(buf, f * 8, f);
+    this.arc = new Float64Array(buf, 2 * f * 8, f);
+    this.arcDur = new Float64Array(buf, 3 * f * 8, f);
+    const ints = 4 * f * 8;
+    this.locs = new Int32Array(buf, ints, f);
+    this.load = new Int32Array(buf, ints + f * 4, l);
+    this.loadMaxPre = new Int32Array(buf, ints + (f + l) * 4, l);
+    this.loadMaxSuf = new Int32Array(buf, ints + (f + 2 * l) * 4, l);
     this.owned = true;
   }
 
@@ -78,7 +94,7 @@ export class RouteState {
     const n = p.nLoc;
     const dims = p.dims;
     this.buffers(len, dims);
-    const { locs, dep, late, load } = this;
+    const { locs, dep, late, load, arc, arcDur } = this;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
     locs[0] = v.start;
@@ -95,10 +111,12 @@ export class RouteState {
       const b = locs[i];
       const ab = a * n + b;
       const tt = a < 0 || b < 0 ? 0 : v.dur[ab];
+      arc[i - 1] = 0;
+      arcDur[i - 1] = tt;
       if (a >= 0 && b >= 0 && len > 0) {
         dur += tt;
         dist += v.dist[ab];
-        tc += v.cost[ab];
+        tc += arc[i - 1] = v.cost[ab];
       }
       const arr = dep[i - 1] + tt;
       if (i <= len) {

@@ -51,8 +51,10 @@ class Pool {
     const { sol, ins } = this;
     let bv = -1;
     let best: Insertion = { delta: Number.POSITIVE_INFINITY, i: 0, j: -1 };
+    const near = this.ctx.near;
+    near.focus(t);
     for (const r of sol.routes) {
-      if (r.length === 0 || !bestInsertion(r, t, ins, undefined, 0, best.delta)) continue;
+      if (r.length === 0 || !bestInsertion(r, t, ins, undefined, 0, best.delta, near)) continue;
       if (ins.delta < best.delta) {
         best = { ...ins };
         bv = r.v.index;

@@ -13,9 +13,10 @@ const POLL_MS = 250;
 const GRACE_MS = 120_000;
 
 /**
- * The API's request for a benchmark instance: one matrix when travel time and cost are the
- * distance (every Solomon / Gehring & Homberger file, Li & Lim at speed 1), which keeps large
- * instances under the body limit; durations and distances otherwise.
+ * The API's request for a benchmark instance: its durations and distances (without distances the
+ * service would estimate them from the coordinates, and the checker, which knows the file's own,
+ * would reject every reported distance); the cost is the travel time when both are one matrix
+ * (every Solomon / Gehring & Homberger file, Li & Lim at speed 1), else the distance.
  */
 export function apiRequest(request: SolverRequest, matrices: SolverMatrices, seconds: number): Record<string, unknown> {
   const m = matrices.car;
@@ -32,7 +33,7 @@ export function apiRequest(request: SolverRequest, matrices: SolverMatrices, sec
     shipments: request.shipments,
     options: { ...request.options, objective },
     duration_matrix: m.durations,
-    distance_matrix: oneMatrix ? undefined : m.distances,
+    distance_matrix: m.distances,
   };
 }
 
