@@ -44,7 +44,7 @@ export interface Clock {
 }
 
 const SPACE = 'org-bench|default';
-// A 50 x 50 km city: the worst case for cell-keyed partitions is one tenant in one place.
+// A city of about 50 x 30 km (0.45 degrees each way at 52 N): the worst case for cell-keyed partitions is one tenant in one place.
 const CITY = { lat: 52.3, lon: 4.7, spanDeg: 0.45 };
 const STREET_DEG = 0.001;
 const SPEED_DEG_PER_S = 0.0001;
