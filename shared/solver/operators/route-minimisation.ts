@@ -1,18 +1,22 @@
 // Fleet-size minimisation by an ejection pool (after Nagata & Bräysy's route minimisation): empty
 // one route into a pool of tasks, then put the pool back into the other routes. A task that fits
 // nowhere goes in anyway by ejecting at most two tasks from one route (those ejected least often
-// so far), and the ejected join the pool. When the pool empties the fleet is one route smaller;
-// when the step budget runs out, that attempt is dropped and another route is tried.
+// so far), and the ejected join the pool; after each ejection a few random feasible relocations
+// (perturb.ts) reshape the routes. When the pool empties the fleet is one route smaller; when the
+// step budget runs out, that attempt is dropped and another route is tried.
 import type { SearchContext } from '../context';
 import { bestInsertion, type Insertion } from '../insertion';
 import { KIND_DELIVERY } from '../problem';
 import { RouteState } from '../route-state';
 import type { Solution } from '../solution';
+import { perturb } from './perturb';
 
 /** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */
 const STEPS_PER_TASK = 40;
 /** Rounds in a row without a removed route before giving up. */
 const MAX_ROUNDS = 6;
+/** Random feasible relocations after each pool step (see perturb.ts). */
+const PERTURB_ATTEMPTS = 50;
 /** Routes longer than this eject one task at a time (pairs would cost a cube of the length). */
 const PAIR_EJECTION_MAX_LEN = 30;
 
@@ -46,16 +50,22 @@ class Pool {
     this.penalty = new Float64Array(ctx.p.nTasks).fill(1);
   }
 
-  /** Cheapest feasible insertion of t into a used route; false when there is none. */
+  /**
+   * Inserts t into a used route where it fits, the route drawn at random among those (its
+   * cheapest position there): the pool's order and the perturbation then explore, where always
+   * the cheapest route would send every attempt down the same path. False when it fits nowhere.
+   */
   insert(t: number): boolean {
     const { sol, ins } = this;
     let bv = -1;
     let best: Insertion = { delta: Number.POSITIVE_INFINITY, i: 0, j: -1 };
     const near = this.ctx.near;
     near.focus(t);
+    let fits = 0;
     for (const r of sol.routes) {
-      if (r.length === 0 || !bestInsertion(r, t, ins, undefined, 0, best.delta, near)) continue;
-      if (ins.delta < best.delta) {
+      if (r.length === 0 || !bestInsertion(r, t, ins, undefined, 0, Number.POSITIVE_INFINITY, near)) continue;
+      // Reservoir sampling: each fitting route is kept with probability 1 / (routes seen so far).
+      if (this.ctx.rng.int(++fits) === 0) {
         best = { ...ins };
         bv = r.v.index;
       }
@@ -143,6 +153,7 @@ function eliminate(
     const out = ejector.eject(t);
     if (!out) return { sol: null, used };
     pool.push(...out);
+    perturb(ctx, trial, PERTURB_ATTEMPTS);
   }
   return { sol: trial, used };
 }
