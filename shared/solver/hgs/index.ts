@@ -10,6 +10,8 @@ import { runHgs } from './genetic';
 
 export { plainData };
 
+const GIVE_UP_SHARE = 0.5;
+
 export function solveHgs(
   ctx: SearchContext,
   req: SolverRequest,
@@ -22,7 +24,11 @@ export function solveHgs(
   const seeds = start.routes.filter((r) => r.length > 0).map((r) => [...r.seq]);
   const complete = start.unassignedTasks().length === 0 && start.routes.every((r) => r.feasible);
   const stop = () => limits.clock() >= limits.deadlineMs;
-  const { best, iterations } = runHgs(data, ctx.rng, { stop, maxIterations: limits.maxIterations }, complete ? [seeds] : []);
+  // Without a complete start, half of the budget to find a feasible solution, else the caller's search.
+  const t0 = limits.clock();
+  const giveUpAt = t0 + (limits.deadlineMs - t0) * GIVE_UP_SHARE;
+  const giveUp = () => limits.clock() >= giveUpAt;
+  const { best, iterations } = runHgs(data, ctx.rng, { stop, giveUp, maxIterations: limits.maxIterations }, complete ? [seeds] : []);
   stats.iterations = iterations;
   if (!best) return null;
   const sol = new Solution(ctx.p);

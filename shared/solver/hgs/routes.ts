@@ -14,6 +14,9 @@ export class Routes {
   readonly pos: Int32Array;
   readonly nodeLoc: Int32Array;
   readonly dem: Float64Array;
+  /** Travel cost between nodes (N x N, N = n + 2K): one read per arc in the move screens. */
+  private readonly nodeCost: Float64Array;
+  private readonly N: number;
   readonly pDur: Float64Array;
   readonly pTw: Float64Array;
   readonly pE: Float64Array;
@@ -57,6 +60,9 @@ export class Routes {
       this.nodeLoc[n + 2 * r + 1] = d.endLoc;
       this.rte[n + 2 * r] = this.rte[n + 2 * r + 1] = r;
     }
+    this.N = N;
+    this.nodeCost = new Float64Array(N * N);
+    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) this.nodeCost[i * N + j] = d.cost[this.nodeLoc[i] * d.nLoc + this.nodeLoc[j]];
     const f = () => new Float64Array(N);
     [this.pDur, this.pTw, this.pE, this.pL, this.pLoad, this.pCost] = [f(), f(), f(), f(), f(), f()];
     [this.sDur, this.sTw, this.sE, this.sL, this.sLoad, this.sCost] = [f(), f(), f(), f(), f(), f()];
@@ -79,7 +85,7 @@ export class Routes {
   }
 
   arcCost(a: number, b: number): number {
-    return this.d.cost[this.nodeLoc[a] * this.d.nLoc + this.nodeLoc[b]];
+    return this.nodeCost[a * this.N + b];
   }
 
   capPen(load: number): number {

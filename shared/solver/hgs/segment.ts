@@ -13,7 +13,15 @@ export class Seg {
   first = 0;
   last = 0;
 
-  constructor(readonly d: HgsData) {}
+  private readonly durM: Float64Array;
+  private readonly costM: Float64Array;
+  private readonly nLoc: number;
+
+  constructor(readonly d: HgsData) {
+    this.durM = d.dur;
+    this.costM = d.cost;
+    this.nLoc = d.nLoc;
+  }
 
   setClient(i: number): this {
     const d = this.d;
@@ -57,9 +65,8 @@ export class Seg {
 
   /** This segment followed by the segment (dur, tw, e, l, load, cost, first, last). */
   append(dur: number, tw: number, e: number, l: number, load: number, cost: number, first: number, last: number): this {
-    const d = this.d;
-    const arc = this.last * d.nLoc + first;
-    const t = d.dur[arc];
+    const arc = this.last * this.nLoc + first;
+    const t = this.durM[arc];
     const delta = this.dur - this.tw + t;
     const wait = e - delta - this.l > 0 ? e - delta - this.l : 0;
     const warp = this.e + delta - l > 0 ? this.e + delta - l : 0;
@@ -70,7 +77,7 @@ export class Seg {
     this.e = ne;
     this.l = nl;
     this.load += load;
-    this.cost += cost + d.cost[arc];
+    this.cost += cost + this.costM[arc];
     this.last = last;
     return this;
   }
