@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkSolution, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
+import { construct } from '../../../shared/solver/construction';
+import { buildContext } from '../../../shared/solver/context';
+import { finalize } from '../../../shared/solver/finalize';
+import { plainData, solveHgs } from '../../../shared/solver/hgs';
+import { buildResult } from '../../../shared/solver/output';
+import { buildProblem } from '../../../shared/solver/problem';
+import { Rng } from '../../../shared/solver/prng';
+import { convert, parseInstance } from '../../bench/solver/convert';
+
+const solomon = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/solomon');
+
+function load(name: string) {
+  return convert(parseInstance(readFileSync(join(solomon, `${name}.txt`), 'utf8'), name));
+}
+
+/** The solve pipeline with the genetic search in place of ruin-and-recreate. */
+function solveWithHgs(request: SolverRequest, matrices: SolverMatrices, seed: number, maxIterations: number) {
+  const p = buildProblem(request, matrices);
+  const ctx = buildContext(p, new Rng(seed));
+  const start = construct(ctx);
+  const limits = { deadlineMs: Infinity, clock: () => 0, maxIterations };
+  const stats = { iterations: 0, improvements: 0 };
+  const best = solveHgs(ctx, request, start, limits, stats);
+  expect(best).not.toBeNull();
+  expect(stats.iterations).toBe(maxIterations);
+  return buildResult(p, best!, finalize(best!, ctx.members));
+}
+
+describe('hgs on Solomon instances', () => {
+  it('takes Solomon instances as plain and leaves shipments to the other search', () => {
+    const { request, matrices } = load('R101');
+    const p = buildProblem(request, matrices);
+    expect(plainData(p, buildContext(p, new Rng(1)), request)).not.toBeNull();
+    const custom = {
+      ...request,
+      options: { objective: { travel_cost: 'customized' as const, custom: { type: 'min' as const, value: 'vehicles' as const } } },
+    };
+    const pc = buildProblem(custom, matrices);
+    expect(plainData(pc, buildContext(pc, new Rng(1)), custom)).toBeNull();
+  });
+
+  for (const name of ['C101', 'R105', 'RC201']) {
+    it(`${name}: all tasks served, no violation, same answer for the same seed`, () => {
+      const { request, matrices } = load(name);
+      const a = solveWithHgs(request, matrices, 7, 30);
+      const b = solveWithHgs(request, matrices, 7, 30);
+      expect(a.unassigned).toEqual([]);
+      expect(checkSolution(request, matrices, a)).toEqual([]);
+      expect(b).toEqual(a);
+    });
+  }
+});
