@@ -24,6 +24,7 @@ interface ThreadJob {
   remainingMs: number;
   seed: number;
   maxIterations?: number;
+  engine?: SolveOptions['engine'];
 }
 
 /** Matrices as one shared buffer per matrix (n x n float64, row-major): no copy per thread. */
@@ -124,7 +125,7 @@ export async function solveInThreads(
   const remainingMs = opts.deadlineMs - opts.clock();
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
-      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations },
+      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: opts.engine },
       opts.deadlineMs,
       opts.clock,
     ),
@@ -144,6 +145,7 @@ function serveThread(): void {
       clock: () => performance.now(),
       seed: job.seed,
       maxIterations: job.maxIterations,
+      engine: job.engine,
     });
     parentPort!.postMessage(outcome);
   });

@@ -2,6 +2,7 @@
 // matrices and the explicit time budget and seed (no clock, env or I/O of its own).
 import { buildContext } from './context';
 import { construct } from './construction';
+import { solveHgs } from './hgs';
 import { finalize } from './finalize';
 import { buildResult } from './output';
 import { buildProblem } from './problem';
@@ -25,7 +26,7 @@ export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opt
   const limits = { deadlineMs: opts.deadlineMs, clock: opts.clock, maxIterations: opts.maxIterations ?? Infinity };
   const stats: SearchStats = { iterations: 0, improvements: 0 };
   const start = construct(ctx, req.solution, () => opts.clock() >= opts.deadlineMs);
-  const best = search(ctx, start, limits, stats);
+  const best = (opts.engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null) ?? search(ctx, start, limits, stats);
   const relationDropped = finalize(best, ctx.members);
   return { result: buildResult(p, best, relationDropped), stats };
 }

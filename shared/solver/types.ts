@@ -176,6 +176,12 @@ export interface SolveOptions {
   seed?: number;
   /** Stop after this many ruin-and-recreate iterations (tests, reproducibility). */
   maxIterations?: number;
+  /**
+   * The search: `sisr` (default) ruin-and-recreate under annealing; `hgs` the hybrid genetic
+   * search, for the plain VRPTW only (other problems, or no feasible solution found, fall back to
+   * `sisr`). Not the default: it does not win at 2 s on two threads yet (README).
+   */
+  engine?: 'sisr' | 'hgs';
 }
 
 export interface ResultStep {

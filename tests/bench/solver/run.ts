@@ -2,7 +2,7 @@
 //   npm run bench:solver -- [--set solomon|homberger|all | --dir <folder>] [--filter R1*,C2*]
 //       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
 //       [--vroom <baseline.csv>] [--vroom-config xdef_t1] [--threads N] [--api <baseUrl> --key <key>]
-//       [--clock wall|cpu]
+//       [--clock wall|cpu] [--engine sisr|hgs]
 // --dir reads every instance file of a folder (format told per file) and its best-known values
 // from `bks.csv` there, or from the folder's only CSV file. Prints per instance: vehicles,
 // distance, gaps to the best-known values, time; then the means, the BKS fleet-size hit rate and,
@@ -35,6 +35,7 @@ function args() {
     vroomConfig: 'xdef_t1',
     threads: 1,
     clock: 'wall',
+    engine: 'sisr',
     api: '',
     key: '',
   };
@@ -55,12 +56,15 @@ function args() {
     else if (v[i] === '--vroom-config') a.vroomConfig = value(++i);
     else if (v[i] === '--threads') a.threads = Number(value(++i));
     else if (v[i] === '--clock') a.clock = value(++i);
+    else if (v[i] === '--engine') a.engine = value(++i);
     else if (v[i] === '--api') a.api = value(++i).replace(/\/+$/, '');
     else if (v[i] === '--key') a.key = value(++i);
     else throw new Error(`unknown argument ${v[i]}`);
   }
   if (a.objective !== 'cost' && a.objective !== 'vehicles') throw new Error('--objective must be cost or vehicles');
   if (a.api && !a.key) throw new Error('--api needs --key');
+  if (a.engine !== 'sisr' && a.engine !== 'hgs') throw new Error('--engine must be sisr or hgs');
+  if (a.api && a.engine !== 'sisr') throw new Error('--engine is in-process only: the service always runs sisr');
   return a;
 }
 
@@ -118,7 +122,13 @@ async function solveOne(a: Args, request: SolverRequest, matrices: SolverMatrice
   const t0 = performance.now();
   // A CPU clock would count the other threads' time too: threads keep to wall time.
   const clock = benchClock(a.threads > 1 ? 'wall' : a.clock);
-  const opts = { deadlineMs: clock() + a.time * 1000, clock, seed: a.seed, maxIterations: a.iterations };
+  const opts = {
+    deadlineMs: clock() + a.time * 1000,
+    clock,
+    seed: a.seed,
+    maxIterations: a.iterations,
+    engine: a.engine as 'sisr' | 'hgs',
+  };
   const report: SolveReport =
     a.threads > 1 ? await solveInThreads(request, matrices, opts, a.threads) : solveWithStats(request, matrices, opts);
   return { result: report.result, seconds: (performance.now() - t0) / 1000, iterations: String(report.stats.iterations) };
@@ -132,7 +142,9 @@ async function main() {
   const baseline = a.vroom ? parseBaseline(readFileSync(a.vroom, 'utf8'), a.vroomConfig) : undefined;
   const re = glob(a.filter);
   const rows: Row[] = [];
-  const where = a.api ? `through the API at ${a.api}` : `in-process, ${a.threads} thread(s), ${a.threads > 1 ? 'wall' : a.clock} clock`;
+  const where = a.api
+    ? `through the API at ${a.api}`
+    : `in-process, engine ${a.engine}, ${a.threads} thread(s), ${a.threads > 1 ? 'wall' : a.clock} clock`;
   console.log(
     `solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, objective ${a.objective}, ${where}, ${new Date().toISOString()}`,
   );

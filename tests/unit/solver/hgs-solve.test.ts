@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSolution, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
+import { checkSolution, solveWithStats, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
 import { finalize } from '../../../shared/solver/finalize';
@@ -11,6 +11,7 @@ import { buildResult } from '../../../shared/solver/output';
 import { buildProblem } from '../../../shared/solver/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { convert, parseInstance } from '../../bench/solver/convert';
+import { generate } from './helpers';
 
 const solomon = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/solomon');
 
@@ -54,4 +55,26 @@ describe('hgs on Solomon instances', () => {
       expect(b).toEqual(a);
     });
   }
+});
+
+describe("solveWithStats with engine 'hgs'", () => {
+  const capped = (maxIterations: number) => ({ deadlineMs: Infinity, clock: () => 0, seed: 3, maxIterations, engine: 'hgs' as const });
+
+  it('runs the genetic search on a plain problem (its offspring are the iterations)', () => {
+    const { request, matrices } = load('C101');
+    const report = solveWithStats(request, matrices, capped(25));
+    expect(report.stats.iterations).toBe(25);
+    expect(report.result.unassigned).toEqual([]);
+    expect(checkSolution(request, matrices, report.result)).toEqual([]);
+  });
+
+  it('falls back to ruin-and-recreate on a problem that is not plain', () => {
+    const { request, matrices } = generate({ seed: 8, jobs: 12, shipments: 3, vehicles: 4, loose: true });
+    const p = buildProblem(request, matrices);
+    expect(plainData(p, buildContext(p, new Rng(1)), request)).toBeNull();
+    const report = solveWithStats(request, matrices, capped(40));
+    expect(report.stats.iterations).toBe(40);
+    expect(report.result.unassigned).toEqual([]);
+    expect(checkSolution(request, matrices, report.result)).toEqual([]);
+  });
 });
