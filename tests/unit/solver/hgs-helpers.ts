@@ -1,6 +1,7 @@
 // Small random plain VRPTW instances as HgsData, and a forward route simulation with time warp
 // (the brute-force reference for the segment arithmetic).
 import type { HgsData } from '../../../shared/solver/hgs/data';
+import { penalised } from '../../../shared/solver/hgs/segment';
 import { Rng } from '../../../shared/solver/prng';
 
 export function randomData(seed: number, n: number, fleet = 4, capacity = 30): HgsData {
@@ -60,4 +61,14 @@ export function simulate(d: HgsData, clients: number[]): { cost: number; load: n
   }
   go(d.endLoc, d.depotE, d.depotL, 0);
   return { cost, load, tw };
+}
+
+/** Penalised cost of whole routes, by simulation: the reference the moves and Split are held to. */
+export function routesCost(d: HgsData, routes: number[][], penCap: number, penTw: number): number {
+  let s = 0;
+  for (const r of routes) {
+    const e = simulate(d, r);
+    s += penalised(e.cost, e.load, e.tw, d.capacity, penCap, penTw);
+  }
+  return s;
 }

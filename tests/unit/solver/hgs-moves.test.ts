@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LocalSearch } from '../../../shared/solver/hgs/local-search';
 import { granularNeighbours } from '../../../shared/solver/hgs/neighbours';
 import { Routes } from '../../../shared/solver/hgs/routes';
-import { penalised } from '../../../shared/solver/hgs/segment';
 import { split } from '../../../shared/solver/hgs/split';
 import { Rng } from '../../../shared/solver/prng';
-import { randomData, simulate } from './hgs-helpers';
+import { randomData, routesCost } from './hgs-helpers';
 
 type Move = 'relocate' | 'pairForward' | 'pairReversed' | 'swap' | 'swapPairOne' | 'swapPairs' | 'twoOpt' | 'twoOptStar';
-
-function total(d: ReturnType<typeof randomData>, routes: number[][], penCap: number, penTw: number): number {
-  let s = 0;
-  for (const r of routes) {
-    const e = simulate(d, r);
-    s += penalised(e.cost, e.load, e.tw, d.capacity, penCap, penTw);
-  }
-  return s;
-}
 
 describe('hgs local-search moves', () => {
   const moves: Move[] = ['relocate', 'pairForward', 'pairReversed', 'swap', 'swapPairOne', 'swapPairs', 'twoOpt', 'twoOptStar'];
@@ -38,7 +28,7 @@ describe('hgs local-search moves', () => {
           const U = rng.int(d.n);
           const V = rng.next() < 0.2 ? R.startOf(rng.int(R.K)) : rng.int(d.n);
           if (V === U) continue;
-          const before = total(d, R.export(), penCap, penTw);
+          const before = routesCost(d, R.export(), penCap, penTw);
           const ok =
             name === 'relocate'
               ? m.relocate(U, V)
@@ -59,7 +49,7 @@ describe('hgs local-search moves', () => {
           applied++;
           const routes = R.export();
           expect(routes.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: d.n }, (_, i) => i));
-          const after = total(d, routes, penCap, penTw);
+          const after = routesCost(d, routes, penCap, penTw);
           expect(after - before).toBeCloseTo(m.gain, 6);
           expect(m.gain).toBeLessThan(0);
           let kept = 0;
@@ -78,7 +68,7 @@ describe('hgs local-search moves', () => {
       const ls = new LocalSearch(d, granularNeighbours(d, 10), rng);
       const start = split(d, rng.shuffle(Array.from({ length: d.n }, (_, i) => i)), 5, 1);
       const out = ls.run(start, 5, 1, () => false);
-      expect(total(d, out, 5, 1)).toBeLessThanOrEqual(total(d, start, 5, 1) + 1e-9);
+      expect(routesCost(d, out, 5, 1)).toBeLessThanOrEqual(routesCost(d, start, 5, 1) + 1e-9);
       expect(out.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: d.n }, (_, i) => i));
     }
   });

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { penalised } from '../../../shared/solver/hgs/segment';
 import { split } from '../../../shared/solver/hgs/split';
 import { Rng } from '../../../shared/solver/prng';
-import { randomData, simulate } from './hgs-helpers';
-
-function routesCost(d: ReturnType<typeof randomData>, routes: number[][], penCap: number, penTw: number): number {
-  let s = 0;
-  for (const r of routes) {
-    const e = simulate(d, r);
-    s += penalised(e.cost, e.load, e.tw, d.capacity, penCap, penTw);
-  }
-  return s;
-}
+import { randomData, routesCost } from './hgs-helpers';
 
 describe('hgs split', () => {
   it('finds the cheapest cut of the giant tour (all cuts enumerated)', () => {
