@@ -1,7 +1,7 @@
 // One member of the population: its routes (client indices), the giant tour they form, the
 // neighbours of each client (for the broken-pairs distance) and its cost, excess load and time warp.
 import type { HgsData } from './data';
-import { evalRoute, penalised, Seg } from './segment';
+import { evalRoute, Seg } from './segment';
 
 export class Individual {
   routes: number[][];
@@ -40,7 +40,7 @@ export class Individual {
   }
 
   penalised(penCap: number, penTw: number): number {
-    return penalised(this.cost, this.excessLoad + this.d.capacity, this.tw, this.d.capacity, penCap, penTw);
+    return this.cost + this.excessLoad * penCap + this.tw * penTw;
   }
 
   giantTour(): number[] {

@@ -14,9 +14,14 @@ export class Routes {
   readonly pos: Int32Array;
   readonly nodeLoc: Int32Array;
   readonly dem: Float64Array;
-  /** Travel cost between nodes (N x N, N = n + 2K): one read per arc in the move screens. */
+  /**
+   * Travel cost between the n clients and the two depot ends ((n + 2) x (n + 2), indexed through
+   * `costIndex`): one read per arc in the move screens, without an N x N copy that would grow
+   * with the square of the fleet.
+   */
   private readonly nodeCost: Float64Array;
-  private readonly N: number;
+  private readonly costIndex: Int32Array;
+  private readonly M: number;
   readonly pDur: Float64Array;
   readonly pTw: Float64Array;
   readonly pE: Float64Array;
@@ -60,9 +65,12 @@ export class Routes {
       this.nodeLoc[n + 2 * r + 1] = d.endLoc;
       this.rte[n + 2 * r] = this.rte[n + 2 * r + 1] = r;
     }
-    this.N = N;
-    this.nodeCost = new Float64Array(N * N);
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) this.nodeCost[i * N + j] = d.cost[this.nodeLoc[i] * d.nLoc + this.nodeLoc[j]];
+    const M = (this.M = n + 2);
+    this.costIndex = new Int32Array(N);
+    for (let x = 0; x < N; x++) this.costIndex[x] = x < n ? x : n + ((x - n) & 1);
+    const locOf = (i: number) => (i < n ? d.loc[i] : i === n ? d.startLoc : d.endLoc);
+    this.nodeCost = new Float64Array(M * M);
+    for (let i = 0; i < M; i++) for (let j = 0; j < M; j++) this.nodeCost[i * M + j] = d.cost[locOf(i) * d.nLoc + locOf(j)];
     const f = () => new Float64Array(N);
     [this.pDur, this.pTw, this.pE, this.pL, this.pLoad, this.pCost] = [f(), f(), f(), f(), f(), f()];
     [this.sDur, this.sTw, this.sE, this.sL, this.sLoad, this.sCost] = [f(), f(), f(), f(), f(), f()];
@@ -85,7 +93,7 @@ export class Routes {
   }
 
   arcCost(a: number, b: number): number {
-    return this.nodeCost[a * this.N + b];
+    return this.nodeCost[this.costIndex[a] * this.M + this.costIndex[b]];
   }
 
   capPen(load: number): number {
@@ -163,12 +171,7 @@ export class Routes {
       }
       this.pos[x] = p++;
       this.rte[x] = r;
-      this.pDur[x] = s.dur;
-      this.pTw[x] = s.tw;
-      this.pE[x] = s.e;
-      this.pL[x] = s.l;
-      this.pLoad[x] = s.load;
-      this.pCost[x] = s.cost;
+      this.storePre(x, s);
       if (x === end) break;
     }
     this.rSize[r] = p - 2;
@@ -189,6 +192,15 @@ export class Routes {
       this.storeSuf(x, s);
       if (x === start) break;
     }
+  }
+
+  private storePre(x: number, s: Seg): void {
+    this.pDur[x] = s.dur;
+    this.pTw[x] = s.tw;
+    this.pE[x] = s.e;
+    this.pL[x] = s.l;
+    this.pLoad[x] = s.load;
+    this.pCost[x] = s.cost;
   }
 
   private storeSuf(x: number, s: Seg): void {

@@ -51,38 +51,36 @@ export function split(d: HgsData, tour: number[], penCap: number, penTw: number)
 function bounded(d: HgsData, tour: number[], from: number[], to: number[], arcCost: number[]): number[][] | null {
   const n = tour.length;
   const nArcs = from.length;
-  {
-    // Bellman by route count: potK[j] = best cost of tour[0..j) in exactly k routes.
-    const preds: Int32Array[] = [];
-    let prev = new Float64Array(n + 1).fill(Infinity);
-    prev[0] = 0;
-    let bestK = -1;
-    let best = Infinity;
-    for (let k = 1; k <= d.fleet; k++) {
-      const cur = new Float64Array(n + 1).fill(Infinity);
-      const pk = new Int32Array(n + 1).fill(-1);
-      for (let a = 0; a < nArcs; a++) {
-        const c = prev[from[a]] + arcCost[a];
-        if (c < cur[to[a]]) {
-          cur[to[a]] = c;
-          pk[to[a]] = from[a];
-        }
+  // Bellman by route count: potK[j] = best cost of tour[0..j) in exactly k routes.
+  const preds: Int32Array[] = [];
+  let prev = new Float64Array(n + 1).fill(Infinity);
+  prev[0] = 0;
+  let bestK = -1;
+  let best = Infinity;
+  for (let k = 1; k <= d.fleet; k++) {
+    const cur = new Float64Array(n + 1).fill(Infinity);
+    const pk = new Int32Array(n + 1).fill(-1);
+    for (let a = 0; a < nArcs; a++) {
+      const c = prev[from[a]] + arcCost[a];
+      if (c < cur[to[a]]) {
+        cur[to[a]] = c;
+        pk[to[a]] = from[a];
       }
-      preds.push(pk);
-      if (cur[n] < best) {
-        best = cur[n];
-        bestK = k;
-      }
-      prev = cur;
     }
-    if (bestK < 0) return null;
-    const routes: number[][] = [];
-    let j = n;
-    for (let k = bestK; k >= 1; k--) {
-      const i = preds[k - 1][j];
-      routes.push(tour.slice(i, j));
-      j = i;
+    preds.push(pk);
+    if (cur[n] < best) {
+      best = cur[n];
+      bestK = k;
     }
-    return routes.reverse();
+    prev = cur;
   }
+  if (bestK < 0) return null;
+  const routes: number[][] = [];
+  let j = n;
+  for (let k = bestK; k >= 1; k--) {
+    const i = preds[k - 1][j];
+    routes.push(tour.slice(i, j));
+    j = i;
+  }
+  return routes.reverse();
 }

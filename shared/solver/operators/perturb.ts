@@ -33,7 +33,6 @@ export function perturb(ctx: SearchContext, sol: Solution, attempts: number): nu
       source.refresh();
       continue;
     }
-    sol.routeOf[t] = -1;
     sol.insert(t, to, ins);
     made++;
   }

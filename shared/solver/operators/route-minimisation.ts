@@ -15,7 +15,7 @@ import { perturb } from './perturb';
 const STEPS_PER_TASK = 40;
 /** Rounds in a row without a removed route before giving up. */
 const MAX_ROUNDS = 6;
-/** Random feasible relocations after each pool step (see perturb.ts). */
+/** Random feasible relocations after each ejection (see perturb.ts). */
 const PERTURB_ATTEMPTS = 50;
 /** Routes longer than this eject one task at a time (pairs would cost a cube of the length). */
 const PAIR_EJECTION_MAX_LEN = 30;
