@@ -1,11 +1,13 @@
 // Fleet-size minimisation by an ejection pool (after Nagata & Bräysy's route minimisation): empty
 // one route into a pool of tasks, then put the pool back into the other routes. A task that fits
 // nowhere goes in anyway by ejecting at most two tasks from one route (those ejected least often
-// so far), and the ejected join the pool; after each ejection a few random feasible relocations
+// so far: found by ejection-search.ts where it models the problem, else each try evaluated in
+// full), and the ejected join the pool; after each ejection a few random feasible relocations
 // (perturb.ts) reshape the routes. When the pool empties the fleet is one route smaller; when the
 // step budget runs out, that attempt is dropped and another route is tried.
 import type { SearchContext } from '../context';
 import { bestInsertion, type Insertion } from '../insertion';
+import { EjectionSearch, fastEjectionApplies } from './ejection-search';
 import { KIND_DELIVERY } from '../problem';
 import { RouteState } from '../route-state';
 import type { Solution } from '../solution';
@@ -43,11 +45,14 @@ class Pool {
   private readonly ins: Insertion = { delta: 0, i: 0, j: -1 };
   private readonly scratch = new Map<number, RouteState>();
 
+  private readonly fast: EjectionSearch | null;
+
   constructor(
     private readonly ctx: SearchContext,
     private readonly sol: Solution,
   ) {
     this.penalty = new Float64Array(ctx.p.nTasks).fill(1);
+    this.fast = fastEjectionApplies(ctx.p) ? new EjectionSearch(ctx.p, this.penalty) : null;
   }
 
   /**
@@ -99,11 +104,24 @@ class Pool {
     best.e = { vehicle: r.v.index, out, penalty, delta: this.ins.delta, seq: placed };
   }
 
-  /** Puts t into some used route by ejecting one or two tasks from it; the ejected, or null. */
+  /** Puts t into some used route by ejecting tasks from it; the ejected, or null. */
   eject(t: number): number[] | null {
+    this.penalty[t]++;
+    const e = this.fast ? this.fast.find(this.sol, t) : this.slowEjection(t);
+    if (!e) return null;
+    const sol = this.sol;
+    const r = sol.routes[e.vehicle];
+    for (const x of r.seq) sol.routeOf[x] = -1;
+    r.seq = e.seq;
+    for (const x of r.seq) sol.routeOf[x] = e.vehicle;
+    r.refresh();
+    return e.out;
+  }
+
+  /** Any problem: at most two tasks out of one route, each try evaluated in full. */
+  private slowEjection(t: number): Ejection | null {
     const { sol, ctx, penalty } = this;
     const p = ctx.p;
-    penalty[t]++;
     const best: { e: Ejection | null } = { e: null };
     for (const r of sol.routes) {
       if (r.length === 0 || !p.allowed[t * p.vehicles.length + r.v.index]) continue;
@@ -120,14 +138,7 @@ class Pool {
         }
       }
     }
-    const e = best.e;
-    if (!e) return null;
-    const r = sol.routes[e.vehicle];
-    for (const x of r.seq) sol.routeOf[x] = -1;
-    r.seq = e.seq;
-    for (const x of r.seq) sol.routeOf[x] = e.vehicle;
-    r.refresh();
-    return e.out;
+    return best.e;
   }
 }
 
