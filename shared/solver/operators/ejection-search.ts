@@ -56,6 +56,8 @@ export function fastEjectionApplies(p: Problem): boolean {
 /** One search over every used route and position; reuses its buffers between calls. */
 export class EjectionSearch {
   private u = new Int32Array(0);
+  /** Scratch: the tasks of u that stay. */
+  private kept = new Int32Array(0);
   private locs = new Int32Array(0);
   private late = new Float64Array(0);
   /** The smallest ejection count among the tasks from each position on (t excluded). */
@@ -111,6 +113,7 @@ export class EjectionSearch {
     if (this.u.length >= m) return;
     const size = Math.max(m, this.u.length * 2, 16);
     this.u = new Int32Array(size);
+    this.kept = new Int32Array(size);
     this.locs = new Int32Array(size + 2);
     this.late = new Float64Array(size + 2);
     this.minPenSuf = new Float64Array(size + 2);
@@ -250,26 +253,19 @@ export class EjectionSearch {
 
   /** The load on board never exceeds the capacity once the chosen k tasks are gone. */
   private loadFits(k: number): boolean {
-    const { p, v, u, m, chosen } = this;
+    const { p, v, u, m, chosen, kept } = this;
     const dims = p.dims;
+    let n = 0;
+    for (let i = 0, c = 0; i < m; i++) {
+      if (c < k && chosen[c] === i) c++;
+      else kept[n++] = u[i];
+    }
     for (let d = 0; d < dims; d++) {
       let load = 0;
-      let c = 0;
-      for (let i = 0; i < m; i++) {
-        if (c < k && chosen[c] === i) {
-          c++;
-          continue;
-        }
-        load += p.startLoad[u[i] * dims + d];
-      }
+      for (let i = 0; i < n; i++) load += p.startLoad[kept[i] * dims + d];
       if (load > v.cap[d]) return false;
-      c = 0;
-      for (let i = 0; i < m; i++) {
-        if (c < k && chosen[c] === i) {
-          c++;
-          continue;
-        }
-        load += p.delta[u[i] * dims + d];
+      for (let i = 0; i < n; i++) {
+        load += p.delta[kept[i] * dims + d];
         if (load > v.cap[d]) return false;
       }
     }
