@@ -1,5 +1,5 @@
 /** File I/O (the only module that touches the file system). */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserializeGraph, serializeGraph } from './artefact';
 import type { GraphData } from './graph';
@@ -13,11 +13,22 @@ export function loadNetwork(path: string): Network {
   return new Network(deserializeGraph(new Uint8Array(readFileSync(path))));
 }
 
-/** Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written. */
+/**
+ * Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written.
+ * Written beside it under a name no network folder listing loads, then renamed into place: a
+ * process reading the folder meanwhile (a starting stack, another import) finds the whole
+ * artefact or none, never a partial one.
+ */
 export function saveGraph(data: GraphData, path: string): number {
   const bytes = serializeGraph(data, { gzip: path.endsWith('.gz') });
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    writeFileSync(partial, bytes);
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
   return bytes.length;
 }
 
