@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The AWS SDK warns on Node 20 at every import; workers inherit this.
@@ -21,6 +22,13 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
+// Test files run at once. Vitest's default leaves a core free: one worker on the
+// 2-core machines of CI and the developers, which left the second core mostly
+// idle. Both projects take the same number, so their files share one pool rather
+// than one project running after the other. At most 4: every integration worker
+// slot has DynamoDB Local (a JVM) of its own for the whole run (global-setup.ts).
+const WORKERS = Math.min(4, Math.max(2, availableParallelism()));
+
 // Two projects so pure-library tests never pay for the emulators: only the
 // integration project has a global setup that boots DynamoDB Local and SQS.
 export default defineConfig({
@@ -32,6 +40,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -43,7 +52,8 @@ export default defineConfig({
           setupFiles: ['tests/integration/support/env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run in parallel, each against the emulators of its worker slot (global-setup.ts).
+          maxWorkers: WORKERS,
         },
       },
     ],

@@ -1,31 +1,69 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamo, startSqs } from '../../infra/local/emulators';
+import { startDynamo, startSqs, type Running } from '../../infra/local/emulators';
 import { provisionQueues, provisionTables } from '../../infra/local/provision';
+import { chromiumPath } from './support/browser';
 
 // Integration tests run against the real emulators of the local stack, each
 // run on free ports with an in-memory database, so they never touch a
 // developer's running stack or its data.
+//
+// Test files run in parallel, one per worker. Each worker slot (VITEST_POOL_ID,
+// 1..maxWorkers, never held by two files at once) has emulators of its own:
+// files running at the same time never see each other's items or queue
+// messages, nor wait on each other's DynamoDB Local, and each slot's emulators
+// serve one file after another, as the single pair of a serial run did.
 
 export const TEST_STAGE = 'test';
 
+export interface SlotEmulators {
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  queueUrls: Record<string, string>;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
-    sqsEndpoint: string;
-    queueUrls: Record<string, string>;
+    /** Index i: the emulators of worker slot i + 1. */
+    emulators: SlotEmulators[];
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dynamo = await startDynamo({ dataDir: null });
+/** DynamoDB Local binds the free port it was given seconds later: started again should another process take it meanwhile. */
+async function startDynamoOnFreePort(): Promise<Running> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamo({ dataDir: null });
+    } catch (error) {
+      if (attempt === 3 || !/Address already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startSlot(running: Running[]): Promise<SlotEmulators> {
+  const dynamo = await startDynamoOnFreePort();
+  running.push(dynamo);
   const sqs = await startSqs({});
+  running.push(sqs);
   await provisionTables(dynamo.endpoint, TEST_STAGE);
   const queueUrls = await provisionQueues(sqs.endpoint, TEST_STAGE);
-  project.provide('dynamoEndpoint', dynamo.endpoint);
-  project.provide('sqsEndpoint', sqs.endpoint);
-  project.provide('queueUrls', queueUrls);
-  return async () => {
-    await sqs.stop();
-    await dynamo.stop();
+  return { dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, queueUrls };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const running: Running[] = [];
+  const stop = async () => {
+    for (const emulator of running.reverse()) await emulator.stop();
   };
+  try {
+    const slots = Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startSlot(running));
+    // @sparticuz/chromium unpacks its browser into the temp folder on first use, unguarded:
+    // a second caller finding the half-written binary would run it. Unpacked here, once,
+    // before any browser test starts (at once when it already is), beside the emulators' start.
+    const [emulators] = await Promise.all([Promise.all(slots), chromiumPath()]);
+    project.provide('emulators', emulators);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }

@@ -29,7 +29,25 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
+/**
+ * A start that failed only because a port it had found free was taken before it was bound:
+ * npm start and this helper pick free ports first and bind them seconds later, and on a busy
+ * machine (test files run in parallel, each maybe booting a stack) another process may take
+ * one meanwhile. The stack itself did nothing wrong; it is started again on new ports.
+ */
+const PORT_TAKEN = /EADDRINUSE|Address already in use|port \d+ is already in use/;
+const START_ATTEMPTS = 3;
+
 export async function bootStack(extraEnv: Record<string, string> = {}): Promise<BootedStack> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await startOnce(extraEnv);
+    if ('baseUrl' in result) return result;
+    if (!PORT_TAKEN.test(result.failure) || attempt === START_ATTEMPTS) throw new Error(result.failure);
+    console.warn(`npm start lost a port it had picked to another process; starting it again (${result.failure.split('\n')[0]})`);
+  }
+}
+
+async function startOnce(extraEnv: Record<string, string>): Promise<BootedStack | { failure: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
   const port = await freePort();
   const env = cleanEnv({ WAYMARK_PORT: String(port), WAYMARK_DATA_DIR: dataDir, WAYMARK_IN_MEMORY: '1', ...extraEnv });
@@ -40,14 +58,17 @@ export async function bootStack(extraEnv: Record<string, string> = {}): Promise<
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
   // Generous: on a busy shared machine serverless-offline alone can take minutes to come up.
-  const deadline = Date.now() + 300_000;
+  const started = Date.now();
+  const deadline = started + 300_000;
   while (!/^API key: (\S+)$/m.test(output)) {
     if (Date.now() > deadline || child.exitCode !== null) {
+      const why = child.exitCode !== null ? `exited with code ${child.exitCode}` : 'still not ready, stopped';
       // SIGTERM first: the launcher stops the children it started in their own process
       // groups (serverless-offline, the emulators), which a group SIGKILL would orphan.
       await terminate(child, exited);
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`npm start did not become ready:\n${output.slice(-3000)}`);
+      const after = Math.round((Date.now() - started) / 1000);
+      return { failure: `npm start did not become ready (${why} after ${after} s):\n${output.slice(-3000)}` };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
