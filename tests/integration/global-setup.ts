@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startDynamo, startSqs, type Running } from '../../infra/local/emulators';
 import { provisionQueues, provisionTables } from '../../infra/local/provision';
 import { chromiumPath } from './support/browser';
+import { useQuickJit } from './support/jvm';
 
 // Integration tests run against the real emulators of the local stack, each
 // run on free ports with an in-memory database, so they never touch a
@@ -50,6 +51,7 @@ async function startSlot(running: Running[]): Promise<SlotEmulators> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  useQuickJit();
   const running: Running[] = [];
   const stop = async () => {
     for (const emulator of running.reverse()) await emulator.stop();

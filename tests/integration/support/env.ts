@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { queueEnvVar } from '../../../infra/declarations';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../infra/local/emulators';
+import { useQuickJit } from './jvm';
 
 // Runs in every integration worker before the test file: points the code
 // under test at the emulators the global setup started for this worker slot.
@@ -26,3 +27,5 @@ Object.assign(process.env, {
   WAYMARK_WEBHOOK_ALLOW_PRIVATE: '1',
 });
 for (const [id, url] of Object.entries(own.queueUrls)) process.env[queueEnvVar(id)] = url;
+// For the DynamoDB Local of each stack a stack test boots (see jvm.ts).
+useQuickJit();
