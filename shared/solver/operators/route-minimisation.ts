@@ -7,7 +7,7 @@
 // step budget runs out, that attempt is dropped and another route is tried.
 import type { SearchContext } from '../context';
 import { bestInsertion, type Insertion } from '../insertion';
-import { EjectionSearch, fastEjectionApplies } from './ejection-search';
+import { EjectionSearch, fastEjectionApplies, type EjectionResult } from './ejection-search';
 import { KIND_DELIVERY } from '../problem';
 import { RouteState } from '../route-state';
 import type { Solution } from '../solution';
@@ -21,14 +21,6 @@ const MAX_ROUNDS = 6;
 const PERTURB_ATTEMPTS = 50;
 /** Routes longer than this eject one task at a time (pairs would cost a cube of the length). */
 const PAIR_EJECTION_MAX_LEN = 30;
-
-interface Ejection {
-  vehicle: number;
-  out: number[];
-  penalty: number;
-  delta: number;
-  seq: number[];
-}
 
 /** Tasks that may change route: not tied to it by a relation; a pickup stands for its shipment. */
 function movable(sol: Solution, t: number): boolean {
@@ -87,7 +79,7 @@ class Pool {
   }
 
   /** Tries t into route r without the tasks `out`; updates `best` when cheaper in penalty, then cost. */
-  private tryEjection(t: number, r: RouteState, out: number[], penalty: number, best: { e: Ejection | null }): void {
+  private tryEjection(t: number, r: RouteState, out: number[], penalty: number, best: { e: EjectionResult | null }): void {
     const seq = without(this.sol, r.seq, out);
     const s = this.scratchFor(r.v.index);
     s.seq = seq;
@@ -119,10 +111,10 @@ class Pool {
   }
 
   /** Any problem: at most two tasks out of one route, each try evaluated in full. */
-  private slowEjection(t: number): Ejection | null {
+  private slowEjection(t: number): EjectionResult | null {
     const { sol, ctx, penalty } = this;
     const p = ctx.p;
-    const best: { e: Ejection | null } = { e: null };
+    const best: { e: EjectionResult | null } = { e: null };
     for (const r of sol.routes) {
       if (r.length === 0 || !p.allowed[t * p.vehicles.length + r.v.index]) continue;
       const cand = r.seq.filter((x) => movable(sol, x));
