@@ -111,8 +111,24 @@ class OfflineRuntime {
       this.log.warning('serverless-offline API server not found: its own errors keep its reply shape');
       return;
     }
+    server.ext('onRequest', keepEncodedBodyAsBytes);
     server.ext('onPreResponse', jsonErrorReply);
   }
+}
+
+/**
+ * A compressed body (`Content-Encoding: gzip` with `Content-Type: application/json`, as clients
+ * send large optimization problems) reaches the function as bytes, base64-encoded, the way API
+ * Gateway hands over a body that is not UTF-8 text. serverless-offline passes bytes through only
+ * for a binary content type and would decode gzip data as UTF-8 text, mangling it, so the content
+ * type seen by its event builder is made binary; no handler reads the content type.
+ */
+function keepEncodedBodyAsBytes(request, h) {
+  const coding = String(request.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  if (coding !== '' && coding !== 'identity') request.headers['content-type'] = 'application/octet-stream';
+  return h.continue;
 }
 
 /**

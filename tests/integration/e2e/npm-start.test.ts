@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoot } from '../../../infra/local/build-dir';
 import { readStackFile } from '../../../infra/local/stack-file';
@@ -60,6 +61,27 @@ describe('npm start', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(huge.status).toBe(413);
+  });
+
+  it('reads a gzip-encoded JSON body as a client sends it (application/json, Content-Encoding: gzip)', async () => {
+    const post = (body: unknown) =>
+      fetch(url('/optimization/v2', { key: stack.apiKey }), {
+        method: 'POST',
+        body: gzipSync(JSON.stringify(body)),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+    const accepted = await post({
+      locations: { location: ['57.70,11.97', '57.71,11.98'] },
+      vehicles: [{ id: 'v', start_index: 0 }],
+      jobs: [{ id: 'j', location_index: 1 }],
+      options: { objective: { solving_time_limit: 1 } },
+    });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { id: string }).id).toEqual(expect.any(String));
+    // Inflated and validated, not refused as mangled gzip data.
+    const invalid = await post({ vehicles: [] });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { field: string }).field).toBe('locations');
   });
 
   it("answers a body over serverless-offline's own limit with the JSON error body", async () => {
