@@ -45,7 +45,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function submit(target: ApiTarget, json: string): Promise<string> {
   const gzip = Buffer.byteLength(json) > GZIP_FROM_BYTES;
   const body = gzip ? gzipSync(json) : json;
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) };
+  // A binary content type for the compressed body, as the README advises: it travels as bytes on API Gateway too.
+  const headers: Record<string, string> = gzip
+    ? { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' }
+    : { 'content-type': 'application/json' };
   for (;;) {
     const res = await fetch(`${target.baseUrl}/optimization/v2?key=${encodeURIComponent(target.key)}`, { method: 'POST', headers, body });
     const json = (await res.json()) as { id?: string; message?: string };
