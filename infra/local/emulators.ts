@@ -32,11 +32,27 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts DynamoDB Local; `dataDir` null keeps everything in memory. */
+/** Attempts at a port of its own choosing: another process may take a free port before the JVM binds it seconds later. */
+const FREE_PORT_ATTEMPTS = 3;
+
+/**
+ * Starts DynamoDB Local; `dataDir` null keeps everything in memory. Without a `port` it picks a
+ * free one, and picks again should the port be taken before the JVM binds it.
+ */
 export async function startDynamo(options: { port?: number; dataDir: string | null }): Promise<Running & { child: ChildProcess }> {
-  const port = options.port ?? (await freePort());
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const run = dynamoCommand(port, options.dataDir);
+  if (options.port !== undefined) return startDynamoOn(options.port, options.dataDir);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamoOn(await freePort(), options.dataDir);
+    } catch (error) {
+      if (attempt === FREE_PORT_ATTEMPTS || !/Address already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startDynamoOn(port: number, dataDir: string | null): Promise<Running & { child: ChildProcess }> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const run = dynamoCommand(port, dataDir);
   const child = spawn(run.command, run.args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   // The pipes are read for the life of the JVM (a full pipe would stall it); only the tail is kept.
   let output = '';

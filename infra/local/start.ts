@@ -99,7 +99,7 @@ async function main(): Promise<void> {
 
   say(`Starting DynamoDB Local (${inMemory ? 'in memory' : `data in ${dataDir}/dynamodb`})...`);
   const dynamo = await startDynamo({
-    port: Number(setting('WAYMARK_DYNAMODB_PORT', String(await freePort()))),
+    port: process.env.WAYMARK_DYNAMODB_PORT ? Number(process.env.WAYMARK_DYNAMODB_PORT) : undefined,
     dataDir: inMemory ? null : `${dataDir}/dynamodb`,
   });
   running.push(dynamo);

@@ -29,19 +29,8 @@ declare module 'vitest' {
   }
 }
 
-/** DynamoDB Local binds the free port it was given seconds later: started again should another process take it meanwhile. */
-async function startDynamoOnFreePort(): Promise<Running> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startDynamo({ dataDir: null });
-    } catch (error) {
-      if (attempt === 3 || !/Address already in use/.test((error as Error).message)) throw error;
-    }
-  }
-}
-
 async function startSlot(running: Running[]): Promise<SlotEmulators> {
-  const dynamo = await startDynamoOnFreePort();
+  const dynamo = await startDynamo({ dataDir: null });
   running.push(dynamo);
   const sqs = await startSqs({});
   running.push(sqs);
