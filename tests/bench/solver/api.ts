@@ -19,7 +19,7 @@ const GRACE_MS = 120_000;
  * The API's request for a benchmark instance: its durations and distances (without distances the
  * service would estimate them from the coordinates, and the checker, which knows the file's own,
  * would reject every reported distance); the cost is the travel time when both are one matrix
- * (every Solomon / Gehring & Homberger file, Li & Lim at speed 1), else the distance.
+ * (as for every file `convert` reads), else the distance.
  */
 export function apiRequest(request: SolverRequest, matrices: SolverMatrices, seconds: number): Record<string, unknown> {
   const m = matrices.car;

@@ -4,8 +4,10 @@
 //   CUSTOMER block (`no x y demand ready due service`); customer 0 is the depot.
 // - Li & Lim (PDPTW): `K Q S` (vehicles, capacity, speed), then `no x y demand ready due service
 //   pickup delivery`; task 0 is the depot, a pickup names its delivery and the delivery its pickup.
-// Scale 1000 as in the team's bench/convert.mjs: every arc is Math.round(1000 * euclid) (divided by
-// the speed for travel time), windows and service times x 1000.
+//   The speed is not used (SINTEF's format notes: travel time equals distance), and some copies in
+//   circulation carry 0 there, so it is read past, never divided by.
+// Scale 1000 as in the team's bench/convert.mjs: every arc is Math.round(1000 * euclid), for both
+// distance and travel time; windows and service times x 1000.
 import type { SolverMatrices, SolverRequest, SolverShipment, SolverShipmentStep } from '../../../shared/solver';
 
 export interface Node {
@@ -29,8 +31,6 @@ export interface Instance {
   kind: InstanceKind;
   nVehicles: number;
   capacity: number;
-  /** Li & Lim's vehicle speed (1 in every published file); 1 for VRPTW. */
-  speed: number;
   nodes: Node[];
 }
 
@@ -73,28 +73,27 @@ function parseSolomon(lines: string[], fallbackName: string): Instance {
     }
   }
   if (nVehicles === null) throw new Error('could not find VEHICLE NUMBER / CAPACITY');
-  return { name: lines[0] || fallbackName, kind: 'vrptw', nVehicles, capacity, speed: 1, nodes };
+  return { name: lines[0] || fallbackName, kind: 'vrptw', nVehicles, capacity, nodes };
 }
 
 function parseLiLim(lines: string[], fallbackName: string): Instance {
-  const [nVehicles, capacity, speed] = numbers(lines[0]);
-  if (!(speed > 0)) throw new Error(`vehicle speed must be positive, got ${speed}`);
+  const [nVehicles, capacity] = numbers(lines[0]);
   const nodes = lines
     .slice(1)
     .map(numbers)
     .filter((r) => r.length >= 9 && r.every(Number.isFinite))
     .map(([no, x, y, demand, ready, due, service, pickup, delivery]) => ({ no, x, y, demand, ready, due, service, pickup, delivery }));
-  return { name: fallbackName, kind: 'pdptw', nVehicles, capacity, speed, nodes };
+  return { name: fallbackName, kind: 'pdptw', nVehicles, capacity, nodes };
 }
 
 export function euclid(a: Node, b: Node): number {
   return Math.sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2);
 }
 
-export function scaledMatrix(nodes: Node[], scale: number, speed = 1): number[][] {
+export function scaledMatrix(nodes: Node[], scale: number): number[][] {
   const n = nodes.length;
   const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round((scale * euclid(nodes[i], nodes[j])) / speed);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round(scale * euclid(nodes[i], nodes[j]));
   return m;
 }
 
@@ -123,7 +122,6 @@ export function convert(inst: Instance, scale = 1000, vehicles?: number): { requ
   const S = (v: number) => Math.round(v * scale);
   const depot = nodes[0];
   const distances = scaledMatrix(nodes, scale);
-  const durations = inst.speed === 1 ? distances : scaledMatrix(nodes, scale, inst.speed);
   const step = (i: number): SolverShipmentStep => ({
     id: nodes[i].no,
     location_index: i,
@@ -148,7 +146,7 @@ export function convert(inst: Instance, scale = 1000, vehicles?: number): { requ
     })),
     options: { objective: { travel_cost: 'customized' } },
   };
-  return { request, matrices: { car: { durations, distances, costs: distances } } };
+  return { request, matrices: { car: { durations: distances, distances, costs: distances } } };
 }
 
 /** Total double-precision Euclidean length of the routes, the unit best-known values are given in. */

@@ -19,7 +19,7 @@ describe('Li & Lim (PDPTW) files', () => {
 
   it('is told apart from the Solomon format by its first line', () => {
     expect(detectKind(tinyText)).toBe('pdptw');
-    expect(inst).toMatchObject({ kind: 'pdptw', nVehicles: 3, capacity: 20, speed: 1 });
+    expect(inst).toMatchObject({ kind: 'pdptw', nVehicles: 3, capacity: 20 });
     expect(request.vehicles).toHaveLength(3);
     expect(request.vehicles[0]).toMatchObject({ capacity: [20], time_window: [0, 1_000_000], start_index: 0, end_index: 0 });
   });
@@ -49,10 +49,12 @@ describe('Li & Lim (PDPTW) files', () => {
     expect(matrices.car.durations).toEqual(d);
   });
 
-  it('divides travel time by the vehicle speed when it is not 1', () => {
-    const slow = convert(parseInstance(tinyText.replace(/^3\t20\t1/, '3\t20\t2'), 'slow'));
-    expect(slow.matrices.car.distances[at(0)][at(1)]).toBe(5000);
-    expect(slow.matrices.car.durations[at(0)][at(1)]).toBe(2500);
+  it('reads past the speed column, which SINTEF documents as unused (some copies carry 0 there)', () => {
+    for (const speed of ['0', '2']) {
+      const other = convert(parseInstance(tinyText.replace(/^3\t20\t1/, `3\t20\t${speed}`), 'other'));
+      expect(other.matrices.car.durations).toEqual(matrices.car.durations);
+      expect(other.request).toEqual(request);
+    }
   });
 
   it('solves to a result the checker accepts, every pickup before its delivery', () => {
