@@ -161,8 +161,14 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
   log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
   const t0 = deps.clock();
-  const report: SolveReport = await deps.solve(input.request, built.matrices, { deadlineMs: t0 + budgetMs, clock: deps.clock, seed: 1 });
+  const report: SolveReport = await deps.solve(input.request, built.matrices, {
+    deadlineMs: t0 + budgetMs,
+    clock: deps.clock,
+    seed: 1,
+    engine: 'auto',
+  });
   log('solved', {
+    engine: report.engine,
     iterations: report.stats.iterations,
     improvements: report.stats.improvements,
     cost: report.result.summary.cost,

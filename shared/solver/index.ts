@@ -17,6 +17,8 @@ export { checkSolution, type Violation } from './check';
 export interface SolveReport {
   result: SolverResult;
   stats: SearchStats;
+  /** The search that produced the result (the genetic search falls back when it cannot run). */
+  engine: 'sisr' | 'hgs';
 }
 
 export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opts: SolveOptions): SolveReport {
@@ -26,9 +28,30 @@ export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opt
   const limits = { deadlineMs: opts.deadlineMs, clock: opts.clock, maxIterations: opts.maxIterations ?? Infinity };
   const stats: SearchStats = { iterations: 0, improvements: 0 };
   const start = construct(ctx, req.solution, () => opts.clock() >= opts.deadlineMs);
-  const best = (opts.engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null) ?? search(ctx, start, limits, stats);
+  const engine = chooseEngine(opts.engine, opts.deadlineMs - opts.clock(), p.nTasks);
+  const genetic = engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null;
+  const best = genetic ?? search(ctx, start, limits, stats);
   const relationDropped = finalize(best, ctx.members);
-  return { result: buildResult(p, best, relationDropped), stats };
+  return { result: buildResult(p, best, relationDropped), stats, engine: genetic ? 'hgs' : 'sisr' };
+}
+
+/**
+ * Under `auto`, the least budget (ms) at which the genetic search runs on 100 tasks. It grows with
+ * the cube of the task count (32 s at 200, 256 s at 400, past the 3600 s cap at 1000): one
+ * offspring's local search costs more than linearly in the tasks, and a larger problem needs
+ * more offspring before the population pays off. Below it ruin-and-recreate's cheap iterations
+ * win (README: both engines measured at 100, 200, 400 and 1000 tasks).
+ */
+export const HGS_LEAST_MS_AT_100_TASKS = 4000;
+
+export function hgsLeastBudgetMs(tasks: number): number {
+  return HGS_LEAST_MS_AT_100_TASKS * (tasks / 100) ** 3;
+}
+
+/** The engine `engine` stands for with this budget (ms, left after construction) and task count. */
+export function chooseEngine(engine: SolveOptions['engine'], budgetMs: number, tasks: number): 'sisr' | 'hgs' {
+  if (engine !== 'auto') return engine ?? 'sisr';
+  return budgetMs >= hgsLeastBudgetMs(tasks) ? 'hgs' : 'sisr';
 }
 
 /** Solves until opts.deadlineMs (per opts.clock) or opts.maxIterations; same seed, same answer. */

@@ -179,9 +179,10 @@ export interface SolveOptions {
   /**
    * The search: `sisr` (default) ruin-and-recreate under annealing; `hgs` the hybrid genetic
    * search, for the plain VRPTW only (other problems, or no feasible solution found, fall back to
-   * `sisr`). Not the default: it does not win at 2 s on two threads yet (README).
+   * `sisr`); `auto` the hybrid genetic search where the budget per task is long enough for it to
+   * win, else `sisr` (README: measured crossover).
    */
-  engine?: 'sisr' | 'hgs';
+  engine?: 'sisr' | 'hgs' | 'auto';
 }
 
 export interface ResultStep {

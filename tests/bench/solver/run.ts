@@ -2,7 +2,7 @@
 //   npm run bench:solver -- [--set solomon|homberger|all | --dir <folder>] [--filter R1*,C2*]
 //       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
 //       [--vroom <baseline.csv>] [--vroom-config xdef_t1] [--threads N] [--api <baseUrl> --key <key>]
-//       [--clock wall|cpu] [--engine sisr|hgs]
+//       [--clock wall|cpu] [--engine auto|sisr|hgs]
 // --dir reads every instance file of a folder (format told per file) and its best-known values
 // from `bks.csv` there, or from the folder's only CSV file. Prints per instance: vehicles,
 // distance, gaps to the best-known values, time; then the means, the BKS fleet-size hit rate and,
@@ -35,7 +35,7 @@ function args() {
     vroomConfig: 'xdef_t1',
     threads: 1,
     clock: 'wall',
-    engine: 'sisr',
+    engine: 'auto',
     api: '',
     key: '',
   };
@@ -63,8 +63,8 @@ function args() {
   }
   if (a.objective !== 'cost' && a.objective !== 'vehicles') throw new Error('--objective must be cost or vehicles');
   if (a.api && !a.key) throw new Error('--api needs --key');
-  if (a.engine !== 'sisr' && a.engine !== 'hgs') throw new Error('--engine must be sisr or hgs');
-  if (a.api && a.engine !== 'sisr') throw new Error('--engine is in-process only: the service always runs sisr');
+  if (a.engine !== 'auto' && a.engine !== 'sisr' && a.engine !== 'hgs') throw new Error('--engine must be auto, sisr or hgs');
+  if (a.api && a.engine !== 'auto') throw new Error('--engine is in-process only: the service always runs auto');
   return a;
 }
 
@@ -117,7 +117,7 @@ async function solveOne(a: Args, request: SolverRequest, matrices: SolverMatrice
   if (a.api) {
     const target: ApiTarget = { baseUrl: a.api, key: a.key };
     const { result, seconds } = await solveThroughApi(target, request, matrices, a.time);
-    return { result, seconds, iterations: '-' };
+    return { result, seconds, iterations: '- -' };
   }
   const t0 = performance.now();
   // A CPU clock would count the other threads' time too: threads keep to wall time.
@@ -127,11 +127,11 @@ async function solveOne(a: Args, request: SolverRequest, matrices: SolverMatrice
     clock,
     seed: a.seed,
     maxIterations: a.iterations,
-    engine: a.engine as 'sisr' | 'hgs',
+    engine: a.engine as 'auto' | 'sisr' | 'hgs',
   };
   const report: SolveReport =
     a.threads > 1 ? await solveInThreads(request, matrices, opts, a.threads) : solveWithStats(request, matrices, opts);
-  return { result: report.result, seconds: (performance.now() - t0) / 1000, iterations: String(report.stats.iterations) };
+  return { result: report.result, seconds: (performance.now() - t0) / 1000, iterations: `${report.stats.iterations} ${report.engine}` };
 }
 
 async function main() {
@@ -149,7 +149,7 @@ async function main() {
     `solver benchmark: time limit ${a.time} s/instance, seed ${a.seed}, objective ${a.objective}, ${where}, ${new Date().toISOString()}`,
   );
   if (bksFile) console.log(`best-known values: ${bksFile}`);
-  console.log('instance   kind   veh  distance    gap-dist  gap-hier (bks veh)  time   iters  unassigned/violations');
+  console.log('instance   kind   veh  distance    gap-dist  gap-hier (bks veh)  time   iterations engine  unassigned/violations');
   for (const [path, name] of files) {
     if (!re.test(name)) continue;
     let converted;
@@ -180,7 +180,7 @@ async function main() {
     console.log(
       `${name.padEnd(10)} ${inst.kind} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
         `${gapOf(row.bksHierarchical).padStart(8)} (${String(row.bksHierarchical?.vehicles ?? '-').padStart(3)})  ${seconds.toFixed(1).padStart(5)}  ` +
-        `${String(iterations).padStart(6)}  ${result.unassigned.length}/${violations.length}` +
+        `${String(iterations).padStart(13)}  ${result.unassigned.length}/${violations.length}` +
         (violations.length ? `  ${violations[0].rule}: ${violations[0].detail}` : ''),
     );
   }

@@ -178,12 +178,14 @@ describe('worker retries, failures and the dead-letter queue', () => {
     }
   });
 
-  it('gives the solver options.objective.solving_time_limit, capped by the time the function has left', async () => {
+  it('gives the solver options.objective.solving_time_limit, capped by the time the function has left, and the engine choice by budget', async () => {
     const budgets: number[] = [];
+    const engines: unknown[] = [];
     const measuring = createWorker(() => ({
       ...workerDeps(),
       solve: (req, m, opts) => {
         budgets.push(opts.deadlineMs - opts.clock());
+        engines.push(opts.engine);
         return fastSolve(req, m, opts);
       },
     }));
@@ -201,6 +203,7 @@ describe('worker retries, failures and the dead-letter queue', () => {
     expect(budgets[0]).toBeLessThanOrEqual(7000);
     expect(budgets[1]).toBeLessThan(20_000);
     expect(budgets[1]).toBeGreaterThan(10_000);
+    expect(engines).toEqual(['auto', 'auto']);
     expect((await result(key, b)).body.warnings.join(' ')).toMatch(/solving_time_limit capped to \d+ s/);
     expect((await result(key, a)).body.warnings.join(' ')).not.toMatch(/capped/);
   });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSolution, solveWithStats, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
+import {
+  checkSolution,
+  chooseEngine,
+  hgsLeastBudgetMs,
+  solveWithStats,
+  type SolverMatrices,
+  type SolverRequest,
+} from '../../../shared/solver';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
 import { finalize } from '../../../shared/solver/finalize';
@@ -76,5 +83,36 @@ describe("solveWithStats with engine 'hgs'", () => {
     expect(report.stats.iterations).toBe(40);
     expect(report.result.unassigned).toEqual([]);
     expect(checkSolution(request, matrices, report.result)).toEqual([]);
+  });
+});
+
+describe("engine 'auto'", () => {
+  it('stands for the genetic search from a budget growing with the cube of the task count, else ruin-and-recreate', () => {
+    expect(hgsLeastBudgetMs(100)).toBe(4000);
+    expect(hgsLeastBudgetMs(200)).toBe(32_000);
+    expect(chooseEngine('auto', 4000, 100)).toBe('hgs');
+    expect(chooseEngine('auto', 3999, 100)).toBe('sisr');
+    expect(chooseEngine('auto', 31_999, 200)).toBe('sisr');
+    expect(chooseEngine('auto', 3_600_000, 1000)).toBe('sisr');
+    expect(chooseEngine(undefined, Infinity, 100)).toBe('sisr');
+    expect(chooseEngine('sisr', Infinity, 100)).toBe('sisr');
+    expect(chooseEngine('hgs', 0, 100)).toBe('hgs');
+  });
+
+  // The budget is the deadline less the clock after construction; the iteration cap ends both.
+  const run = (engine: 'auto' | 'sisr' | 'hgs', budgetMs: number) => {
+    const { request, matrices } = load('R105');
+    return solveWithStats(request, matrices, { deadlineMs: budgetMs, clock: () => 0, seed: 5, maxIterations: 20, engine });
+  };
+  const least = hgsLeastBudgetMs(100);
+
+  it('gives what the genetic search gives with a long budget', () => {
+    expect(run('auto', least)).toEqual(run('hgs', least));
+  });
+
+  it('gives what ruin-and-recreate gives with a short one', () => {
+    const short = least - 1;
+    expect(run('auto', short)).toEqual(run('sisr', short));
+    expect(run('auto', short)).not.toEqual(run('hgs', short));
   });
 });
