@@ -34,6 +34,8 @@ const RESTART_AFTER = 20000;
 export interface HgsResult {
   best: Individual | null;
   iterations: number;
+  /** How many times a better feasible individual became the best. */
+  improvements: number;
 }
 
 export function runHgs(d: HgsData, rng: Rng, limits: HgsLimits, seeds: number[][][]): HgsResult {
@@ -57,6 +59,7 @@ export function runHgs(d: HgsData, rng: Rng, limits: HgsLimits, seeds: number[][
   pop.penTw = twBase;
   let best: Individual | null = null;
   let iterations = 0;
+  let improvements = 0;
   let sinceBest = 0;
   let feasLoad = 0;
   let feasTw = 0;
@@ -78,6 +81,7 @@ export function runHgs(d: HgsData, rng: Rng, limits: HgsLimits, seeds: number[][
     }
     if (out.feasible && (!best || out.cost < best.cost - 1e-9)) {
       best = out;
+      improvements++;
       sinceBest = 0;
     }
     return out;
@@ -116,7 +120,7 @@ export function runHgs(d: HgsData, rng: Rng, limits: HgsLimits, seeds: number[][
       initial();
     }
   }
-  return { best, iterations };
+  return { best, iterations, improvements };
 }
 
 function adapt(pen: number, feasibleShare: number, base: number): number {

@@ -28,8 +28,14 @@ export function solveHgs(
   const t0 = limits.clock();
   const giveUpAt = t0 + (limits.deadlineMs - t0) * GIVE_UP_SHARE;
   const giveUp = () => limits.clock() >= giveUpAt;
-  const { best, iterations } = runHgs(data, ctx.rng, { stop, giveUp, maxIterations: limits.maxIterations }, complete ? [seeds] : []);
+  const { best, iterations, improvements } = runHgs(
+    data,
+    ctx.rng,
+    { stop, giveUp, maxIterations: limits.maxIterations },
+    complete ? [seeds] : [],
+  );
   stats.iterations = iterations;
+  stats.improvements = improvements;
   if (!best) return null;
   const sol = new Solution(ctx.p);
   best.routes.forEach((seq, k) => {

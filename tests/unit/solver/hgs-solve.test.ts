@@ -70,7 +70,9 @@ describe("solveWithStats with engine 'hgs'", () => {
   it('runs the genetic search on a plain problem (its offspring are the iterations)', () => {
     const { request, matrices } = load('C101');
     const report = solveWithStats(request, matrices, capped(25));
+    expect(report.engine).toBe('hgs');
     expect(report.stats.iterations).toBe(25);
+    expect(report.stats.improvements).toBeGreaterThan(0);
     expect(report.result.unassigned).toEqual([]);
     expect(checkSolution(request, matrices, report.result)).toEqual([]);
   });
@@ -80,6 +82,7 @@ describe("solveWithStats with engine 'hgs'", () => {
     const p = buildProblem(request, matrices);
     expect(plainData(p, buildContext(p, new Rng(1)), request)).toBeNull();
     const report = solveWithStats(request, matrices, capped(40));
+    expect(report.engine).toBe('sisr');
     expect(report.stats.iterations).toBe(40);
     expect(report.result.unassigned).toEqual([]);
     expect(checkSolution(request, matrices, report.result)).toEqual([]);
