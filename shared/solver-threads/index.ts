@@ -5,15 +5,7 @@
 // serves one solve when it finds its marker in workerData.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import {
-  checkSolution,
-  hgsLeastBudgetMs,
-  solveWithStats,
-  type SolveOptions,
-  type SolveReport,
-  type SolverMatrices,
-  type SolverRequest,
-} from '../solver';
+import { checkSolution, solveWithStats, type SolveOptions, type SolveReport, type SolverMatrices, type SolverRequest } from '../solver';
 import { betterOutcome, type Outcome } from './rank';
 
 /** More than two threads only pays where the solver runs (Lambda gives 2 vCPUs at >= 1769 MB). */
@@ -116,21 +108,6 @@ function runThread(job: ThreadJob, deadlineMs: number, clock: () => number): Pro
   });
 }
 
-type Engine = SolveOptions['engine'];
-
-/**
- * The engine of each thread (the caller's first). Under `auto` the threads take turns: ruin-and-
- * recreate, then the genetic search once the budget is a quarter of what it needs alone (1 s at
- * 100 tasks). The two find their best solutions on different instances, so the better of one run
- * of each beats the better of two runs of either (shared/solver README: Solomon R/RC at 2 s on two
- * threads, 0.62% and 0.58% against 0.76% and 0.63%). Any other engine runs on every thread.
- */
-export function threadEngines(engine: Engine, budgetMs: number, tasks: number, threads: number): Engine[] {
-  if (engine !== 'auto' || threads < 2) return Array.from({ length: threads }, () => engine);
-  const beside: Engine = budgetMs >= hgsLeastBudgetMs(tasks) / 4 ? 'hgs' : 'sisr';
-  return Array.from({ length: threads }, (_, k) => (k % 2 === 0 ? 'sisr' : beside));
-}
-
 /**
  * Solves with `threads` independent searches (the caller's thread is one of them) and returns the
  * best result by violations, then the solver's objective order; `threads` 1 is exactly
@@ -146,18 +123,16 @@ export async function solveInThreads(
   if (threads <= 1) return solveWithStats(request, matrices, opts);
   const shared = shareMatrices(matrices);
   const remainingMs = opts.deadlineMs - opts.clock();
-  const tasks = (request.jobs?.length ?? 0) + 2 * (request.shipments?.length ?? 0);
-  const engines = threadEngines(opts.engine, remainingMs, tasks, threads);
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
-      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: engines[k + 1] },
+      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: opts.engine },
       opts.deadlineMs,
       opts.clock,
     ),
   );
   // The threads search while this one does (it blocks until its own deadline); their answers
   // are read once it is done.
-  let best = solveChecked(request, matrices, { ...opts, engine: engines[0] });
+  let best = solveChecked(request, matrices, opts);
   for (const o of await Promise.all(others)) if (o && betterOutcome(request, o, best)) best = o;
   return best.report;
 }

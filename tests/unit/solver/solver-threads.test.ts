@@ -1,13 +1,10 @@
 // The multi-threaded solve: one thread is exactly the library's solve; two threads return a
 // checked result no worse than the caller's own seed; the result ranking follows the solver's
 // objective order. Bounded by iterations, never by time (the deadline is only a safety net).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSolution, hgsLeastBudgetMs, solveWithStats, type SolveReport, type SolverRequest } from '../../../shared/solver';
-import { solveInThreads, threadEngines } from '../../../shared/solver-threads';
+import { checkSolution, solveWithStats, type SolveReport, type SolverRequest } from '../../../shared/solver';
+import { solveInThreads } from '../../../shared/solver-threads';
 import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
-import { convert, parseInstance } from '../../bench/solver/convert';
 import { generate } from './helpers';
 
 const ITERATIONS = 150;
@@ -29,38 +26,6 @@ describe('solveInThreads', () => {
     const two = await solveInThreads(request, matrices, opts(), 2);
     expect(two.result).toEqual(expected.result);
     expect(checkSolution(request, matrices, two.result)).toEqual([]);
-  }, 120_000);
-});
-
-describe('threadEngines', () => {
-  it("under 'auto' runs ruin-and-recreate on the caller's thread and the genetic search beside it from a quarter of its lone budget", () => {
-    const quarter = hgsLeastBudgetMs(100) / 4;
-    expect(threadEngines('auto', quarter, 100, 2)).toEqual(['sisr', 'hgs']);
-    expect(threadEngines('auto', quarter - 1, 100, 2)).toEqual(['sisr', 'sisr']);
-    expect(threadEngines('auto', 60_000, 1000, 2)).toEqual(['sisr', 'sisr']);
-    expect(threadEngines('auto', quarter, 100, 4)).toEqual(['sisr', 'hgs', 'sisr', 'hgs']);
-  });
-
-  it("leaves one thread's 'auto' to the solver, and any other engine to every thread", () => {
-    expect(threadEngines('auto', Infinity, 100, 1)).toEqual(['auto']);
-    expect(threadEngines('hgs', 0, 100, 2)).toEqual(['hgs', 'hgs']);
-    expect(threadEngines(undefined, Infinity, 100, 2)).toEqual([undefined, undefined]);
-  });
-
-  it("on two threads under 'auto' with the budget for it returns the better of ruin-and-recreate here and the genetic search beside", async () => {
-    const plain = convert(parseInstance(readFileSync(join(import.meta.dirname, '../../fixtures/vrp/solomon/R105.txt'), 'utf8'), 'R105'));
-    const withBudget = { ...opts(), engine: 'auto' as const };
-    const mine = solveWithStats(plain.request, plain.matrices, { ...withBudget, engine: 'sisr' });
-    const beside = solveWithStats(plain.request, plain.matrices, { ...withBudget, seed: 4, engine: 'hgs' });
-    expect(beside.engine).toBe('hgs');
-    const outcome = (report: SolveReport): Outcome => ({
-      report,
-      violations: checkSolution(plain.request, plain.matrices, report.result).length,
-    });
-    const expected = betterOutcome(plain.request, outcome(beside), outcome(mine)) ? beside : mine;
-    const two = await solveInThreads(plain.request, plain.matrices, withBudget, 2);
-    expect(two.result).toEqual(expected.result);
-    expect(two.engine).toBe(expected.engine);
   }, 120_000);
 });
 
