@@ -3,7 +3,7 @@ import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-sto
 import { enqueueJob } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
 import type { WorkerDeps } from '../../shared/optimization/worker';
-import { solveInThreads } from '../../shared/solver-threads';
+import { solveInThreads, warmSolverThreads } from '../../shared/solver-threads';
 import { webhookDelivery } from '../webhooks/deps';
 
 // The route optimization service's dependencies, built once per process after env is set.
@@ -18,5 +18,12 @@ export const optimization = (): OptimizationDeps =>
     geofences: new DynamoGeofenceStore(),
   });
 
-/** The worker's: the service's plus the solver, on as many threads as the function has cores (at most 2). */
-export const workerDeps = (): WorkerDeps => ({ ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts) });
+/**
+ * The worker's: the service's plus the solver, on as many threads as the function has cores (at
+ * most 2). Each delivery tops up the solver's threads (nothing to do while the last job's wait),
+ * so a new one loads while the job is read and its matrices built, not on the job's budget.
+ */
+export const workerDeps = (): WorkerDeps => {
+  warmSolverThreads();
+  return { ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts) };
+};

@@ -2,7 +2,7 @@
 // the best checked result wins. The solver itself stays single-threaded and pure; the threads,
 // the clock conversion and the core count live here, outside it.
 // One module is both sides: a thread loads this very file (in a bundle, the bundle itself) and
-// serves one solve when it finds its marker in workerData.
+// serves solves, one at a time, when it finds its marker in workerData.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkSolution, solveWithStats, type SolveOptions, type SolveReport, type SolverMatrices, type SolverRequest } from '../solver';
@@ -21,7 +21,8 @@ export function defaultSolverThreads(): number {
 interface ThreadJob {
   request: SolverRequest;
   matrices: SharedMatrices;
-  remainingMs: number;
+  /** The caller's deadline on the wall clock (Date.now()): every thread has its own performance.now(). */
+  deadlineEpochMs: number;
   seed: number;
   maxIterations?: number;
   engine?: SolveOptions['engine'];
@@ -87,23 +88,52 @@ function threadEntry(): { entry: URL | string; evaluate: boolean } {
   return { entry: `import(${tsx}).then((api) => api.register()).then(() => import(${JSON.stringify(url.href)}));`, evaluate: true };
 }
 
-function runThread(job: ThreadJob, deadlineMs: number, clock: () => number): Promise<Outcome | null> {
+/**
+ * Threads kept between solves: a new one spends a few hundred milliseconds loading the solver and
+ * then searches with cold code, which a short budget feels (README). Unreferenced, so an idle
+ * thread never keeps the process alive.
+ */
+const idle: Worker[] = [];
+
+function startThread(): Worker {
   const { entry, evaluate } = threadEntry();
+  const worker = new Worker(entry, { eval: evaluate, workerData: { [THREAD_MARK]: true } });
+  worker.unref();
+  return worker;
+}
+
+/**
+ * Starts the threads a solve on `threads` cores will use, unless they are waiting already, so
+ * that a job does not wait for one to load (the optimization worker calls it on each delivery).
+ */
+export function warmSolverThreads(threads = defaultSolverThreads()): void {
+  while (idle.length < threads - 1) idle.push(startThread());
+}
+
+/** Threads started and waiting for a solve (for tests and logs). */
+export function idleSolverThreads(): number {
+  return idle.length;
+}
+
+function runThread(job: ThreadJob, deadlineMs: number, clock: () => number): Promise<Outcome | null> {
+  const worker = idle.pop() ?? startThread();
   return new Promise((resolve) => {
     let settled = false;
-    const done = (o: Outcome | null) => {
+    const done = (o: Outcome | null, reusable: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off('message', onMessage).off('error', onFailure).off('exit', onFailure);
+      // A thread that failed or overran may still be busy or broken: it is not used again.
+      if (reusable) idle.push(worker);
+      else void worker.terminate();
       resolve(o);
     };
-    const worker = new Worker(entry, { eval: evaluate, workerData: { [THREAD_MARK]: true } });
-    const timer = setTimeout(() => done(null), Math.max(0, deadlineMs - clock()) + OVERRUN_MS);
-    worker.once('message', (o: Outcome) => done(o));
+    const onMessage = (o: Outcome) => done(o, true);
     // A failed thread only costs its share of the search: the main thread's result stands.
-    worker.once('error', () => done(null));
-    worker.once('exit', () => done(null));
+    const onFailure = () => done(null, false);
+    const timer = setTimeout(() => done(null, false), Math.max(0, deadlineMs - clock()) + OVERRUN_MS);
+    worker.once('message', onMessage).once('error', onFailure).once('exit', onFailure);
     worker.postMessage(job);
   });
 }
@@ -122,10 +152,10 @@ export async function solveInThreads(
   const seed = opts.seed ?? 1;
   if (threads <= 1) return solveWithStats(request, matrices, opts);
   const shared = shareMatrices(matrices);
-  const remainingMs = opts.deadlineMs - opts.clock();
+  const deadlineEpochMs = Date.now() + (opts.deadlineMs - opts.clock());
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
-      { request, matrices: shared, remainingMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: opts.engine },
+      { request, matrices: shared, deadlineEpochMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: opts.engine },
       opts.deadlineMs,
       opts.clock,
     ),
@@ -138,10 +168,10 @@ export async function solveInThreads(
 }
 
 function serveThread(): void {
-  parentPort!.once('message', (job: ThreadJob) => {
-    const t0 = performance.now();
+  parentPort!.on('message', (job: ThreadJob) => {
+    const now = performance.now();
     const outcome = solveChecked(job.request, unshareMatrices(job.matrices), {
-      deadlineMs: t0 + job.remainingMs,
+      deadlineMs: now + (job.deadlineEpochMs - Date.now()),
       clock: () => performance.now(),
       seed: job.seed,
       maxIterations: job.maxIterations,

@@ -3,7 +3,7 @@
 // objective order. Bounded by iterations, never by time (the deadline is only a safety net).
 import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type SolveReport, type SolverRequest } from '../../../shared/solver';
-import { solveInThreads } from '../../../shared/solver-threads';
+import { idleSolverThreads, solveInThreads, warmSolverThreads } from '../../../shared/solver-threads';
 import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
 import { generate } from './helpers';
 
@@ -18,14 +18,30 @@ describe('solveInThreads', () => {
     expect(one.result).toEqual(solveWithStats(request, matrices, opts()).result);
   });
 
-  it('on two threads returns the better of its seed and the next one, checked', async () => {
-    const own = solveWithStats(request, matrices, opts());
-    const next = solveWithStats(request, matrices, { ...opts(), seed: 4 });
+  /** The better of the library's own solves with seed and seed + 1: what two threads must return. */
+  const betterOfTwo = (seed: number): SolveReport => {
+    const own = solveWithStats(request, matrices, { ...opts(), seed });
+    const next = solveWithStats(request, matrices, { ...opts(), seed: seed + 1 });
     const outcome = (report: SolveReport): Outcome => ({ report, violations: checkSolution(request, matrices, report.result).length });
-    const expected = betterOutcome(request, outcome(next), outcome(own)) ? next : own;
+    return betterOutcome(request, outcome(next), outcome(own)) ? next : own;
+  };
+
+  it('on two threads returns the better of its seed and the next one, checked', async () => {
     const two = await solveInThreads(request, matrices, opts(), 2);
-    expect(two.result).toEqual(expected.result);
+    expect(two.result).toEqual(betterOfTwo(3).result);
     expect(checkSolution(request, matrices, two.result)).toEqual([]);
+  }, 120_000);
+
+  it('keeps its thread between solves, and a kept thread answers as a new one does', async () => {
+    warmSolverThreads(2);
+    expect(idleSolverThreads()).toBe(1);
+    const expected = betterOfTwo(7).result;
+    for (let solve = 0; solve < 2; solve++) {
+      expect((await solveInThreads(request, matrices, { ...opts(), seed: 7 }, 2)).result).toEqual(expected);
+      expect(idleSolverThreads()).toBe(1);
+    }
+    warmSolverThreads(2);
+    expect(idleSolverThreads()).toBe(1);
   }, 120_000);
 });
 
