@@ -1,4 +1,4 @@
-// The solver on several cores: independent searches (seed, seed + 1, ...) in worker threads,
+// The solver on several cores: searches with seeds seed, seed + 1, ... in worker threads that meet once,
 // the best checked result wins. The solver itself stays single-threaded and pure; the threads,
 // the clock conversion and the core count live here, outside it.
 // One module is both sides: a thread loads this very file (in a bundle, the bundle itself) and
@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkSolution, solveWithStats, type SolveOptions, type SolveReport, type SolverMatrices, type SolverRequest } from '../solver';
+import { meetingPoint, newMeeting, type Meeting } from './meeting';
 import { betterOutcome, type Outcome } from './rank';
 
 /** More than two threads only pays where the solver runs (Lambda gives 2 vCPUs at >= 1769 MB). */
@@ -23,6 +24,9 @@ interface ThreadJob {
   matrices: SharedMatrices;
   /** The caller's deadline on the wall clock (Date.now()): every thread has its own performance.now(). */
   deadlineEpochMs: number;
+  meeting: Meeting;
+  /** This search's slot in the meeting (the caller's thread is 0). */
+  searchIndex: number;
   seed: number;
   maxIterations?: number;
   engine?: SolveOptions['engine'];
@@ -153,16 +157,27 @@ export async function solveInThreads(
   if (threads <= 1) return solveWithStats(request, matrices, opts);
   const shared = shareMatrices(matrices);
   const deadlineEpochMs = Date.now() + (opts.deadlineMs - opts.clock());
+  const tasks = (request.jobs?.length ?? 0) + 2 * (request.shipments?.length ?? 0);
+  const meeting = newMeeting(threads, tasks, request.vehicles.length);
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
-      { request, matrices: shared, deadlineEpochMs, seed: seed + k + 1, maxIterations: opts.maxIterations, engine: opts.engine },
+      {
+        request,
+        matrices: shared,
+        deadlineEpochMs,
+        meeting,
+        searchIndex: k + 1,
+        seed: seed + k + 1,
+        maxIterations: opts.maxIterations,
+        engine: opts.engine,
+      },
       opts.deadlineMs,
       opts.clock,
     ),
   );
   // The threads search while this one does (it blocks until its own deadline); their answers
   // are read once it is done.
-  let best = solveChecked(request, matrices, opts);
+  let best = solveChecked(request, matrices, { ...opts, meet: meetingPoint(meeting, 0, deadlineEpochMs) });
   for (const o of await Promise.all(others)) if (o && betterOutcome(request, o, best)) best = o;
   return best.report;
 }
@@ -176,6 +191,7 @@ function serveThread(): void {
       seed: job.seed,
       maxIterations: job.maxIterations,
       engine: job.engine,
+      meet: meetingPoint(job.meeting, job.searchIndex, job.deadlineEpochMs),
     });
     parentPort!.postMessage(outcome);
   });

@@ -5,12 +5,14 @@ import { localSearch } from './operators/local-search';
 import { minimiseRoutes } from './operators/route-minimisation';
 import { recreate } from './recreate';
 import { ruin } from './ruin';
-import { compareObjectives, type Objective, type Solution } from './solution';
+import { compareObjectives, Solution, type Objective } from './solution';
+import type { MeetingPoint, OfferedSolution } from './types';
 
 export interface SearchLimits {
   deadlineMs: number;
   clock: () => number;
   maxIterations: number;
+  meet?: MeetingPoint;
 }
 
 export interface SearchStats {
@@ -23,6 +25,11 @@ const T_START = 10; // in units of a typical short arc (ctx.arcScale)
 const T_END = 0.3;
 /** Share of the time budget left for the final local search of the best solution. */
 const POLISH_SHARE = 0.03;
+/**
+ * Share of the loop after which the annealing goes on from the best solution found rather than
+ * from where it wandered; side by side searches meet there (README: measured at 0.6 and 0.8).
+ */
+const BACK_TO_BEST_AT = 0.7;
 /** Under the fleet-size objective, the share of the budget the ejection-pool route minimisation may take first. */
 const ROUTE_MIN_SHARE = 0.5;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
@@ -55,10 +62,21 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   const tStart = T_START * ctx.arcScale;
   const tEnd = T_END * ctx.arcScale;
   let iter = 0;
+  let backToBest = false;
   for (; iter < limits.maxIterations; iter++) {
     const now = limits.clock();
     if (now >= loopDeadline) break;
     const frac = Math.max((now - t0) / (loopDeadline - t0), limits.maxIterations < Infinity ? iter / limits.maxIterations : 0);
+    if (!backToBest && frac >= BACK_TO_BEST_AT) {
+      backToBest = true;
+      const offered = limits.meet?.(offer(best, bestObj));
+      if (offered && compareLevels(offered.objective, bestObj) < 0) {
+        best = taken(best, offered);
+        bestObj = best.objective();
+      }
+      cur = best.clone();
+      curObj = bestObj;
+    }
     const temp = tStart * Math.pow(tEnd / tStart, Math.min(1, frac));
     const cand = cur.clone();
     const removed = ruin(ctx, cand);
@@ -81,4 +99,34 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   stats.iterations = iter;
   localSearch(ctx, best, limits);
   return best;
+}
+
+function levels(o: Objective): OfferedSolution['objective'] {
+  return [o.unassignedPriority, o.unassigned, o.depots, o.primary, o.cost];
+}
+
+function compareLevels(a: OfferedSolution['objective'], b: Objective): number {
+  const lb = levels(b);
+  for (let k = 0; k < lb.length; k++) if (a[k] !== lb[k]) return a[k] - lb[k];
+  return 0;
+}
+
+function offer(s: Solution, o: Objective): OfferedSolution {
+  const routes: OfferedSolution['routes'] = [];
+  s.routes.forEach((r, vehicle) => {
+    if (r.length > 0) routes.push({ vehicle, tasks: [...r.seq] });
+  });
+  return { objective: levels(o), routes };
+}
+
+/** Another search's solution of the same problem, as this search's own. */
+function taken(like: Solution, o: OfferedSolution): Solution {
+  const s = new Solution(like.p);
+  for (const { vehicle, tasks } of o.routes) {
+    const r = s.routes[vehicle];
+    r.seq = tasks.slice();
+    r.refresh();
+    for (const t of tasks) s.routeOf[t] = vehicle;
+  }
+  return s;
 }

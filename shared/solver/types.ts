@@ -183,7 +183,23 @@ export interface SolveOptions {
    * (`hgsLeastBudgetMs`: cubic in the tasks), else `sisr` (README: measured crossover).
    */
   engine?: 'sisr' | 'hgs' | 'auto';
+  /**
+   * Searches running side by side (shared/solver-threads) meet once, when ruin-and-recreate goes
+   * back to its best solution: each offers that best and continues from the best offered.
+   * Omitted: the search is alone.
+   */
+  meet?: MeetingPoint;
 }
+
+/** A solution between searches of the same request: the used routes by vehicle index. */
+export interface OfferedSolution {
+  /** The solver's objective levels, in its comparison order (unassigned priority, unassigned, depots, custom, cost). */
+  objective: [number, number, number, number, number];
+  routes: { vehicle: number; tasks: number[] }[];
+}
+
+/** Takes this search's offer; returns the best offer of all the searches (null: none to take). */
+export type MeetingPoint = (offer: OfferedSolution) => OfferedSolution | null;
 
 export interface ResultStep {
   type: StepType | 'break';

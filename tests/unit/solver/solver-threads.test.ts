@@ -1,8 +1,8 @@
-// The multi-threaded solve: one thread is exactly the library's solve; two threads return a
-// checked result no worse than the caller's own seed; the result ranking follows the solver's
+// The multi-threaded solve: one thread is exactly the library's solve; two threads meet once and
+// return the better checked result; the result ranking follows the solver's
 // objective order. Bounded by iterations, never by time (the deadline is only a safety net).
 import { describe, expect, it } from 'vitest';
-import { checkSolution, solveWithStats, type SolveReport, type SolverRequest } from '../../../shared/solver';
+import { checkSolution, solveWithStats, type OfferedSolution, type SolveReport, type SolverRequest } from '../../../shared/solver';
 import { idleSolverThreads, solveInThreads, warmSolverThreads } from '../../../shared/solver-threads';
 import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
 import { generate } from './helpers';
@@ -18,24 +18,37 @@ describe('solveInThreads', () => {
     expect(one.result).toEqual(solveWithStats(request, matrices, opts()).result);
   });
 
-  /** The better of the library's own solves with seed and seed + 1: what two threads must return. */
-  const betterOfTwo = (seed: number): SolveReport => {
-    const own = solveWithStats(request, matrices, { ...opts(), seed });
-    const next = solveWithStats(request, matrices, { ...opts(), seed: seed + 1 });
+  /**
+   * What two threads must return: the library's solves with seed and seed + 1, each offering its
+   * best at the meeting and going on from the better offer (ties to the first), the better result.
+   */
+  const meetingOfTwo = (seed: number): SolveReport => {
+    const offers = [seed, seed + 1].map((s) => {
+      let offered: OfferedSolution | undefined;
+      const record = (o: OfferedSolution) => {
+        offered = o;
+        return null;
+      };
+      solveWithStats(request, matrices, { ...opts(), seed: s, meet: record });
+      return offered!;
+    });
+    const lower = offers[1].objective.findIndex((level, k) => level !== offers[0].objective[k]);
+    const best = lower >= 0 && offers[1].objective[lower] < offers[0].objective[lower] ? offers[1] : offers[0];
+    const [own, next] = [seed, seed + 1].map((s) => solveWithStats(request, matrices, { ...opts(), seed: s, meet: () => best }));
     const outcome = (report: SolveReport): Outcome => ({ report, violations: checkSolution(request, matrices, report.result).length });
     return betterOutcome(request, outcome(next), outcome(own)) ? next : own;
   };
 
-  it('on two threads returns the better of its seed and the next one, checked', async () => {
+  it('on two threads: the searches meet, and the better of the two results comes back, checked', async () => {
     const two = await solveInThreads(request, matrices, opts(), 2);
-    expect(two.result).toEqual(betterOfTwo(3).result);
+    expect(two.result).toEqual(meetingOfTwo(3).result);
     expect(checkSolution(request, matrices, two.result)).toEqual([]);
   }, 120_000);
 
   it('keeps its thread between solves, and a kept thread answers as a new one does', async () => {
     warmSolverThreads(2);
     expect(idleSolverThreads()).toBe(1);
-    const expected = betterOfTwo(7).result;
+    const expected = meetingOfTwo(7).result;
     for (let solve = 0; solve < 2; solve++) {
       expect((await solveInThreads(request, matrices, { ...opts(), seed: 7 }, 2)).result).toEqual(expected);
       expect(idleSolverThreads()).toBe(1);
