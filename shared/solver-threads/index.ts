@@ -128,8 +128,9 @@ function runThread(job: ThreadJob, deadlineMs: number, clock: () => number): Pro
       settled = true;
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onFailure).off('exit', onFailure);
-      // A thread that failed or overran may still be busy or broken: it is not used again.
-      if (reusable) idle.push(worker);
+      // A thread that failed or overran may still be busy or broken: it is not used again. Nor is
+      // one past what the worker uses (solves that ran at the same time leave extras).
+      if (reusable && idle.length < MAX_SOLVER_THREADS - 1) idle.push(worker);
       else void worker.terminate();
       resolve(o);
     };

@@ -2,7 +2,7 @@
 // slot of shared memory, counts itself in, waits for the others and takes the best of all slots.
 // Searches do not stop for a late one for long: past the wait, a search goes on alone, and the
 // late one still finds the others' offers when it arrives.
-import type { MeetingPoint, OfferedSolution } from '../solver';
+import { compareLevels, type MeetingPoint, type OfferedSolution } from '../solver';
 
 const LEVELS = 5;
 /** The longest wait for the others, as a share of the time left to the deadline. */
@@ -50,11 +50,6 @@ function read(slot: SharedArrayBuffer): OfferedSolution {
   return { objective: [levels[0], levels[1], levels[2], levels[3], levels[4]], routes };
 }
 
-function better(a: OfferedSolution['objective'], b: OfferedSolution['objective']): boolean {
-  for (let k = 0; k < LEVELS; k++) if (a[k] !== b[k]) return a[k] < b[k];
-  return false;
-}
-
 /** Search `me`'s side of the meeting; `deadlineEpochMs` bounds the wait (wall clock). */
 export function meetingPoint(meeting: Meeting, me: number, deadlineEpochMs: number): MeetingPoint {
   const arrivals = new Int32Array(meeting.arrivals);
@@ -73,7 +68,7 @@ export function meetingPoint(meeting: Meeting, me: number, deadlineEpochMs: numb
     let best = read(meeting.slots[0]);
     for (let k = 1; k < searches; k++) {
       const other = read(meeting.slots[k]);
-      if (better(other.objective, best.objective)) best = other;
+      if (compareLevels(other.objective, best.objective) < 0) best = other;
     }
     return best;
   };

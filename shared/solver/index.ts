@@ -13,6 +13,7 @@ import type { SolveOptions, SolverMatrices, SolverRequest, SolverResult } from '
 export * from './types';
 export { SolverError } from './errors';
 export { checkSolution, type Violation } from './check';
+export { compareLevels } from './search';
 
 export interface SolveReport {
   result: SolverResult;

@@ -70,7 +70,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     if (!backToBest && frac >= BACK_TO_BEST_AT) {
       backToBest = true;
       const offered = limits.meet?.(offer(best, bestObj));
-      if (offered && compareLevels(offered.objective, bestObj) < 0) {
+      if (offered && compareLevels(offered.objective, levels(bestObj)) < 0) {
         best = taken(best, offered);
         bestObj = best.objective();
       }
@@ -105,9 +105,9 @@ function levels(o: Objective): OfferedSolution['objective'] {
   return [o.unassignedPriority, o.unassigned, o.depots, o.primary, o.cost];
 }
 
-function compareLevels(a: OfferedSolution['objective'], b: Objective): number {
-  const lb = levels(b);
-  for (let k = 0; k < lb.length; k++) if (a[k] !== lb[k]) return a[k] - lb[k];
+/** Negative when a is better than b, in the solver's objective order (as compareObjectives). */
+export function compareLevels(a: OfferedSolution['objective'], b: OfferedSolution['objective']): number {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] - b[k];
   return 0;
 }
 
