@@ -71,7 +71,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       backToBest = true;
       const offered = limits.meet?.(offer(best, bestObj));
       if (offered && compareLevels(offered.objective, levels(bestObj)) < 0) {
-        best = taken(best, offered);
+        best = Solution.fromRoutes(best.p, offered.routes);
         bestObj = best.objective();
       }
       cur = best.clone();
@@ -117,16 +117,4 @@ function offer(s: Solution, o: Objective): OfferedSolution {
     if (r.length > 0) routes.push({ vehicle, tasks: [...r.seq] });
   });
   return { objective: levels(o), routes };
-}
-
-/** Another search's solution of the same problem, as this search's own. */
-function taken(like: Solution, o: OfferedSolution): Solution {
-  const s = new Solution(like.p);
-  for (const { vehicle, tasks } of o.routes) {
-    const r = s.routes[vehicle];
-    r.seq = tasks.slice();
-    r.refresh();
-    for (const t of tasks) s.routeOf[t] = vehicle;
-  }
-  return s;
 }

@@ -28,6 +28,18 @@ export class Solution {
     this.routeOf = routeOf ?? new Int32Array(p.nTasks).fill(-1);
   }
 
+  /** A solution holding the given task sequences, each on the vehicle at its index. */
+  static fromRoutes(p: Problem, routes: Iterable<{ vehicle: number; tasks: readonly number[] }>): Solution {
+    const s = new Solution(p);
+    for (const { vehicle, tasks } of routes) {
+      const r = s.routes[vehicle];
+      r.seq = tasks.slice();
+      r.refresh();
+      for (const t of tasks) s.routeOf[t] = vehicle;
+    }
+    return s;
+  }
+
   clone(): Solution {
     return new Solution(
       this.p,

@@ -37,12 +37,8 @@ export function solveHgs(
   stats.iterations = iterations;
   stats.improvements = improvements;
   if (!best) return null;
-  const sol = new Solution(ctx.p);
-  best.routes.forEach((seq, k) => {
-    const r = sol.routes[k];
-    r.seq = seq.slice();
-    r.refresh();
-    for (const t of seq) sol.routeOf[t] = k;
-  });
-  return sol;
+  return Solution.fromRoutes(
+    ctx.p,
+    best.routes.map((tasks, vehicle) => ({ vehicle, tasks })),
+  );
 }
