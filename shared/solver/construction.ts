@@ -46,7 +46,8 @@ function seedRoutes(sol: Solution, initial: InitialRoute[]): void {
       taken[t] = 1;
       sol.routeOf[t] = vi;
     }
-    sol.routes[vi].seq = seq;
-    sol.routes[vi].refresh();
+    const r = sol.own(vi);
+    r.seq = seq;
+    r.refresh();
   }
 }

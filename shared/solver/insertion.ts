@@ -20,7 +20,11 @@ const COMPLEX_TRIES = 12;
 
 /** Applies an insertion found by bestInsertion (a new sequence: clones share the old one). */
 export function applyInsertion(route: RouteState, t: number, ins: Insertion): void {
-  route.seq = insertedSeq(route, t, ins.i, route.p.kind[t] === KIND_JOB ? -1 : ins.j);
+  if (route.p.kind[t] === KIND_JOB) {
+    route.insertJob(t, ins.i);
+    return;
+  }
+  route.seq = insertedSeq(route, t, ins.i, ins.j);
   route.refresh();
 }
 

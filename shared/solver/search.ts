@@ -78,16 +78,23 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       curObj = bestObj;
     }
     const temp = tStart * Math.pow(tEnd / tStart, Math.min(1, frac));
-    const cand = cur.clone();
+    const cand = cur.fork();
     const removed = ruin(ctx, cand);
     if (removed.length === 0 && cand.unassignedTasks().length === 0) continue;
     recreate(ctx, cand, cand.unassignedTasks(), BLINK);
-    if (!feasibleRoutes(cand)) continue;
+    if (!feasibleRoutes(cand)) {
+      cand.discard();
+      continue;
+    }
     const obj = cand.objective();
     const cmp = compareObjectives(obj, curObj);
     let accept = cmp < 0 && !sameLevel(obj, curObj);
     if (!accept && sameLevel(obj, curObj)) accept = obj.cost < curObj.cost - temp * Math.log(1 - rng.next());
-    if (!accept) continue;
+    if (!accept) {
+      cand.discard();
+      continue;
+    }
+    cand.replace(cur);
     cur = cand;
     curObj = obj;
     if (compareObjectives(curObj, bestObj) < 0) {

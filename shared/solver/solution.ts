@@ -18,6 +18,8 @@ export interface Objective {
 export class Solution {
   routes: RouteState[];
   routeOf: Int32Array;
+  /** Per route, 1 while its RouteState may be shared with a fork (see `fork` and `own`). */
+  private shared: Uint8Array | null = null;
 
   constructor(
     readonly p: Problem,
@@ -32,7 +34,7 @@ export class Solution {
   static fromRoutes(p: Problem, routes: Iterable<{ vehicle: number; tasks: readonly number[] }>): Solution {
     const s = new Solution(p);
     for (const { vehicle, tasks } of routes) {
-      const r = s.routes[vehicle];
+      const r = s.own(vehicle);
       r.seq = tasks.slice();
       r.refresh();
       for (const t of tasks) s.routeOf[t] = vehicle;
@@ -48,6 +50,47 @@ export class Solution {
     );
   }
 
+  /**
+   * A copy that shares the route objects until either side changes one (`own` copies it first).
+   * The search forks a candidate every iteration and changes only the few routes it ruins, so a
+   * full clone would copy hundreds of routes for nothing on large fleets.
+   */
+  fork(): Solution {
+    const f = new Solution(this.p, this.routes.slice(), this.routeOf.slice());
+    f.shared = new Uint8Array(this.routes.length).fill(1);
+    (this.shared ??= new Uint8Array(this.routes.length)).fill(1);
+    return f;
+  }
+
+  /** Route v, to be rewritten at once (refreshed): copied first while a fork may share it. */
+  own(v: number): RouteState {
+    const shared = this.shared;
+    if (shared && shared[v]) {
+      this.routes[v] = this.routes[v].copyForRewrite();
+      shared[v] = 0;
+    }
+    return this.routes[v];
+  }
+
+  /** Ends a fork that is not kept: the routes it changed hand their buffers back for reuse. */
+  discard(): void {
+    this.release(this);
+  }
+
+  /**
+   * A fork kept in place of its source: the source's routes that the fork replaced hand their
+   * buffers back (those a clone still shares are kept). The source must not be read again.
+   */
+  replace(source: Solution): void {
+    this.release(source);
+  }
+
+  private release(from: Solution): void {
+    const shared = this.shared;
+    if (!shared) return;
+    for (let v = 0; v < shared.length; v++) if (!shared[v]) from.routes[v].release();
+  }
+
   /** Tasks to insert: jobs and shipment pickups (a delivery travels with its pickup). */
   unassignedTasks(): number[] {
     const out: number[] = [];
@@ -56,7 +99,7 @@ export class Solution {
   }
 
   insert(t: number, vehicle: number, ins: Insertion): void {
-    applyInsertion(this.routes[vehicle], t, ins);
+    applyInsertion(this.own(vehicle), t, ins);
     this.routeOf[t] = vehicle;
     if (this.p.pair[t] >= 0) this.routeOf[this.p.pair[t]] = vehicle;
   }
@@ -78,7 +121,7 @@ export class Solution {
       touched.add(v);
     }
     for (const v of touched) {
-      const r = this.routes[v];
+      const r = this.own(v);
       r.seq = r.seq.filter((x) => !gone.has(x));
       r.refresh();
     }

@@ -79,7 +79,7 @@ export function applyMove(sol: Solution, m: Move): void {
     for (const t of r.seq) sol.routeOf[t] = -1;
   }
   for (let k = 0; k < m.vehicles.length; k++) {
-    const r = sol.routes[m.vehicles[k]];
+    const r = sol.own(m.vehicles[k]);
     r.seq = m.seqs[k].slice();
     for (const t of r.seq) sol.routeOf[t] = m.vehicles[k];
     r.refresh();

@@ -23,7 +23,7 @@ export function perturb(ctx: SearchContext, sol: Solution, attempts: number): nu
     if (to < 0 || to === from) continue;
     const target = sol.routes[to];
     if (!bestInsertion(target, t, ins)) continue;
-    const source = sol.routes[from];
+    const source = sol.own(from);
     const before = source.seq;
     source.seq = before.filter((x) => x !== t);
     source.refresh();

@@ -102,7 +102,7 @@ class Pool {
     const e = this.fast ? this.fast.find(this.sol, t) : this.slowEjection(t);
     if (!e) return null;
     const sol = this.sol;
-    const r = sol.routes[e.vehicle];
+    const r = sol.own(e.vehicle);
     for (const x of r.seq) sol.routeOf[x] = -1;
     r.seq = e.seq;
     for (const x of r.seq) sol.routeOf[x] = e.vehicle;

@@ -1,0 +1,101 @@
+// A job inserted into a route recomputes only what the insertion changes (RouteState.insertJob).
+// Its arrays, totals, cost and feasibility must equal, to the bit, a full refresh of the same
+// sequence: at every position of every used route, on routes that kept their buffers and on
+// clones that share them, with several windows per task, open routes and route limits.
+import { describe, expect, it } from 'vitest';
+import { construct } from '../../../shared/solver/construction';
+import { buildContext } from '../../../shared/solver/context';
+import { bestInsertion, type Insertion } from '../../../shared/solver/insertion';
+import { buildProblem, KIND_JOB } from '../../../shared/solver/problem';
+import { Rng } from '../../../shared/solver/prng';
+import { RouteState } from '../../../shared/solver/route-state';
+import { generate, lcg, type GenOptions } from './helpers';
+
+const cases: GenOptions[] = [
+  { seed: 11, jobs: 60, shipments: 0, vehicles: 5 },
+  { seed: 12, jobs: 50, shipments: 0, vehicles: 6, multiWindows: true, openRoutes: true },
+  { seed: 13, jobs: 50, shipments: 0, vehicles: 4, limits: true, costs: true },
+  { seed: 14, jobs: 40, shipments: 0, vehicles: 3, loose: true },
+];
+
+function snapshot(r: RouteState) {
+  const len = r.length;
+  const dims = r.p.dims;
+  const upTo = <T extends Float64Array | Int32Array>(a: T, n: number) => Array.from(a.subarray(0, n));
+  return {
+    seq: [...r.seq],
+    cost: r.cost,
+    dur: r.dur,
+    dist: r.dist,
+    travelCost: r.travelCost,
+    feasible: r.feasible,
+    locs: upTo(r.locs, len + 2),
+    dep: upTo(r.dep, len + 2),
+    late: upTo(r.late, len + 2),
+    arc: upTo(r.arc, len + 1),
+    arcDur: upTo(r.arcDur, len + 1),
+    arcDist: upTo(r.arcDist, len + 1),
+    load: upTo(r.load, (len + 1) * dims),
+    loadMaxPre: upTo(r.loadMaxPre, (len + 1) * dims),
+    loadMaxSuf: upTo(r.loadMaxSuf, (len + 1) * dims),
+  };
+}
+
+describe('RouteState.insertJob', () => {
+  for (const o of cases) {
+    it(`equals a full refresh at every position (case ${o.seed})`, () => {
+      const { request, matrices } = generate(o);
+      const p = buildProblem(request, matrices);
+      expect(p.simple).toBe(true);
+      const sol = construct(buildContext(p, new Rng(o.seed)));
+      const r = lcg(o.seed);
+      const jobs = [...Array(p.nTasks).keys()].filter((t) => p.kind[t] === KIND_JOB && sol.routeOf[t] >= 0);
+      sol.removeTasks(jobs.filter(() => r.next() < 0.3));
+      const outside = jobs.filter((t) => sol.routeOf[t] < 0);
+      const compare = (route: RouteState, t: number, after: number) => {
+        const full = new RouteState(p, route.v, [...route.seq.slice(0, after), t, ...route.seq.slice(after)]);
+        // A clone shares its buffers (the copy path); a route grown past its capacity reallocates.
+        const shared = route.clone();
+        shared.insertJob(t, after);
+        expect(snapshot(shared)).toEqual(snapshot(full));
+        // A route that owns its buffers shifts them in place.
+        const owned = new RouteState(p, route.v, route.seq);
+        owned.insertJob(t, after);
+        expect(snapshot(owned)).toEqual(snapshot(full));
+        return full.feasible;
+      };
+      let compared = 0;
+      let feasible = 0;
+      const ins: Insertion = { delta: 0, i: 0, j: -1 };
+      for (const route of sol.routes) {
+        if (route.length === 0 || !route.feasible) continue;
+        for (let after = 0; after <= route.length; after++) {
+          compare(route, outside[r.int(outside.length)], after);
+          compared++;
+        }
+        // The insertions the search makes: feasible ones, where only part is recomputed.
+        for (const t of outside) if (bestInsertion(route, t, ins) && compare(route, t, ins.i)) feasible++;
+      }
+      expect(outside.length).toBeGreaterThan(5);
+      expect(compared).toBeGreaterThan(10);
+      expect(feasible).toBeGreaterThan(10);
+    });
+  }
+
+  it('falls back to a full refresh on an infeasible route and on an empty one', () => {
+    const { request, matrices } = generate(cases[0]);
+    const p = buildProblem(request, matrices);
+    const v = p.vehicles[0];
+    const empty = new RouteState(p, v);
+    empty.insertJob(0, 0);
+    expect(snapshot(empty)).toEqual(snapshot(new RouteState(p, v, [0])));
+    // Every job on one vehicle misses windows or capacity: infeasible.
+    const all = [...Array(p.nTasks).keys()].filter((t) => p.kind[t] === KIND_JOB);
+    const crowded = new RouteState(p, v, all.slice(1));
+    expect(crowded.feasible).toBe(false);
+    crowded.insertJob(all[0], 3);
+    const seq = all.slice(1);
+    seq.splice(3, 0, all[0]);
+    expect(snapshot(crowded)).toEqual(snapshot(new RouteState(p, v, seq)));
+  });
+});
