@@ -258,15 +258,16 @@ export class RouteState {
 
 /**
  * Into `to`: entries 0..at of `from` in place and entries at+1..end one further on. `to` may be
- * `from` itself (the route kept its buffers).
+ * `from` itself (the route kept its buffers). Plain loops: routes are short, and a subarray view
+ * per copy would be an allocation each.
  */
-function shiftAfter<T extends Float64Array | Int32Array>(from: T, to: T, at: number, end: number): void {
+function shiftAfter(from: Float64Array | Int32Array, to: Float64Array | Int32Array, at: number, end: number): void {
   if (from === to) {
-    to.copyWithin(at + 2, at + 1, end + 1);
+    for (let k = end; k > at; k--) to[k + 1] = to[k];
     return;
   }
-  to.set(from.subarray(0, at + 1));
-  to.set(from.subarray(at + 1, end + 1), at + 2);
+  for (let k = 0; k <= at; k++) to[k] = from[k];
+  for (let k = at + 1; k <= end; k++) to[k + 1] = from[k];
 }
 
 /** Latest start <= bound inside the task's windows (relaxed tasks may start late). */
