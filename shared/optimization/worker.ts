@@ -171,6 +171,7 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
     engine: report.engine,
     iterations: report.stats.iterations,
     improvements: report.stats.improvements,
+    regions_joined: report.stats.joined,
     cost: report.result.summary.cost,
     routes: report.result.summary.routes,
     unassigned: report.result.summary.unassigned,

@@ -1,12 +1,20 @@
-// The solver on several cores: searches with seeds seed, seed + 1, ... in worker threads that meet once,
+// The solver on several cores: searches with seeds seed, seed + 1, ... in worker threads that meet as a team,
 // the best checked result wins. The solver itself stays single-threaded and pure; the threads,
 // the clock conversion and the core count live here, outside it.
 // One module is both sides: a thread loads this very file (in a bundle, the bundle itself) and
 // serves solves, one at a time, when it finds its marker in workerData.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { checkSolution, solveWithStats, type SolveOptions, type SolveReport, type SolverMatrices, type SolverRequest } from '../solver';
-import { meetingPoint, newMeeting, type Meeting } from './meeting';
+import {
+  checkSolution,
+  chooseEngine,
+  solveWithStats,
+  type SolveOptions,
+  type SolveReport,
+  type SolverMatrices,
+  type SolverRequest,
+} from '../solver';
+import { newMeeting, teamMember, type Meeting } from './meeting';
 import { betterOutcome, type Outcome } from './rank';
 
 /** More than two threads only pays where the solver runs (Lambda gives 2 vCPUs at >= 1769 MB). */
@@ -160,6 +168,9 @@ export async function solveInThreads(
   const deadlineEpochMs = Date.now() + (opts.deadlineMs - opts.clock());
   const tasks = (request.jobs?.length ?? 0) + 2 * (request.shipments?.length ?? 0);
   const meeting = newMeeting(threads, tasks, request.vehicles.length);
+  // Resolved once, so that no two searches pick different engines near the threshold: the
+  // annealing would wait at its first meeting for a genetic search that never comes.
+  const engine = chooseEngine(opts.engine, opts.deadlineMs - opts.clock(), tasks);
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
       {
@@ -170,7 +181,7 @@ export async function solveInThreads(
         searchIndex: k + 1,
         seed: seed + k + 1,
         maxIterations: opts.maxIterations,
-        engine: opts.engine,
+        engine,
       },
       opts.deadlineMs,
       opts.clock,
@@ -178,7 +189,7 @@ export async function solveInThreads(
   );
   // The threads search while this one does (it blocks until its own deadline); their answers
   // are read once it is done.
-  let best = solveChecked(request, matrices, { ...opts, meet: meetingPoint(meeting, 0, deadlineEpochMs) });
+  let best = solveChecked(request, matrices, { ...opts, engine, team: teamMember(meeting, 0, deadlineEpochMs) });
   for (const o of await Promise.all(others)) if (o && betterOutcome(request, o, best)) best = o;
   return best.report;
 }
@@ -192,7 +203,7 @@ function serveThread(): void {
       seed: job.seed,
       maxIterations: job.maxIterations,
       engine: job.engine,
-      meet: meetingPoint(job.meeting, job.searchIndex, job.deadlineEpochMs),
+      team: teamMember(job.meeting, job.searchIndex, job.deadlineEpochMs),
     });
     parentPort!.postMessage(outcome);
   });

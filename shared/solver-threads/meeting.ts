@@ -1,16 +1,23 @@
-// Where the searches of one solve meet (the solver's `meet` option): each writes its best into a
-// slot of shared memory, counts itself in, waits for the others and takes the best of all slots.
-// Searches do not stop for a late one for long: past the wait, a search goes on alone, and the
-// late one still finds the others' offers when it arrives.
-import { compareLevels, type MeetingPoint, type OfferedSolution } from '../solver';
+// Where the searches of one solve meet (the solver's `team` option), as often as they like: each
+// writes its offer into a slot of shared memory, counts itself in, waits for the others and
+// reads every slot. Searches do not stop for a late one for long: past the wait, a search leaves
+// the team for good (the others then stop waiting for it), and the late one still finds the
+// offers of the round it was late for.
+import type { OfferedSolution, SearchTeam } from '../solver';
 
 const LEVELS = 5;
 /** The longest wait for the others, as a share of the time left to the deadline. */
 const WAIT_SHARE = 0.1;
+/**
+ * Slots are used in turn by rounds: a search can be at most one round ahead of another (it
+ * cannot finish a round without the other arriving, which that one does after reading the
+ * previous round), so two banks never overwrite an offer still to be read.
+ */
+const BANKS = 2;
 
-/** Shared memory of one meeting: the arrival count and one slot per search. */
+/** Shared memory of one team: the arrival and departure counts and a bank of slots per round parity. */
 export interface Meeting {
-  arrivals: SharedArrayBuffer;
+  counts: SharedArrayBuffer;
   slots: SharedArrayBuffer[];
 }
 
@@ -19,8 +26,8 @@ export function newMeeting(searches: number, tasks: number, vehicles: number): M
   // Objective levels, then a word count and per used route: vehicle, length, tasks.
   const words = 1 + tasks + 2 * vehicles;
   return {
-    arrivals: new SharedArrayBuffer(4),
-    slots: Array.from({ length: searches }, () => new SharedArrayBuffer(LEVELS * 8 + words * 4)),
+    counts: new SharedArrayBuffer(8),
+    slots: Array.from({ length: searches * BANKS }, () => new SharedArrayBuffer(LEVELS * 8 + words * 4)),
   };
 }
 
@@ -50,26 +57,35 @@ function read(slot: SharedArrayBuffer): OfferedSolution {
   return { objective: [levels[0], levels[1], levels[2], levels[3], levels[4]], routes };
 }
 
-/** Search `me`'s side of the meeting; `deadlineEpochMs` bounds the wait (wall clock). */
-export function meetingPoint(meeting: Meeting, me: number, deadlineEpochMs: number): MeetingPoint {
-  const arrivals = new Int32Array(meeting.arrivals);
-  const searches = meeting.slots.length;
-  return (offer) => {
-    write(meeting.slots[me], offer);
-    Atomics.add(arrivals, 0, 1);
-    Atomics.notify(arrivals, 0);
+const ARRIVED = 0;
+const LEFT = 1;
+
+/** Search `member`'s side of the team; `deadlineEpochMs` bounds each wait (wall clock). */
+export function teamMember(meeting: Meeting, member: number, deadlineEpochMs: number): SearchTeam {
+  const counts = new Int32Array(meeting.counts);
+  const size = meeting.slots.length / BANKS;
+  let round = 0;
+  let gone = false;
+  const meet = (offer: OfferedSolution): OfferedSolution[] | null => {
+    if (gone) return null;
+    const bank = (round % BANKS) * size;
+    const everyone = size * ++round;
+    write(meeting.slots[bank + member], offer);
+    Atomics.add(counts, ARRIVED, 1);
+    Atomics.notify(counts, ARRIVED);
     const until = Date.now() + Math.max(0, deadlineEpochMs - Date.now()) * WAIT_SHARE;
-    for (let seen = Atomics.load(arrivals, 0); seen < searches; seen = Atomics.load(arrivals, 0)) {
+    for (let seen = Atomics.load(counts, ARRIVED); seen < everyone; seen = Atomics.load(counts, ARRIVED)) {
       const left = until - Date.now();
-      if (left <= 0) return null;
-      Atomics.wait(arrivals, 0, seen, left);
+      if (left <= 0 || Atomics.load(counts, LEFT) > 0) {
+        gone = true;
+        Atomics.add(counts, LEFT, 1);
+        Atomics.notify(counts, ARRIVED);
+        return null;
+      }
+      Atomics.wait(counts, ARRIVED, seen, left);
     }
-    // Everyone's slot is written before it counts itself in: read them all, the lowest search wins ties.
-    let best = read(meeting.slots[0]);
-    for (let k = 1; k < searches; k++) {
-      const other = read(meeting.slots[k]);
-      if (compareLevels(other.objective, best.objective) < 0) best = other;
-    }
-    return best;
+    // Everyone's slot is written before it counts itself in.
+    return Array.from({ length: size }, (_, k) => read(meeting.slots[bank + k]));
   };
+  return { member, size, meet };
 }

@@ -4,6 +4,7 @@ import { NearBound } from './near-bound';
 import { KIND_DELIVERY, type Problem } from './problem';
 import { evaluateRoute } from './route-eval';
 import type { Rng } from './prng';
+import type { Region } from './regions';
 import { groupMembers } from './solution';
 
 export interface SearchContext {
@@ -24,6 +25,8 @@ export interface SearchContext {
   /** Class of each vehicle: vehicles of one class (equal signatures) are interchangeable when empty. */
   vehicleClass: Int32Array;
   nClasses: number;
+  /** Searches side by side on a split problem: what this one may change (null: everything). */
+  region: Region | null;
 }
 
 function vehicleClasses(p: Problem): { vehicleClass: Int32Array; nClasses: number } {
@@ -115,5 +118,6 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
     arcScale: nearestCount ? nearestSum / nearestCount : 1,
     hopeless: hopelessTasks(p),
     ...vehicleClasses(p),
+    region: null,
   };
 }

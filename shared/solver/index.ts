@@ -26,8 +26,8 @@ export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opt
   const p = buildProblem(req, matrices);
   const rng = new Rng(opts.seed ?? 1);
   const ctx = buildContext(p, rng);
-  const limits = { deadlineMs: opts.deadlineMs, clock: opts.clock, maxIterations: opts.maxIterations ?? Infinity, meet: opts.meet };
-  const stats: SearchStats = { iterations: 0, improvements: 0 };
+  const limits = { deadlineMs: opts.deadlineMs, clock: opts.clock, maxIterations: opts.maxIterations ?? Infinity, team: opts.team };
+  const stats: SearchStats = { iterations: 0, improvements: 0, joined: 0 };
   const start = construct(ctx, req.solution, () => opts.clock() >= opts.deadlineMs);
   const engine = chooseEngine(opts.engine, opts.deadlineMs - opts.clock(), p.nTasks);
   const genetic = engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null;

@@ -34,7 +34,7 @@ export function recreate(ctx: SearchContext, sol: Solution, tasks: number[], bli
   let n = 0;
   for (const t of sortForInsertion(ctx, tasks)) {
     if (stop && (++n & 15) === 0 && stop()) return;
-    if (sol.routeOf[t] >= 0 || ctx.hopeless[t]) continue;
+    if (sol.routeOf[t] >= 0 || ctx.hopeless[t] || (ctx.region && !ctx.region.task[t])) continue;
     const g = p.group[t];
     if (g < 0 || sol.groupVehicle(t, ctx.members) >= 0) {
       ins.insert(t);
@@ -91,7 +91,7 @@ class Inserter {
     let used = 0;
     for (let vi = sol.routes.length - 1; vi >= 0; vi--) {
       if (sol.routes[vi].length > 0) used++;
-      else emptyOf[ctx.vehicleClass[vi]] = vi;
+      else if (this.mayUse(vi)) emptyOf[ctx.vehicleClass[vi]] = vi;
     }
     this.used = used;
   }
@@ -105,7 +105,8 @@ class Inserter {
   /** The next empty route of vehicle class c after vi, or -1. */
   private nextEmpty(c: number, vi: number): number {
     const { sol, ctx } = this;
-    for (let k = vi + 1; k < sol.routes.length; k++) if (ctx.vehicleClass[k] === c && sol.routes[k].length === 0) return k;
+    for (let k = vi + 1; k < sol.routes.length; k++)
+      if (ctx.vehicleClass[k] === c && sol.routes[k].length === 0 && this.mayUse(k)) return k;
     return -1;
   }
 
@@ -153,11 +154,18 @@ class Inserter {
   private depotFrugal = false;
   private group: number[] | null = null;
 
+  /** Whether this search may change vehicle vi's route (searches side by side split the routes). */
+  private mayUse(vi: number): boolean {
+    const region = this.ctx.region;
+    return !region || region.route[vi] === 1;
+  }
+
   private tryRoute(t: number, vi: number): void {
     const { ctx, sol, best, tmp } = this;
     const p = ctx.p;
     const nv = p.vehicles.length;
     const r = sol.routes[vi];
+    if (!this.mayUse(vi)) return;
     // The first of a relation group opens it: only on a vehicle that may serve them all.
     if (this.group && !this.group.every((m) => p.allowed[m * nv + vi])) return;
     if (r.length === 0 && !p.allowed[t * nv + vi]) return;

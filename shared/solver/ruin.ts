@@ -31,10 +31,14 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
   const ksMax = (4 * prm.avgRemoved) / (1 + lsMax) - 1;
   const ks = Math.floor(rng.next() * ksMax) + 1;
 
+  // With a region, only its tasks are ruined (its tasks are exactly those on its routes).
+  const mine = ctx.region?.task;
+  const ruinable = (t: number) => sol.routeOf[t] >= 0 && (!mine || mine[t] === 1);
   let seed = rng.int(p.nTasks);
-  for (let tries = 0; sol.routeOf[seed] < 0 && tries < 16; tries++) seed = rng.int(p.nTasks);
-  if (sol.routeOf[seed] < 0) {
-    for (let t = 0; t < p.nTasks; t++) if (sol.routeOf[t] >= 0) assigned.push(t);
+  for (let tries = 0; !ruinable(seed) && tries < 16; tries++) seed = rng.int(p.nTasks);
+  if (!ruinable(seed)) {
+    for (let t = 0; t < p.nTasks; t++) if (ruinable(t)) assigned.push(t);
+    if (assigned.length === 0) return [];
     seed = assigned[rng.int(assigned.length)];
   }
 
@@ -43,7 +47,7 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
   for (let k = -1; k < K && ruined.size < ks; k++) {
     const c = k < 0 ? seed : neighbors[seed * K + k];
     const v = sol.routeOf[c];
-    if (v < 0 || ruined.has(v) || removed.has(c)) continue;
+    if (!ruinable(c) || ruined.has(v) || removed.has(c)) continue;
     ruined.add(v);
     const seq = sol.routes[v].seq;
     const len = seq.length;

@@ -4,20 +4,23 @@ import type { SearchContext } from './context';
 import { localSearch } from './operators/local-search';
 import { minimiseRoutes } from './operators/route-minimisation';
 import { recreate } from './recreate';
+import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
 import { compareObjectives, Solution, type Objective } from './solution';
-import type { MeetingPoint, OfferedSolution } from './types';
+import type { OfferedSolution, SearchTeam } from './types';
 
 export interface SearchLimits {
   deadlineMs: number;
   clock: () => number;
   maxIterations: number;
-  meet?: MeetingPoint;
+  team?: SearchTeam;
 }
 
 export interface SearchStats {
   iterations: number;
   improvements: number;
+  /** Epochs whose regions were put together (searches side by side on a split problem; else 0). */
+  joined: number;
 }
 
 const BLINK = 0.01;
@@ -26,14 +29,22 @@ const T_END = 0.3;
 /** Share of the time budget left for the final local search of the best solution. */
 const POLISH_SHARE = 0.03;
 /**
- * Share of the loop after which the annealing goes on from the best solution found rather than
- * from where it wandered; side by side searches meet there (README: measured at 0.6 and 0.8).
+ * Shares of the loop after which the annealing goes on from the best solution found rather than
+ * from where it wandered; searches side by side meet there, and each goes on from the best of
+ * theirs (README "Searches side by side": one return at 0.6, 0.7 or 0.8, and three).
  */
-const BACK_TO_BEST_AT = 0.7;
+const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
 /** Under the fleet-size objective, the share of the budget the ejection-pool route minimisation may take first. */
 const ROUTE_MIN_SHARE = 0.5;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
 const ROUTE_MIN_STEPS_PER_ITERATION = 5;
+/**
+ * Searches side by side split a problem of at least this many tasks per search (and enough routes,
+ * `shouldSplit`): below it they search the whole problem each and meet once (README "Regions").
+ */
+const SPLIT_LEAST_TASKS_PER_SEARCH = 350;
+/** A split search's epochs: the routes are split anew this many times over the loop. */
+const EPOCHS = 20;
 
 function sameLevel(a: Objective, b: Objective): boolean {
   return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
@@ -56,20 +67,43 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     const until = limits.maxIterations < Infinity ? limits.deadlineMs : t0 + span * ROUTE_MIN_SHARE;
     cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
   }
+  const team = limits.team;
+  let owners: Int32Array | null = null;
+  if (team && separable(ctx.p) && ctx.p.nTasks >= team.size * SPLIT_LEAST_TASKS_PER_SEARCH) {
+    // Every search starts from the best of their starts, so that their regions fit together.
+    const offers = team.meet(offer(cur, cur.objective()));
+    if (offers) cur = Solution.fromRoutes(cur.p, bestOffer(offers).routes);
+    if (offers && shouldSplit(cur, team.size)) owners = routeOwners(cur, team.size, 0);
+  }
+  ctx.region = owners && team ? regionOf(cur, owners, team.member, team.size) : null;
   let curObj = cur.objective();
   let best = cur.clone();
   let bestObj = curObj;
   const tStart = T_START * ctx.arcScale;
   const tEnd = T_END * ctx.arcScale;
   let iter = 0;
-  let backToBest = false;
+  let epoch = 0;
+  let back = 0;
   for (; iter < limits.maxIterations; iter++) {
     const now = limits.clock();
     if (now >= loopDeadline) break;
     const frac = Math.max((now - t0) / (loopDeadline - t0), limits.maxIterations < Infinity ? iter / limits.maxIterations : 0);
-    if (!backToBest && frac >= BACK_TO_BEST_AT) {
-      backToBest = true;
-      const offered = limits.meet?.(offer(best, bestObj));
+    if (owners && team && frac >= (epoch + 1) / EPOCHS) {
+      // The regions' bests put together are the best solution known; the next epoch goes on from it.
+      epoch++;
+      const joined = joinRegions(team, best, bestObj, owners);
+      if (joined.split) stats.joined++;
+      owners = joined.split ? routeOwners(joined.best, team.size, epoch) : null;
+      ctx.region = owners ? regionOf(joined.best, owners, team.member, team.size) : null;
+      best = joined.best;
+      bestObj = best.objective();
+      cur = best.clone();
+      curObj = bestObj;
+      back = BACK_TO_BEST_AT.length;
+    } else if (back < BACK_TO_BEST_AT.length && frac >= BACK_TO_BEST_AT[back]) {
+      back++;
+      const offers = team?.meet(offer(best, bestObj));
+      const offered = offers ? bestOffer(offers) : null;
       if (offered && compareLevels(offered.objective, levels(bestObj)) < 0) {
         best = Solution.fromRoutes(best.p, offered.routes);
         bestObj = best.objective();
@@ -103,6 +137,12 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       stats.improvements++;
     }
   }
+  if (owners && team) {
+    const joined = joinRegions(team, best, bestObj, owners);
+    if (joined.split) stats.joined++;
+    best = joined.best;
+  }
+  ctx.region = null;
   stats.iterations = iter;
   localSearch(ctx, best, limits);
   return best;
@@ -124,4 +164,24 @@ function offer(s: Solution, o: Objective): OfferedSolution {
     if (r.length > 0) routes.push({ vehicle, tasks: [...r.seq] });
   });
   return { objective: levels(o), routes };
+}
+
+function bestOffer(offers: OfferedSolution[]): OfferedSolution {
+  let best = offers[0];
+  for (const o of offers) if (compareLevels(o.objective, best.objective) < 0) best = o;
+  return best;
+}
+
+/**
+ * Meets the team at an epoch's end: every search's own routes from its best, put together, or
+ * the best offer if that is better (it never is where the objective adds up over routes) or the
+ * offers do not fit together; `split` false once the team is not all there.
+ */
+function joinRegions(team: SearchTeam, best: Solution, bestObj: Objective, owners: Int32Array): { best: Solution; split: boolean } {
+  const offers = team.meet(offer(best, bestObj));
+  if (!offers) return { best, split: false };
+  const merged = mergeRegions(best.p, offers, owners);
+  const top = bestOffer(offers);
+  if (merged && compareLevels(levels(merged.objective()), top.objective) <= 0) return { best: merged, split: true };
+  return { best: Solution.fromRoutes(best.p, top.routes), split: false };
 }

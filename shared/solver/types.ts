@@ -184,11 +184,12 @@ export interface SolveOptions {
    */
   engine?: 'sisr' | 'hgs' | 'auto';
   /**
-   * Searches running side by side (shared/solver-threads) meet once, when ruin-and-recreate goes
-   * back to its best solution: each offers that best and continues from the best offered.
+   * Searches running side by side (shared/solver-threads). Ruin-and-recreate meets the others
+   * each time it goes back to its best solution (each offers that best and continues from the
+   * best offered); on a large problem they split its routes instead (see `regions.ts`).
    * Omitted: the search is alone.
    */
-  meet?: MeetingPoint;
+  team?: SearchTeam;
 }
 
 /** A solution between searches of the same request: the used routes by vehicle index. */
@@ -198,8 +199,17 @@ export interface OfferedSolution {
   routes: { vehicle: number; tasks: number[] }[];
 }
 
-/** Takes this search's offer; returns the best offer of all the searches (null: none to take). */
-export type MeetingPoint = (offer: OfferedSolution) => OfferedSolution | null;
+/** One search's side of a team of searches of the same request. */
+export interface SearchTeam {
+  /** This search's index, 0 .. size - 1. */
+  member: number;
+  size: number;
+  /**
+   * Takes this search's offer and returns every member's offer of this round, by member; null
+   * once a member did not come in time (this search is then alone for good).
+   */
+  meet: (offer: OfferedSolution) => OfferedSolution[] | null;
+}
 
 export interface ResultStep {
   type: StepType | 'break';

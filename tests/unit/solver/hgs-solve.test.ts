@@ -32,7 +32,7 @@ function solveWithHgs(request: SolverRequest, matrices: SolverMatrices, seed: nu
   const ctx = buildContext(p, new Rng(seed));
   const start = construct(ctx);
   const limits = { deadlineMs: Infinity, clock: () => 0, maxIterations };
-  const stats = { iterations: 0, improvements: 0 };
+  const stats = { iterations: 0, improvements: 0, joined: 0 };
   const best = solveHgs(ctx, request, start, limits, stats);
   expect(best).not.toBeNull();
   expect(stats.iterations).toBe(maxIterations);

@@ -1,10 +1,14 @@
-// The multi-threaded solve: one thread is exactly the library's solve; two threads meet once and
-// return the better checked result; the result ranking follows the solver's
-// objective order. Bounded by iterations, never by time (the deadline is only a safety net).
+// The multi-threaded solve: one thread is exactly the library's solve; two threads meet at each
+// return to the best and return the better checked result; a large problem is split between
+// them; the result ranking follows the solver's objective order. Bounded by iterations, never by time (the deadline is only a safety net).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type OfferedSolution, type SolveReport, type SolverRequest } from '../../../shared/solver';
 import { idleSolverThreads, solveInThreads, warmSolverThreads } from '../../../shared/solver-threads';
 import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
+import { convert, parseInstance } from '../../bench/solver/convert';
 import { generate } from './helpers';
 
 const ITERATIONS = 150;
@@ -19,22 +23,28 @@ describe('solveInThreads', () => {
   });
 
   /**
-   * What two threads must return: the library's solves with seed and seed + 1, each offering its
-   * best at the meeting and going on from the better offer (ties to the first), the better result.
+   * What two threads must return: the library's solves with seed and seed + 1, handed at each
+   * meeting both searches' offers of that round, the better result. A search's offer at a round
+   * depends only on what it was handed before, so the rounds are found one at a time.
    */
   const meetingOfTwo = (seed: number): SolveReport => {
-    const offers = [seed, seed + 1].map((s) => {
-      let offered: OfferedSolution | undefined;
-      const record = (o: OfferedSolution) => {
-        offered = o;
-        return null;
+    const handed: OfferedSolution[][] = [];
+    const solveHanded = (member: number, record?: (round: number, o: OfferedSolution) => void) => {
+      let round = 0;
+      const meet = (o: OfferedSolution) => {
+        record?.(round, o);
+        return handed[round++] ?? null;
       };
-      solveWithStats(request, matrices, { ...opts(), seed: s, meet: record });
-      return offered!;
-    });
-    const lower = offers[1].objective.findIndex((level, k) => level !== offers[0].objective[k]);
-    const best = lower >= 0 && offers[1].objective[lower] < offers[0].objective[lower] ? offers[1] : offers[0];
-    const [own, next] = [seed, seed + 1].map((s) => solveWithStats(request, matrices, { ...opts(), seed: s, meet: () => best }));
+      return solveWithStats(request, matrices, { ...opts(), seed: seed + member, team: { member, size: 2, meet } });
+    };
+    for (;;) {
+      const offers: OfferedSolution[] = [];
+      for (const member of [0, 1]) solveHanded(member, (round, o) => (round === handed.length ? (offers[member] = o) : undefined));
+      if (offers.length === 0) break;
+      handed.push(offers);
+    }
+    expect(handed).toHaveLength(3);
+    const [own, next] = [0, 1].map((member) => solveHanded(member));
     const outcome = (report: SolveReport): Outcome => ({ report, violations: checkSolution(request, matrices, report.result).length });
     return betterOutcome(request, outcome(next), outcome(own)) ? next : own;
   };
@@ -58,6 +68,20 @@ describe('solveInThreads', () => {
   }, 120_000);
 });
 
+describe('solveInThreads on a problem large enough to split', () => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/homberger/r1_10_4.txt');
+  const { request, matrices } = convert(parseInstance(readFileSync(file, 'utf8'), 'r1_10_4'));
+
+  it('splits its routes between the two threads and puts the regions together at every epoch', async () => {
+    // 400 iterations: the time goes to the final local search of 1000 tasks, run in full.
+    const report = await solveInThreads(request, matrices, { ...opts(), maxIterations: 400 }, 2);
+    // The start, 19 epoch ends and the last: every round met, and every one fitted together.
+    expect(report.stats.joined).toBe(20);
+    expect(checkSolution(request, matrices, report.result)).toEqual([]);
+    expect(report.result.unassigned).toEqual([]);
+  }, 240_000);
+});
+
 describe('betterOutcome', () => {
   const request: SolverRequest = {
     locations: [[0, 0]],
@@ -70,7 +94,7 @@ describe('betterOutcome', () => {
   const outcome = (o: { violations?: number; cost?: number; routes?: number; unassigned?: number[] }): Outcome => ({
     violations: o.violations ?? 0,
     report: {
-      stats: { iterations: 0, improvements: 0 },
+      stats: { iterations: 0, improvements: 0, joined: 0 },
       result: {
         summary: { cost: o.cost ?? 0 },
         routes: Array.from({ length: o.routes ?? 1 }, () => ({ cost: 0, steps: [] })),
