@@ -11,8 +11,15 @@ import {
   type KeyCounter,
   type OptimizationJobStore,
 } from './store';
-import { batchWriteAll, documentClient, isConditionalCheckFailed, isTransactionCanceled, queryAll } from '../platform/dynamo';
-import { retry } from '../platform/retry';
+import {
+  batchWriteAll,
+  cancellationCodes,
+  documentClient,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  queryAll,
+  retryTransactionConflicts,
+} from '../platform/dynamo';
 
 // Route optimization jobs in DynamoDB (table "optimization-jobs", see infra/tables/optimization.ts).
 // Every partition key starts with the caller's space, so no read or write can reach another
@@ -29,25 +36,6 @@ const chunkSk = (name: BlobName, i: number) => `${name}#${String(i).padStart(4, 
  */
 const JOBS_INDEX_PK = 'PENDING';
 const COUNTERS_INDEX_PK = 'COUNTER';
-
-function cancellationCodes(error: unknown): string[] {
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-}
-
-/** A write that lost a race with a transaction on the same item (the pending counter): worth repeating. */
-function isTransactionConflict(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'TransactionConflictException') return true;
-  return (
-    isTransactionCanceled(error) &&
-    cancellationCodes(error).includes('TransactionConflict') &&
-    !cancellationCodes(error).includes('ConditionalCheckFailed')
-  );
-}
-
-/** Many submissions of one key at once all transact on its counter: enough tries for a burst of them. */
-const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
-  retry(write, { retryable: isTransactionConflict, attempts: 10, baseDelayMs: 25 });
 
 /** Conditional update; false when its condition failed. */
 async function updateIf(input: UpdateCommandInput): Promise<boolean> {
@@ -128,7 +116,7 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
   /** The job and its slot in one transaction; false (nothing written) when the key has `limit` pending. */
   async create(job: JobRecord, limit: number): Promise<boolean> {
     try {
-      await retryConflicts(() =>
+      await retryTransactionConflicts(() =>
         documentClient().send(
           new TransactWriteCommand({
             TransactItems: [
@@ -236,7 +224,7 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     // A job that still owes its final webhook event stays listed for the sweeper until it is queued.
     const remove = owesFinalEvent(job, outcome.status) ? 'lease_until' : 'lease_until, pending_pk, pending_sk';
     try {
-      await retryConflicts(() =>
+      await retryTransactionConflicts(() =>
         documentClient().send(
           new TransactWriteCommand({
             TransactItems: [

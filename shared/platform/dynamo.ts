@@ -41,6 +41,26 @@ export function isTransactionCanceled(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'TransactionCanceledException';
 }
 
+/** The cancellation reason of each item of a cancelled transaction, in item order ('None' where it had none). */
+export function cancellationCodes(error: unknown): string[] {
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+/**
+ * A write that lost a race with a transaction on one of its items, and nothing else: worth sending
+ * again, since every condition is checked again. DynamoDB Local also reports it for concurrent
+ * transactions on unrelated items when it is busy.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if ((error as { name?: string } | null)?.name === 'TransactionConflictException') return true;
+  const codes = isTransactionCanceled(error) ? cancellationCodes(error) : [];
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+/** Sends `write` again while it loses to a concurrent transaction (waits below 50, 100, 200 ... ms, at most 1 s). */
+export const retryTransactionConflicts = <T>(write: () => Promise<T>, attempts = 10): Promise<T> =>
+  retry(write, { retryable: isTransactionConflict, attempts, baseDelayMs: 25 });
+
 /** Sends a conditional write; false instead of an error when its condition failed. */
 export async function conditionalWrite(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
   try {

@@ -21,12 +21,14 @@ import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { HISTORY_BUCKET_MS, MAX_POINTS_PER_BUCKET } from './model';
 import {
   batchWriteAll,
+  cancellationCodes,
   deletePartition,
   documentClient,
   isConditionalCheckFailed,
   isTransactionCanceled,
   queryAll,
   queryPages,
+  retryTransactionConflicts,
 } from '../platform/dynamo';
 
 // DynamoDB adapter of the live tracking service. Storage design and read cost:
@@ -567,20 +569,15 @@ export class DynamoTrackingStore implements TrackingStore {
   }
 
   private async transact(items: TransactItem[], onConditionFailed: WriteOutcome): Promise<WriteOutcome> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-        return 'ok';
-      } catch (error) {
-        if (!isTransactionCanceled(error)) throw error;
-        const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') return onConditionFailed;
-        // TransactionConflict: another transaction held one of the items (DynamoDB Local also
-        // reports it for concurrent writes under one list-index key). The conditions are checked
-        // again, so sending the same transaction again is safe; after that the caller re-reads.
-        if (attempt === 3 || !reasons.some((r) => r.Code === 'TransactionConflict')) return 'conflict';
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-      }
+    try {
+      // Up to 6 tries, the waits below 50, 100, 200, 400, 800 ms: an upload stream's writes to one
+      // asset queue behind each other, and a busy DynamoDB Local reports conflicts between
+      // unrelated transactions (three tries 10-50 ms apart gave up under load in CI).
+      await retryTransactionConflicts(() => documentClient().send(new TransactWriteCommand({ TransactItems: items })), 6);
+      return 'ok';
+    } catch (error) {
+      if (!isTransactionCanceled(error)) throw error;
+      return cancellationCodes(error)[0] === 'ConditionalCheckFailed' ? onConditionFailed : 'conflict';
     }
   }
 }
