@@ -173,6 +173,10 @@ function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void
   const fixed = len === 0 ? v.fixed : 0;
   const lows = near?.lows(v);
   const low = lows ? lows.lowIn[t] + lows.lowOut[t] : 0;
+  // The load at the start is the least any position rides with (the prefix maxima only grow), so
+  // a task whose start load does not fit there fits nowhere: on tight fleets most routes are full.
+  const dims = p.dims;
+  for (let d = 0; d < dims; d++) if (route.loadMaxPre[d] + p.startLoad[t * dims + d] > v.cap[d]) return;
   const w = p.twOff[t];
   const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
   const ws = p.twStart[w];

@@ -6,7 +6,8 @@ import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
 import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/insertion';
 import { lowArcs } from '../../../shared/solver/near-bound';
-import { buildProblem, KIND_DELIVERY, transposed } from '../../../shared/solver/problem';
+import { buildProblem, KIND_DELIVERY, transposed, type Problem } from '../../../shared/solver/problem';
+import type { RouteState } from '../../../shared/solver/route-state';
 import { Rng } from '../../../shared/solver/prng';
 import { evaluateRoute } from '../../../shared/solver/route-eval';
 import { generate, lcg, type GenOptions } from './helpers';
@@ -56,9 +57,16 @@ function ruinedCase(o: GenOptions, closed: boolean) {
   return { p, ctx, sol };
 }
 
+/** Whether the job's start load does not fit beside what the route carries from its start. */
+function startsFull(p: Problem, route: RouteState, t: number): boolean {
+  for (let d = 0; d < p.dims; d++) if (route.load[d] + p.startLoad[t * p.dims + d] > route.v.cap[d]) return true;
+  return false;
+}
+
 describe('insertion scans', () => {
   it('find the cheapest feasible insertion that trying every position finds', () => {
     let compared = 0;
+    let full = 0;
     for (const o of cases) {
       const { p, ctx, sol } = ruinedCase(o, true);
       for (const t of sol.unassignedTasks()) {
@@ -77,10 +85,13 @@ describe('insertion scans', () => {
           expect(ok).toBe(brute < Number.POSITIVE_INFINITY);
           if (ok) expect(found.delta).toBeCloseTo(brute, 6);
           if (ok && pair) compared++;
+          if (!pair && startsFull(p, route, t)) full++;
         }
       }
     }
     expect(compared).toBeGreaterThan(20);
+    // The job scan turns such routes away before its first position: they were met, and agreed.
+    expect(full).toBeGreaterThan(20);
   });
 });
 
