@@ -114,8 +114,9 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     const temp = tStart * Math.pow(tEnd / tStart, Math.min(1, frac));
     const cand = cur.fork();
     const removed = ruin(ctx, cand);
-    if (removed.length === 0 && cand.unassignedTasks().length === 0) continue;
-    recreate(ctx, cand, cand.unassignedTasks(), BLINK);
+    const out = cand.unassignedTasks();
+    if (removed.length === 0 && out.length === 0) continue;
+    recreate(ctx, cand, out, BLINK);
     if (!feasibleRoutes(cand)) {
       cand.discard();
       continue;

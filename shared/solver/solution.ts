@@ -137,16 +137,18 @@ export class Solution {
 
   objective(): Objective {
     const p = this.p;
+    const routeOf = this.routeOf;
     let up = 0;
     let un = 0;
     let cost = 0;
     const profit = p.rules.hasProfit ? p.rules : null;
+    // Called on every candidate of the search: the loops read only what the objective needs.
     for (let t = 0; t < p.nTasks; t++) {
-      if (p.kind[t] === KIND_DELIVERY) continue;
-      if (this.routeOf[t] >= 0) {
-        if (profit) cost -= profit.revenue[t];
+      if (routeOf[t] >= 0) {
+        if (profit && p.kind[t] !== KIND_DELIVERY) cost -= profit.revenue[t];
         continue;
       }
+      if (p.kind[t] === KIND_DELIVERY) continue;
       if (profit?.optional[t]) {
         cost += profit.outsourcing[t];
         continue;
@@ -154,31 +156,35 @@ export class Solution {
       up += p.priority[t];
       un++;
     }
-    let used = 0;
-    let maxCost = 0;
-    let maxTasks = 0;
-    let maxEnd = 0;
-    for (const r of this.routes) {
-      cost += r.cost;
-      if (r.length === 0) continue;
-      used++;
-      maxCost = Math.max(maxCost, r.travelCost);
-      maxTasks = Math.max(maxTasks, r.length);
-      maxEnd = Math.max(maxEnd, r.dep[r.length + 1]);
-    }
+    for (const r of this.routes) cost += r.cost;
+    const c = p.custom;
     let depots = 0;
     if (p.request.options?.objective?.minimise_num_depots) {
       const at = new Set<number>();
       for (const r of this.routes) if (r.length > 0 && p.rules.depotAt.has(r.v.start)) at.add(r.v.start);
       depots = at.size;
     }
-    let primary = 0;
-    const c = p.custom;
-    if (c?.value === 'vehicles') primary = used;
-    else if (c?.value === 'completion_time') primary = maxEnd;
-    else if (c?.type === 'min-max' && c.value === 'travel_cost') primary = maxCost;
-    else if (c?.type === 'min-max' && c.value === 'tasks') primary = maxTasks;
-    return { unassignedPriority: up, unassigned: un, depots, primary, cost };
+    return { unassignedPriority: up, unassigned: un, depots, primary: c ? this.primary(c) : 0, cost };
+  }
+
+  /** The custom objective's value (vehicles used, latest end, or a min-max over the routes). */
+  private primary(c: NonNullable<Problem['custom']>): number {
+    let used = 0;
+    let maxCost = 0;
+    let maxTasks = 0;
+    let maxEnd = 0;
+    for (const r of this.routes) {
+      if (r.length === 0) continue;
+      used++;
+      maxCost = Math.max(maxCost, r.travelCost);
+      maxTasks = Math.max(maxTasks, r.length);
+      maxEnd = Math.max(maxEnd, r.dep[r.length + 1]);
+    }
+    if (c.value === 'vehicles') return used;
+    if (c.value === 'completion_time') return maxEnd;
+    if (c.type === 'min-max' && c.value === 'travel_cost') return maxCost;
+    if (c.type === 'min-max' && c.value === 'tasks') return maxTasks;
+    return 0;
   }
 }
 
