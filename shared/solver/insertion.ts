@@ -58,6 +58,7 @@ export function bestInsertion(
 ): boolean {
   const p = route.p;
   if (!p.allowed[t * p.vehicles.length + route.v.index]) return false;
+  if (p.kind[t] === KIND_JOB && !startLoadFits(route, t)) return false;
   const cands: number[] | null = p.simple ? null : [];
   out.delta = cands ? Number.POSITIVE_INFINITY : bound;
   const scan: Scan = { cands, rng: blink > 0 ? rng : undefined, blink, near: cands ? undefined : near };
@@ -65,6 +66,18 @@ export function bestInsertion(
   else scanPair(route, t, out, scan);
   if (cands) return confirm(route, t, out, cands);
   return out.delta < bound;
+}
+
+/**
+ * Whether the job's load fits beside what the route carries from its start. That load is the least
+ * any position rides with (the prefix maxima only grow), so a job that does not fit there fits
+ * nowhere: on tight fleets most routes are full, and this turns them away before any position.
+ */
+function startLoadFits(route: RouteState, t: number): boolean {
+  const p = route.p;
+  const dims = p.dims;
+  for (let d = 0; d < dims; d++) if (route.loadMaxPre[d] + p.startLoad[t * dims + d] > route.v.cap[d]) return false;
+  return true;
 }
 
 /**
@@ -173,10 +186,6 @@ function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void
   const fixed = len === 0 ? v.fixed : 0;
   const lows = near?.lows(v);
   const low = lows ? lows.lowIn[t] + lows.lowOut[t] : 0;
-  // The load at the start is the least any position rides with (the prefix maxima only grow), so
-  // a task whose start load does not fit there fits nowhere: on tight fleets most routes are full.
-  const dims = p.dims;
-  for (let d = 0; d < dims; d++) if (route.loadMaxPre[d] + p.startLoad[t * dims + d] > v.cap[d]) return;
   const w = p.twOff[t];
   const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
   const ws = p.twStart[w];
