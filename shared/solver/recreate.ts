@@ -27,17 +27,30 @@ export function sortForInsertion(ctx: SearchContext, tasks: number[]): number[] 
   return tasks.sort((a, b) => p.priority[b] - p.priority[a] || (key ? key(a) - key(b) : 0));
 }
 
-/** Inserts tasks; `stop` (polled every few tasks) ends it early, leaving the rest out. */
-export function recreate(ctx: SearchContext, sol: Solution, tasks: number[], blink: number, stop?: () => boolean): void {
+/**
+ * Inserts tasks; `stop` (polled every few tasks) ends it early, leaving the rest out. `budget`:
+ * once the insertions made cost this much in all, the rest are left out and the answer is false
+ * (the caller rejects any candidate that costs that much more; insertions never save cost where
+ * the costs keep the triangle inequality).
+ */
+export function recreate(
+  ctx: SearchContext,
+  sol: Solution,
+  tasks: number[],
+  blink: number,
+  stop?: () => boolean,
+  budget = Number.POSITIVE_INFINITY,
+): boolean {
   const ins = new Inserter(ctx, sol, blink);
   const p = ctx.p;
   let n = 0;
   for (const t of sortForInsertion(ctx, tasks)) {
-    if (stop && (++n & 15) === 0 && stop()) return;
+    if (stop && (++n & 15) === 0 && stop()) return false;
     if (sol.routeOf[t] >= 0 || ctx.hopeless[t] || (ctx.region && !ctx.region.task[t])) continue;
     const g = p.group[t];
     if (g < 0 || sol.groupVehicle(t, ctx.members) >= 0) {
       ins.insert(t);
+      if (ins.spent >= budget) return false;
       continue;
     }
     // A relation group goes in whole, members in relation order, or not at all: a partial
@@ -57,6 +70,7 @@ export function recreate(ctx: SearchContext, sol: Solution, tasks: number[], bli
       ins.reset();
     }
   }
+  return true;
 }
 
 /**
@@ -72,6 +86,8 @@ class Inserter {
   private readonly stamp: Int32Array;
   private tick = 0;
   private used: number;
+  /** What the insertions made so far added to the cost (a group taken out again stays counted). */
+  spent = 0;
 
   constructor(
     private readonly ctx: SearchContext,
@@ -141,6 +157,7 @@ class Inserter {
     if (rules.optional[t] && best.delta >= rules.outsourcing[t] + rules.revenue[t]) return false;
     const opened = sol.routes[bestV].length === 0;
     sol.insert(t, bestV, best);
+    this.spent += best.delta;
     if (opened) {
       this.used++;
       const c = ctx.vehicleClass[bestV];

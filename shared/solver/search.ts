@@ -79,6 +79,9 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   let curObj = cur.objective();
   let best = cur.clone();
   let bestObj = curObj;
+  // Only the cost tells apart two complete solutions: no custom objective, depot count, revenue or relation group.
+  const p = ctx.p;
+  const costOnly = !p.custom && !p.request.options?.objective?.minimise_num_depots && !p.rules.hasProfit && !p.group.some((g) => g >= 0);
   const tStart = T_START * ctx.arcScale;
   const tEnd = T_END * ctx.arcScale;
   let iter = 0;
@@ -116,15 +119,20 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     const removed = ruin(ctx, cand);
     const out = cand.unassignedTasks();
     if (removed.length === 0 && out.length === 0) continue;
-    recreate(ctx, cand, out, BLINK);
-    if (!feasibleRoutes(cand)) {
+    // When only its cost can make the candidate better, the acceptance threshold is drawn first, and
+    // the recreate stops once the candidate cannot come in under it (about a quarter of the
+    // insertions on a 1000-task fleet; README "Cheaper iterations").
+    const threshold = costOnly && curObj.unassigned === 0 ? curObj.cost - temp * Math.log(1 - rng.next()) : Number.NaN;
+    const budget = Number.isNaN(threshold) ? Number.POSITIVE_INFINITY : threshold - curObj.cost - cand.costChangeFrom(cur);
+    if (!recreate(ctx, cand, out, BLINK, undefined, budget) || !feasibleRoutes(cand)) {
       cand.discard();
       continue;
     }
     const obj = cand.objective();
     const cmp = compareObjectives(obj, curObj);
     let accept = cmp < 0 && !sameLevel(obj, curObj);
-    if (!accept && sameLevel(obj, curObj)) accept = obj.cost < curObj.cost - temp * Math.log(1 - rng.next());
+    if (!accept && sameLevel(obj, curObj))
+      accept = obj.cost < (Number.isNaN(threshold) ? curObj.cost - temp * Math.log(1 - rng.next()) : threshold);
     if (!accept) {
       cand.discard();
       continue;

@@ -91,6 +91,13 @@ export class Solution {
     for (let v = 0; v < shared.length; v++) if (!shared[v]) from.routes[v].release();
   }
 
+  /** What the routes this fork rewrote cost more than the source's (no task terms: revenues, outsourcing). */
+  costChangeFrom(source: Solution): number {
+    let d = 0;
+    for (let v = 0; v < this.routes.length; v++) if (this.routes[v] !== source.routes[v]) d += this.routes[v].cost - source.routes[v].cost;
+    return d;
+  }
+
   /** Tasks to insert: jobs and shipment pickups (a delivery travels with its pickup). */
   unassignedTasks(): number[] {
     const out: number[] = [];

@@ -1,0 +1,59 @@
+// The recreate's cost budget: the search hands it what a candidate may still cost before it could
+// only be rejected, and the recreate stops at the first insertion that spends it.
+import { describe, expect, it } from 'vitest';
+import { construct } from '../../../shared/solver/construction';
+import { buildContext } from '../../../shared/solver/context';
+import { buildProblem } from '../../../shared/solver/problem';
+import { Rng } from '../../../shared/solver/prng';
+import { recreate } from '../../../shared/solver/recreate';
+import type { Solution } from '../../../shared/solver/solution';
+import { generate, lcg } from './helpers';
+
+/** A constructed solution with about a third of its tasks taken out, and a fresh context to put them back. */
+function ruined(seed: number) {
+  const { request, matrices } = generate({ seed, jobs: 60, shipments: 6, vehicles: 6, loose: true });
+  const p = buildProblem(request, matrices);
+  const sol = construct(buildContext(p, new Rng(seed)));
+  const r = lcg(seed);
+  sol.removeTasks([...Array(p.nTasks).keys()].filter((t) => sol.routeOf[t] >= 0 && r.next() < 0.35));
+  return { p, sol, out: sol.unassignedTasks() };
+}
+
+const cost = (s: Solution) => s.objective().cost;
+const served = (s: Solution) => [...s.routeOf].map((v) => v >= 0);
+
+describe('recreate with a budget', () => {
+  it('stops at the insertion that spends the budget, after the same insertions the unbounded recreate makes first', () => {
+    for (const seed of [1, 2, 3]) {
+      const { p, sol, out } = ruined(seed);
+      const before = cost(sol);
+      const full = sol.clone();
+      expect(recreate(buildContext(p, new Rng(9)), full, out.slice(), 0)).toBe(true);
+      expect(full.unassignedTasks()).toEqual([]);
+      const spent = cost(full) - before;
+      expect(spent).toBeGreaterThan(0);
+
+      const cut = sol.clone();
+      expect(recreate(buildContext(p, new Rng(9)), cut, out.slice(), 0, undefined, spent / 2)).toBe(false);
+      const left = cut.unassignedTasks().length;
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThan(out.length);
+      expect(cost(cut) - before).toBeGreaterThanOrEqual(spent / 2 - 1e-6);
+      // Every task it placed, the unbounded recreate placed on the same vehicle.
+      cut.routeOf.forEach((v, t) => {
+        if (v >= 0 && sol.routeOf[t] < 0) expect(full.routeOf[t]).toBe(v);
+      });
+    }
+  });
+
+  it('changes nothing when the budget covers the whole recreate', () => {
+    const { p, sol, out } = ruined(4);
+    const a = sol.clone();
+    const b = sol.clone();
+    expect(recreate(buildContext(p, new Rng(5)), a, out.slice(), 0)).toBe(true);
+    const spent = cost(a) - cost(sol);
+    expect(recreate(buildContext(p, new Rng(5)), b, out.slice(), 0, undefined, spent + 1)).toBe(true);
+    expect(served(b)).toEqual(served(a));
+    expect(cost(b)).toBe(cost(a));
+  });
+});
