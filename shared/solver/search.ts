@@ -121,7 +121,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     if (removed.length === 0 && out.length === 0) continue;
     // When only its cost can make the candidate better, the acceptance threshold is drawn first, and
     // the recreate stops once the candidate cannot come in under it (about a quarter of the
-    // insertions on a 1000-task fleet; README "Cheaper iterations").
+    // insertions on a 1000-task fleet; README "Full routes turned away, candidates cut short").
     const threshold = costOnly && curObj.unassigned === 0 ? curObj.cost - temp * Math.log(1 - rng.next()) : Number.NaN;
     const budget = Number.isNaN(threshold) ? Number.POSITIVE_INFINITY : threshold - curObj.cost - cand.costChangeFrom(cur);
     if (!recreate(ctx, cand, out, BLINK, undefined, budget) || !feasibleRoutes(cand)) {
