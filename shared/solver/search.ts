@@ -44,7 +44,7 @@ const ROUTE_MIN_STEPS_PER_ITERATION = 5;
  */
 const SPLIT_LEAST_TASKS_PER_SEARCH = 350;
 /** A split search's epochs: the routes are split anew this many times over the loop. */
-const EPOCHS = 20;
+export const EPOCHS = 20;
 
 function sameLevel(a: Objective, b: Objective): boolean {
   return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
