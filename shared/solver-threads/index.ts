@@ -40,33 +40,53 @@ interface ThreadJob {
   engine?: SolveOptions['engine'];
 }
 
-/** Matrices as one shared buffer per matrix (n x n float64, row-major): no copy per thread. */
+/**
+ * Matrices as one shared buffer per matrix (n x n, row-major; 32-bit where that holds every entry
+ * exactly, as the solver keeps them, else 64-bit): no copy per thread. A matrix given twice is
+ * shared once.
+ */
 type SharedMatrices = Record<string, { n: number; durations: SharedArrayBuffer; distances: SharedArrayBuffer; costs?: SharedArrayBuffer }>;
 
 function share(m: ArrayLike<ArrayLike<number>>): SharedArrayBuffer {
   const n = m.length;
-  const buf = new SharedArrayBuffer(n * n * 8);
-  const flat = new Float64Array(buf);
+  const narrow = new Float32Array(new SharedArrayBuffer(n * n * 4));
   for (let i = 0; i < n; i++) {
     const row = m[i];
-    for (let j = 0; j < n; j++) flat[i * n + j] = row[j];
+    for (let j = 0; j < n; j++) {
+      narrow[i * n + j] = row[j];
+      if (narrow[i * n + j] !== row[j]) return shareWide(m);
+    }
   }
+  return narrow.buffer as SharedArrayBuffer;
+}
+
+function shareWide(m: ArrayLike<ArrayLike<number>>): SharedArrayBuffer {
+  const n = m.length;
+  const buf = new SharedArrayBuffer(n * n * 8);
+  const flat = new Float64Array(buf);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) flat[i * n + j] = m[i][j];
   return buf;
 }
 
-function rows(buf: SharedArrayBuffer, n: number): Float64Array[] {
-  const flat = new Float64Array(buf);
+function rows(buf: SharedArrayBuffer, n: number): (Float32Array | Float64Array)[] {
+  const flat = buf.byteLength === n * n * 4 ? new Float32Array(buf) : new Float64Array(buf);
   return Array.from({ length: n }, (_, i) => flat.subarray(i * n, (i + 1) * n));
 }
 
 function shareMatrices(matrices: SolverMatrices): SharedMatrices {
   const out: SharedMatrices = {};
+  const bySource = new Map<object, SharedArrayBuffer>();
+  const once = (m: ArrayLike<ArrayLike<number>>) => {
+    let buf = bySource.get(m);
+    if (!buf) bySource.set(m, (buf = share(m)));
+    return buf;
+  };
   for (const [profile, m] of Object.entries(matrices)) {
     out[profile] = {
       n: m.durations.length,
-      durations: share(m.durations),
-      distances: share(m.distances),
-      costs: m.costs ? share(m.costs) : undefined,
+      durations: once(m.durations),
+      distances: once(m.distances),
+      costs: m.costs ? once(m.costs) : undefined,
     };
   }
   return out;
@@ -74,11 +94,18 @@ function shareMatrices(matrices: SolverMatrices): SharedMatrices {
 
 function unshareMatrices(shared: SharedMatrices): SolverMatrices {
   const out: SolverMatrices = {};
+  // One buffer, one set of rows: the solver then holds a matrix given twice once, as on the caller's thread.
+  const byBuffer = new Map<SharedArrayBuffer, (Float32Array | Float64Array)[]>();
+  const once = (buf: SharedArrayBuffer, n: number) => {
+    let r = byBuffer.get(buf);
+    if (!r) byBuffer.set(buf, (r = rows(buf, n)));
+    return r;
+  };
   for (const [profile, m] of Object.entries(shared)) {
     out[profile] = {
-      durations: rows(m.durations, m.n),
-      distances: rows(m.distances, m.n),
-      costs: m.costs ? rows(m.costs, m.n) : undefined,
+      durations: once(m.durations, m.n),
+      distances: once(m.distances, m.n),
+      costs: m.costs ? once(m.costs, m.n) : undefined,
     };
   }
   return out;
@@ -188,8 +215,8 @@ export async function solveInThreads(
     ),
   );
   // The threads search while this one does (it blocks until its own deadline); their answers
-  // are read once it is done.
-  let best = solveChecked(request, matrices, { ...opts, engine, team: teamMember(meeting, 0, deadlineEpochMs) });
+  // are read once it is done. This one reads the shared matrices in place too.
+  let best = solveChecked(request, unshareMatrices(shared), { ...opts, engine, team: teamMember(meeting, 0, deadlineEpochMs) });
   for (const o of await Promise.all(others)) if (o && betterOutcome(request, o, best)) best = o;
   return best.report;
 }

@@ -4,7 +4,7 @@
 // that bound on the route's stored arc costs first and read the (large, cache-missing) matrices
 // only for positions next to a neighbour, a depot, or cheap enough to matter. Exact: no
 // insertion the full scan would pick is ever dismissed.
-import type { Problem, VehicleModel } from './problem';
+import type { Matrix, Problem, VehicleModel } from './problem';
 
 /**
  * Neighbours that count as near. Fewer mark fewer stops (more positions reach the bound test) but
@@ -26,7 +26,7 @@ export class NearBound {
   /** Per location: >= tick when near the focused task (a neighbour's location, or ALWAYS). */
   readonly mark: Int32Array;
   tick = 0;
-  private readonly byMatrix = new Map<Float64Array, LowArcs>();
+  private readonly byMatrix = new Map<Matrix, LowArcs>();
   private readonly kNear: number;
 
   constructor(
@@ -78,7 +78,7 @@ export class NearBound {
   }
 }
 
-export function lowArcs(p: Problem, cost: Float64Array, neighbors: Int32Array, K: number, kNear = K): LowArcs {
+export function lowArcs(p: Problem, cost: Matrix, neighbors: Int32Array, K: number, kNear = K): LowArcs {
   const T = p.nTasks;
   const n = p.nLoc;
   const lowIn = new Float64Array(T).fill(Number.POSITIVE_INFINITY);

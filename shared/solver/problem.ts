@@ -37,15 +37,15 @@ export interface VehicleModel {
   maxTravelCost: number;
   fixed: number;
   breaks: BreakModel[];
-  dur: Float64Array;
-  dist: Float64Array;
-  cost: Float64Array;
+  dur: Matrix;
+  dist: Matrix;
+  cost: Matrix;
   /**
    * `dur` and `cost` transposed (the same arrays when symmetric): the insertion scans read the
    * arcs into one location from many along one row, not down a column (a cache miss each).
    */
-  durT: Float64Array;
-  costT: Float64Array;
+  durT: Matrix;
+  costT: Matrix;
   /** Vehicles with equal signatures are interchangeable when empty. */
   signature: string;
 }
@@ -103,15 +103,66 @@ export interface Problem {
 
 const INF = Number.POSITIVE_INFINITY;
 
-function flatten(m: ArrayLike<ArrayLike<number>>, n: number, what: string): Float64Array {
+/**
+ * A flattened n x n matrix: 32-bit where every entry is held exactly (whole seconds and metres
+ * below 2^24 are), else 64-bit. The insertion scans read a matrix row per task and wait on memory
+ * more than they compute, so half the bytes is more iterations (README "Matrices in 32 bits").
+ */
+export type Matrix = Float32Array | Float64Array;
+
+function flatten(m: ArrayLike<ArrayLike<number>>, n: number, what: string): Matrix {
   if (m.length !== n) throw new SolverError('matrix', `${what} has ${m.length} rows, expected ${n}`);
-  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) if (m[i].length !== n) throw new SolverError('matrix', `${what} row ${i} has ${m[i].length} entries`);
+  const whole = wholeOf(m, n);
+  if (whole) return whole;
+  const narrow = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
     const row = m[i];
-    if (row.length !== n) throw new SolverError('matrix', `${what} row ${i} has ${row.length} entries`);
-    for (let j = 0; j < n; j++) out[i * n + j] = row[j];
+    for (let j = 0; j < n; j++) {
+      const k = i * n + j;
+      narrow[k] = row[j];
+      if (narrow[k] !== row[j]) return widened(m, n);
+    }
   }
+  return narrow;
+}
+
+/**
+ * The one typed array whose consecutive slices the rows are (matrices a solver thread reads from
+ * the buffer its caller shares), or null: read in place, not copied per thread.
+ */
+function wholeOf(m: ArrayLike<ArrayLike<number>>, n: number): Matrix | null {
+  const first = m[0];
+  if (!(first instanceof Float32Array || first instanceof Float64Array)) return null;
+  const step = n * first.BYTES_PER_ELEMENT;
+  for (let i = 1; i < n; i++) {
+    const row = m[i];
+    if (
+      !(row instanceof first.constructor) ||
+      (row as Matrix).buffer !== first.buffer ||
+      (row as Matrix).byteOffset !== first.byteOffset + i * step
+    )
+      return null;
+  }
+  return first instanceof Float32Array
+    ? new Float32Array(first.buffer, first.byteOffset, n * n)
+    : new Float64Array(first.buffer, first.byteOffset, n * n);
+}
+
+function widened(m: ArrayLike<ArrayLike<number>>, n: number): Float64Array {
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = m[i][j];
   return out;
+}
+
+/** `m` in 32 bits when that holds every entry exactly (see `Matrix`). */
+function narrowed(m: Float64Array): Matrix {
+  const narrow = new Float32Array(m.length);
+  for (let k = 0; k < m.length; k++) {
+    narrow[k] = m[k];
+    if (narrow[k] !== m[k]) return m;
+  }
+  return narrow;
 }
 
 export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Problem {
@@ -308,17 +359,17 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
   if (profiles.length === 0) throw new SolverError('matrix', 'no travel matrices given');
   const defaultProfile = 'car' in matrices ? 'car' : profiles[0];
   const travelCost = req.options?.objective?.travel_cost ?? 'duration';
-  const flat = new Map<string, { dur: Float64Array; dist: Float64Array }>();
-  const costs = new Map<string, Float64Array>();
+  const flat = new Map<string, { dur: Matrix; dist: Matrix }>();
+  const costs = new Map<string, Matrix>();
   // A matrix given twice (durations that are the distances, costs that are either) is held once.
-  const bySource = new Map<object, Float64Array>();
+  const bySource = new Map<object, Matrix>();
   const flattenOnce = (m: ArrayLike<ArrayLike<number>>, what: string) => {
     let f = bySource.get(m);
     if (!f) bySource.set(m, (f = flatten(m, nLoc, what)));
     return f;
   };
-  const transposes = new Map<Float64Array, Float64Array>();
-  const transposeOf = (m: Float64Array) => {
+  const transposes = new Map<Matrix, Matrix>();
+  const transposeOf = (m: Matrix) => {
     let t = transposes.get(m);
     if (!t) transposes.set(m, (t = transposed(m, nLoc)));
     return t;
@@ -333,8 +384,8 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
     }
     return f;
   };
-  let air: Float64Array | null = null;
-  const costFor = (v: SolverVehicle, p: string): Float64Array => {
+  let air: Matrix | null = null;
+  const costFor = (v: SolverVehicle, p: string): Matrix => {
     const f = getFlat(p);
     const perHour = v.costs?.per_hour;
     const perKm = v.costs?.per_km;
@@ -356,21 +407,22 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
       const key = `rate|${p}|${h}|${k}`;
       let c = costs.get(key);
       if (!c) {
-        c = new Float64Array(nLoc * nLoc);
-        for (let i = 0; i < c.length; i++) c[i] = (f.dur[i] * h) / 3600 + (f.dist[i] * k) / 1000;
-        costs.set(key, c);
+        const rated = new Float64Array(nLoc * nLoc);
+        for (let i = 0; i < rated.length; i++) rated[i] = (f.dur[i] * h) / 3600 + (f.dist[i] * k) / 1000;
+        costs.set(key, (c = narrowed(rated)));
       }
       return c;
     }
     if (travelCost === 'distance') return f.dist;
     if (travelCost === 'air_distance') {
       if (!air) {
-        air = new Float64Array(nLoc * nLoc);
+        const meters = new Float64Array(nLoc * nLoc);
         for (let i = 0; i < nLoc; i++)
           for (let j = 0; j < nLoc; j++) {
             const [a, b] = [req.locations[i], req.locations[j]];
-            air[i * nLoc + j] = Math.round(greatCircleMeters(a[0], a[1], b[0], b[1]));
+            meters[i * nLoc + j] = Math.round(greatCircleMeters(a[0], a[1], b[0], b[1]));
           }
+        air = narrowed(meters);
       }
       return air;
     }
@@ -438,7 +490,7 @@ function buildVehicles(req: SolverRequest, matrices: SolverMatrices, nLoc: numbe
 }
 
 /** The n x n matrix m transposed; m itself when it is symmetric (no copy). */
-export function transposed(m: Float64Array, n: number): Float64Array {
+export function transposed(m: Matrix, n: number): Matrix {
   let symmetric = true;
   for (let i = 0; i < n && symmetric; i++)
     for (let j = i + 1; j < n; j++)
@@ -447,7 +499,7 @@ export function transposed(m: Float64Array, n: number): Float64Array {
         break;
       }
   if (symmetric) return m;
-  const t = new Float64Array(n * n);
+  const t = m instanceof Float32Array ? new Float32Array(n * n) : new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = m[i * n + j];
   return t;
 }

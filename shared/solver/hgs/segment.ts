@@ -2,6 +2,7 @@
 // summarised by its duration, time warp, earliest and latest start, load and travel cost, and two
 // summaries concatenate in O(1). A route is feasible when its time warp is 0 and its load fits.
 import type { HgsData } from './data';
+import type { Matrix } from '../problem';
 
 export class Seg {
   dur = 0;
@@ -13,8 +14,8 @@ export class Seg {
   first = 0;
   last = 0;
 
-  private readonly durM: Float64Array;
-  private readonly costM: Float64Array;
+  private readonly durM: Matrix;
+  private readonly costM: Matrix;
   private readonly nLoc: number;
 
   constructor(readonly d: HgsData) {
