@@ -8,6 +8,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import {
   checkSolution,
   chooseEngine,
+  copyRows,
   solveWithStats,
   type SolveOptions,
   type SolveReport,
@@ -50,22 +51,10 @@ type SharedMatrices = Record<string, { n: number; durations: SharedArrayBuffer; 
 function share(m: ArrayLike<ArrayLike<number>>): SharedArrayBuffer {
   const n = m.length;
   const narrow = new Float32Array(new SharedArrayBuffer(n * n * 4));
-  for (let i = 0; i < n; i++) {
-    const row = m[i];
-    for (let j = 0; j < n; j++) {
-      narrow[i * n + j] = row[j];
-      if (narrow[i * n + j] !== row[j]) return shareWide(m);
-    }
-  }
-  return narrow.buffer as SharedArrayBuffer;
-}
-
-function shareWide(m: ArrayLike<ArrayLike<number>>): SharedArrayBuffer {
-  const n = m.length;
-  const buf = new SharedArrayBuffer(n * n * 8);
-  const flat = new Float64Array(buf);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) flat[i * n + j] = m[i][j];
-  return buf;
+  if (copyRows(m, narrow)) return narrow.buffer as SharedArrayBuffer;
+  const wide = new Float64Array(new SharedArrayBuffer(n * n * 8));
+  copyRows(m, wide);
+  return wide.buffer as SharedArrayBuffer;
 }
 
 function rows(buf: SharedArrayBuffer, n: number): (Float32Array | Float64Array)[] {

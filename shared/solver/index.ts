@@ -14,6 +14,7 @@ export * from './types';
 export { SolverError } from './errors';
 export { checkSolution, type Violation } from './check';
 export { compareLevels } from './search';
+export { copyRows } from './problem';
 
 export interface SolveReport {
   result: SolverResult;

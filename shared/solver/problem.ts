@@ -116,15 +116,26 @@ function flatten(m: ArrayLike<ArrayLike<number>>, n: number, what: string): Matr
   const whole = wholeOf(m, n);
   if (whole) return whole;
   const narrow = new Float32Array(n * n);
-  for (let i = 0; i < n; i++) {
-    const row = m[i];
-    for (let j = 0; j < n; j++) {
-      const k = i * n + j;
-      narrow[k] = row[j];
-      if (narrow[k] !== row[j]) return widened(m, n);
+  if (copyRows(m, narrow)) return narrow;
+  const wide = new Float64Array(n * n);
+  copyRows(m, wide);
+  return wide;
+}
+
+/**
+ * Copies the rows one after another into `into`; false as soon as an entry does not come out as
+ * it went in, which only 32 bits can do (a fraction, or a whole number past 2^24).
+ */
+export function copyRows(rows: ArrayLike<ArrayLike<number>>, into: Matrix): boolean {
+  let k = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    for (let j = 0; j < row.length; j++, k++) {
+      into[k] = row[j];
+      if (into[k] !== row[j] && row[j] === row[j]) return false;
     }
   }
-  return narrow;
+  return true;
 }
 
 /**
@@ -149,20 +160,10 @@ function wholeOf(m: ArrayLike<ArrayLike<number>>, n: number): Matrix | null {
     : new Float64Array(first.buffer, first.byteOffset, n * n);
 }
 
-function widened(m: ArrayLike<ArrayLike<number>>, n: number): Float64Array {
-  const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = m[i][j];
-  return out;
-}
-
 /** `m` in 32 bits when that holds every entry exactly (see `Matrix`). */
 function narrowed(m: Float64Array): Matrix {
   const narrow = new Float32Array(m.length);
-  for (let k = 0; k < m.length; k++) {
-    narrow[k] = m[k];
-    if (narrow[k] !== m[k]) return m;
-  }
-  return narrow;
+  return copyRows([m], narrow) ? narrow : m;
 }
 
 export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Problem {
