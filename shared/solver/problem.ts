@@ -145,13 +145,13 @@ export function copyRows(rows: ArrayLike<ArrayLike<number>>, into: Matrix): bool
 function wholeOf(m: ArrayLike<ArrayLike<number>>, n: number): Matrix | null {
   const first = m[0];
   if (!(first instanceof Float32Array || first instanceof Float64Array)) return null;
-  const step = n * first.BYTES_PER_ELEMENT;
+  const kind = Object.getPrototypeOf(first);
   for (let i = 1; i < n; i++) {
-    const row = m[i];
+    const row = m[i] as Matrix;
     if (
-      !(row instanceof first.constructor) ||
-      (row as Matrix).buffer !== first.buffer ||
-      (row as Matrix).byteOffset !== first.byteOffset + i * step
+      Object.getPrototypeOf(row) !== kind ||
+      row.buffer !== first.buffer ||
+      row.byteOffset !== first.byteOffset + i * n * first.BYTES_PER_ELEMENT
     )
       return null;
   }

@@ -50,6 +50,11 @@ function sameLevel(a: Objective, b: Objective): boolean {
   return a.unassignedPriority === b.unassignedPriority && a.unassigned === b.unassigned && a.depots === b.depots && a.primary === b.primary;
 }
 
+/** The annealing's bar: a candidate of the same level is accepted when it costs less than this. */
+function drawThreshold(cost: number, temp: number, rng: SearchContext['rng']): number {
+  return cost - temp * Math.log(1 - rng.next());
+}
+
 function feasibleRoutes(s: Solution): boolean {
   for (const r of s.routes) if (!r.feasible) return false;
   return true;
@@ -122,7 +127,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     // When only its cost can make the candidate better, the acceptance threshold is drawn first, and
     // the recreate stops once the candidate cannot come in under it (about a quarter of the
     // insertions on a 1000-task fleet; README "Full routes turned away, candidates cut short").
-    const threshold = costOnly && curObj.unassigned === 0 ? curObj.cost - temp * Math.log(1 - rng.next()) : Number.NaN;
+    const threshold = costOnly && curObj.unassigned === 0 ? drawThreshold(curObj.cost, temp, rng) : Number.NaN;
     const budget = Number.isNaN(threshold) ? Number.POSITIVE_INFINITY : threshold - curObj.cost - cand.costChangeFrom(cur);
     if (!recreate(ctx, cand, out, BLINK, undefined, budget) || !feasibleRoutes(cand)) {
       cand.discard();
@@ -132,7 +137,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     const cmp = compareObjectives(obj, curObj);
     let accept = cmp < 0 && !sameLevel(obj, curObj);
     if (!accept && sameLevel(obj, curObj))
-      accept = obj.cost < (Number.isNaN(threshold) ? curObj.cost - temp * Math.log(1 - rng.next()) : threshold);
+      accept = obj.cost < (Number.isNaN(threshold) ? drawThreshold(curObj.cost, temp, rng) : threshold);
     if (!accept) {
       cand.discard();
       continue;
