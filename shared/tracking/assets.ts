@@ -103,7 +103,7 @@ export async function deleteAsset(ctx: TrackingContext, space: string, id: strin
     async () => {
       const asset = await ctx.store.getAsset(space, id);
       if (!asset || incarnatedAt(asset) > receivedAt) {
-        const earlier = await ctx.store.findTombstone(space, id);
+        const earlier = await ctx.store.findTombstone(space, id, ctx.now());
         if (!earlier) throw assetNotFound(id);
         return earlier;
       }

@@ -294,7 +294,7 @@ export class DynamoTrackingStore implements TrackingStore {
     return this.transact(items, 'conflict');
   }
 
-  async findTombstone(space: string, assetId: string): Promise<Tombstone | undefined> {
+  async findTombstone(space: string, assetId: string, nowMs: number): Promise<Tombstone | undefined> {
     const items = await queryAll({
       TableName: workTable(),
       // The bare id (an asset from before incarnations) and every "<id>\u001f<inc>".
@@ -302,7 +302,7 @@ export class DynamoTrackingStore implements TrackingStore {
       ExpressionAttributeValues: { ':pk': workItemKey(purgeWork(space, '')).pk, ':id': assetId, ':last': `${assetId}\u001f\uffff` },
       ConsistentRead: true,
     });
-    const now = Date.now() / 1000;
+    const now = nowMs / 1000;
     const kept = items
       .filter((i) => i.expires_at === undefined || (i.expires_at as number) > now)
       .map((i) => ({ assetId, key: i.sk as string, deletedAt: i.deleted_at as number, done: i.done === true }))
@@ -310,13 +310,13 @@ export class DynamoTrackingStore implements TrackingStore {
     return kept[0];
   }
 
-  async finishPurge(space: string, key: string, keepMs: number): Promise<void> {
+  async finishPurge(space: string, key: string, keepUntilMs: number): Promise<void> {
     await documentClient().send(
       new UpdateCommand({
         TableName: workTable(),
         Key: workItemKey(purgeWork(space, key)),
         UpdateExpression: 'SET done = :t, expires_at = :exp REMOVE due_pk, due_sk',
-        ExpressionAttributeValues: { ':t': true, ':exp': Math.ceil((Date.now() + keepMs) / 1000) },
+        ExpressionAttributeValues: { ':t': true, ':exp': Math.ceil(keepUntilMs / 1000) },
       }),
     );
   }

@@ -32,5 +32,5 @@ export async function purgeIncarnation(ctx: TrackingContext, request: PurgeReque
   const { space, key } = request;
   await ctx.store.purgeHistory(space, key);
   await tell(ctx.listeners?.assetDeleted, { space, assetId: assetIdOfKey(key), assetKey: key });
-  await ctx.store.finishPurge(space, key, TOMBSTONE_KEEP_MS);
+  await ctx.store.finishPurge(space, key, ctx.now() + TOMBSTONE_KEEP_MS);
 }

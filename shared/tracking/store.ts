@@ -48,10 +48,10 @@ export interface TrackingStore {
    * one transaction: from then on the purge of what the incarnation left is due (purgeDue ms).
    */
   deleteAsset(space: string, asset: StoredAsset, tombstone: Tombstone, purgeDue: number): Promise<WriteOutcome>;
-  /** The most recent tombstone of an asset id still kept (see Tombstone.done). */
-  findTombstone(space: string, assetId: string): Promise<Tombstone | undefined>;
-  /** Marks a tombstone's purge finished: off the sweeper's list, expiring `keepMs` later. */
-  finishPurge(space: string, key: string, keepMs: number): Promise<void>;
+  /** The most recent tombstone of an asset id still kept at nowMs (see Tombstone.done). */
+  findTombstone(space: string, assetId: string, nowMs: number): Promise<Tombstone | undefined>;
+  /** Marks a tombstone's purge finished: off the sweeper's list, kept until keepUntilMs. */
+  finishPurge(space: string, key: string, keepUntilMs: number): Promise<void>;
 
   /**
    * Stores the points whose (asset, timestamp) is not stored yet (first write

@@ -53,7 +53,7 @@ async function expectPurged(w: World, id: string, key: string, owed: string[], l
   expect(await w.ctx.store.readHistory(w.space, key, 0, Number.MAX_SAFE_INTEGER), label).toEqual([]);
   expect(await STORE.read(w.space, key), label).toBeUndefined();
   expect((await STORE.pageEvents(w.space, key, { from: 0, to: T0 * 2, pn: 1, ps: 10 })).list, label).toEqual([]);
-  expect((await w.ctx.store.findTombstone(w.space, id))?.done, label).toBe(true);
+  expect((await w.ctx.store.findTombstone(w.space, id, w.ctx.now()))?.done, label).toBe(true);
   // Events that happened before the delete were still announced.
   for (const hook of owed) expect(w.sent, label).toContain(hook);
   // Created again: a new incarnation that sees nothing of the old one.
@@ -136,11 +136,11 @@ describe('asset delete and purge under injected DynamoDB faults', () => {
     };
     const { key, owed } = await tracked(w, 'lost');
     await deleteAsset(ctx, w.space, 'lost'); // answered 200: the tombstone is durable
-    const tomb = (await w.ctx.store.findTombstone(w.space, 'lost'))!;
+    const tomb = (await w.ctx.store.findTombstone(w.space, 'lost', w.ctx.now()))!;
     expect(tomb.done).toBe(false);
     const later = tomb.deletedAt + PURGE_SWEEP_AFTER_MS + 1;
     expect((await dueWork(later)).some((d) => d.kind === 'purge' && d.space === w.space && d.key === key)).toBe(true);
-    await sweepUntil(w, later, async () => (await w.ctx.store.findTombstone(w.space, 'lost'))?.done === true);
+    await sweepUntil(w, later, async () => (await w.ctx.store.findTombstone(w.space, 'lost', w.ctx.now()))?.done === true);
     await expectPurged(w, 'lost', key, owed, 'swept');
     expect((await dueWork(later)).some((d) => d.space === w.space && d.key === key)).toBe(false);
   });

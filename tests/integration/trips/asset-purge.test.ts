@@ -39,7 +39,7 @@ async function trackedAssetOnTrip(assetId: string, tripId: string): Promise<void
 
 /** The purge message the DELETE queued for the asset's deleted incarnation, as SQS delivers it. */
 async function purgeMessage(assetId: string, n: number): Promise<SQSEvent> {
-  const tombstone = await trackingStore.findTombstone(space, assetId);
+  const tombstone = await trackingStore.findTombstone(space, assetId, Date.now());
   expect(tombstone, `tombstone of ${assetId}`).toBeDefined();
   return { Records: [{ messageId: `${assetId}-${n}`, body: JSON.stringify({ space, key: tombstone!.key }) }] } as unknown as SQSEvent;
 }
