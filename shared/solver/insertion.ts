@@ -61,7 +61,12 @@ export function bestInsertion(
   if (p.kind[t] === KIND_JOB && !startLoadFits(route, t)) return false;
   const cands: number[] | null = p.simple ? null : [];
   out.delta = cands ? Number.POSITIVE_INFINITY : bound;
-  const scan: Scan = { cands, rng: blink > 0 ? rng : undefined, blink, near: cands ? undefined : near };
+  // One scan record reused: a recreate scans hundreds of routes, and each new record is garbage.
+  const scan = scratch;
+  scan.cands = cands;
+  scan.rng = blink > 0 ? rng : undefined;
+  scan.blink = blink;
+  scan.near = cands ? undefined : near;
   if (p.kind[t] === KIND_JOB) scanJob(route, t, out, scan);
   else scanPair(route, t, out, scan);
   if (cands) return confirm(route, t, out, cands);
@@ -162,6 +167,8 @@ interface Scan {
   blink: number;
   near?: NearBound;
 }
+
+const scratch: Scan = { cands: null, rng: undefined, blink: 0, near: undefined };
 
 /** A feasible position: a candidate for the full evaluation to confirm, or (plain problems) the new best. */
 function offer(out: Insertion, scan: Scan, delta: number, i: number, j: number): void {

@@ -57,10 +57,17 @@ export class NearBound {
 
   /** The cheapest arcs from and to non-neighbours on a vehicle's cost matrix (computed once per matrix). */
   lows(v: VehicleModel): LowArcs {
+    // Every scan asks, and fleets mostly share one matrix: the last answer spares the map lookup.
+    if (this.lastMatrix === v.cost && this.lastLows) return this.lastLows;
     let lows = this.byMatrix.get(v.cost);
     if (!lows) this.byMatrix.set(v.cost, (lows = lowArcs(this.p, v.cost, this.neighbors, this.K, this.kNear)));
+    this.lastMatrix = v.cost;
+    this.lastLows = lows;
     return lows;
   }
+
+  private lastMatrix: Matrix | null = null;
+  private lastLows: LowArcs | null = null;
 
   private markAround(t: number): void {
     const { mark, p, neighbors, K, tick, kNear } = this;

@@ -41,7 +41,7 @@ export function recreate(
   stop?: () => boolean,
   budget = Number.POSITIVE_INFINITY,
 ): boolean {
-  const ins = new Inserter(ctx, sol, blink);
+  const ins = inserterFor(ctx).begin(sol, blink);
   const p = ctx.p;
   let n = 0;
   for (const t of sortForInsertion(ctx, tasks)) {
@@ -74,6 +74,19 @@ export function recreate(
 }
 
 /**
+ * The inserter of the last search context (module state: one per thread, and a thread runs one
+ * search at a time). Built once per solve rather than once per recreate: its two typed arrays cost
+ * more to allocate than a recreate of a few tasks spends on them.
+ */
+let lastInserter: Inserter | null = null;
+const STAMP_WRAP = 1 << 30;
+
+function inserterFor(ctx: SearchContext): Inserter {
+  if (lastInserter?.ctx !== ctx) lastInserter = new Inserter(ctx);
+  return lastInserter;
+}
+
+/**
  * Cheapest insertion over the candidate routes. Candidates: the used routes (only those serving
  * one of the task's nearest neighbours once many are used) and one empty route per vehicle class,
  * so a task never scans the whole fleet.
@@ -85,19 +98,28 @@ class Inserter {
   private readonly emptyOf: Int32Array;
   private readonly stamp: Int32Array;
   private tick = 0;
-  private used: number;
+  private used = 0;
   /** What the insertions made so far added to the cost (a group taken out again stays counted). */
   spent = 0;
+  private sol!: Solution;
+  private blink = 0;
 
-  constructor(
-    private readonly ctx: SearchContext,
-    private readonly sol: Solution,
-    private readonly blink: number,
-  ) {
+  constructor(readonly ctx: SearchContext) {
     this.emptyOf = new Int32Array(ctx.nClasses);
     this.stamp = new Int32Array(ctx.p.vehicles.length);
-    this.used = 0;
+  }
+
+  /** Starts a recreate of sol. */
+  begin(sol: Solution, blink: number): this {
+    this.sol = sol;
+    this.blink = blink;
+    this.spent = 0;
+    if (this.tick > STAMP_WRAP) {
+      this.tick = 0;
+      this.stamp.fill(0);
+    }
     this.reset();
+    return this;
   }
 
   /** Recounts used routes and empty representatives (after tasks left the solution). */

@@ -42,13 +42,21 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
     seed = assigned[rng.int(assigned.length)];
   }
 
-  const removed = new Set<number>();
-  const ruined = new Set<number>();
-  for (let k = -1; k < K && ruined.size < ks; k++) {
+  // Marks instead of sets: a ruin runs every iteration, and sets cost more than what they hold.
+  const mark = marksFor(p.nTasks);
+  const removed = mark.next();
+  const removedList: number[] = [];
+  const remove = (t: number) => {
+    if (mark.has(t, removed)) return;
+    mark.set(t, removed);
+    removedList.push(t);
+  };
+  const ruined: number[] = [];
+  for (let k = -1; k < K && ruined.length < ks; k++) {
     const c = k < 0 ? seed : neighbors[seed * K + k];
     const v = sol.routeOf[c];
-    if (!ruinable(c) || ruined.has(v) || removed.has(c)) continue;
-    ruined.add(v);
+    if (!ruinable(c) || ruined.includes(v) || mark.has(c, removed)) continue;
+    ruined.push(v);
     const seq = sol.routes[v].seq;
     const len = seq.length;
     const lMax = Math.min(len, lsMax);
@@ -61,17 +69,57 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
       const span = l + m;
       const start = stringStart(pos, span, len, rng.int(span));
       const keepAt = start + rng.int(l + 1);
-      for (let i = start; i < start + span; i++) if (i < keepAt || i >= keepAt + m) removed.add(seq[i]);
+      for (let i = start; i < start + span; i++) if (i < keepAt || i >= keepAt + m) remove(seq[i]);
     } else {
       const start = stringStart(pos, l, len, rng.int(l));
-      for (let i = start; i < start + l; i++) removed.add(seq[i]);
+      for (let i = start; i < start + l; i++) remove(seq[i]);
     }
   }
   // A shipment leaves and comes back as a whole; the pickup stands for it.
-  const out = new Set<number>();
-  for (const t of removed) out.add(p.pair[t] >= 0 && p.kind[t] === KIND_DELIVERY ? p.pair[t] : t);
+  const taken = mark.next();
+  const out: number[] = [];
+  for (const t of removedList) {
+    const u = p.pair[t] >= 0 && p.kind[t] === KIND_DELIVERY ? p.pair[t] : t;
+    if (mark.has(u, taken)) continue;
+    mark.set(u, taken);
+    out.push(u);
+  }
   sol.removeTasks(out);
-  return [...out];
+  return out;
+}
+
+/** Per-task marks, a new round per use: the ruin's sets without their allocations. */
+class Marks {
+  private readonly at: Int32Array;
+  private round = 0;
+
+  constructor(readonly size: number) {
+    this.at = new Int32Array(size);
+  }
+
+  next(): number {
+    if (this.round === 0x3fffffff) {
+      this.at.fill(0);
+      this.round = 0;
+    }
+    return ++this.round;
+  }
+
+  has(t: number, round: number): boolean {
+    return this.at[t] === round;
+  }
+
+  set(t: number, round: number): void {
+    this.at[t] = round;
+  }
+}
+
+/** One per thread (module state), sized for the problem being solved. */
+let marks: Marks | null = null;
+
+function marksFor(size: number): Marks {
+  if (!marks || marks.size < size) marks = new Marks(size);
+  return marks;
 }
 
 /** First index of a window of `span` positions that contains pos and fits in the route. */

@@ -15,11 +15,31 @@ export interface Objective {
   cost: number;
 }
 
+/**
+ * Task maps and route flags of dropped solutions, for the next forks (one set per thread: module
+ * state). The search forks a candidate every iteration and drops most of them, and allocating a
+ * typed array costs several times what copying one does (about 2 us a fork at 1000 tasks). They
+ * fit only the problem they came from; a thread solves one problem at a time.
+ */
+const spares: { p: Problem | null; maps: Int32Array[]; flags: Uint8Array[] } = { p: null, maps: [], flags: [] };
+const SPARES_MAX = 4;
+
+function sparesOf(p: Problem): typeof spares {
+  if (spares.p !== p) {
+    spares.p = p;
+    spares.maps.length = 0;
+    spares.flags.length = 0;
+  }
+  return spares;
+}
+
 export class Solution {
   routes: RouteState[];
   routeOf: Int32Array;
   /** Per route, 1 while its RouteState may be shared with a fork (see `fork` and `own`). */
   private shared: Uint8Array | null = null;
+  /** Set once its arrays went back to the spares (a dropped fork, or a source a fork replaced). */
+  private dropped = false;
 
   constructor(
     readonly p: Problem,
@@ -56,8 +76,11 @@ export class Solution {
    * full clone would copy hundreds of routes for nothing on large fleets.
    */
   fork(): Solution {
-    const f = new Solution(this.p, this.routes.slice(), this.routeOf.slice());
-    f.shared = new Uint8Array(this.routes.length).fill(1);
+    const spare = sparesOf(this.p);
+    const routeOf = spare.maps.pop() ?? new Int32Array(this.routeOf.length);
+    routeOf.set(this.routeOf);
+    const f = new Solution(this.p, this.routes.slice(), routeOf);
+    f.shared = (spare.flags.pop() ?? new Uint8Array(this.routes.length)).fill(1);
     (this.shared ??= new Uint8Array(this.routes.length)).fill(1);
     return f;
   }
@@ -75,6 +98,7 @@ export class Solution {
   /** Ends a fork that is not kept: the routes it changed hand their buffers back for reuse. */
   discard(): void {
     this.release(this);
+    this.drop();
   }
 
   /**
@@ -83,6 +107,16 @@ export class Solution {
    */
   replace(source: Solution): void {
     this.release(source);
+    source.drop();
+  }
+
+  /** Hands the task map and route flags to the next fork (this solution is not read again). */
+  private drop(): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    const spare = sparesOf(this.p);
+    if (spare.maps.length < SPARES_MAX) spare.maps.push(this.routeOf);
+    if (this.shared && spare.flags.length < SPARES_MAX) spare.flags.push(this.shared);
   }
 
   private release(from: Solution): void {
@@ -113,23 +147,20 @@ export class Solution {
 
   /** Removes tasks (with their shipment partners) and refreshes the touched routes once. */
   removeTasks(tasks: Iterable<number>): void {
-    const touched = new Set<number>();
-    const gone = new Set<number>();
+    const touched: number[] = [];
+    const routeOf = this.routeOf;
     for (const t of tasks) {
-      const v = this.routeOf[t];
+      const v = routeOf[t];
       if (v < 0) continue;
-      gone.add(t);
-      this.routeOf[t] = -1;
+      routeOf[t] = -1;
       const q = this.p.pair[t];
-      if (q >= 0) {
-        gone.add(q);
-        this.routeOf[q] = -1;
-      }
-      touched.add(v);
+      if (q >= 0) routeOf[q] = -1;
+      if (!touched.includes(v)) touched.push(v);
     }
+    // The tasks that stay in route v are those still mapped to it.
     for (const v of touched) {
       const r = this.own(v);
-      r.seq = r.seq.filter((x) => !gone.has(x));
+      r.seq = r.seq.filter((x) => routeOf[x] === v);
       r.refresh();
     }
   }
