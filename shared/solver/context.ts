@@ -18,6 +18,8 @@ export interface SearchContext {
   near: NearBound;
   demand: Float64Array;
   depotDist: Float64Array;
+  /** How long a task's hard windows (and its partner's) leave open: the tightest go first in one insertion order. */
+  windowSpan: Float64Array;
   /** Typical short arc cost, the unit of the annealing temperature. */
   arcScale: number;
   /** Tasks no vehicle can serve even alone: never worth an insertion attempt. */
@@ -61,6 +63,20 @@ function hopelessTasks(p: Problem): Uint8Array {
       if (p.pair[t] >= 0) out[p.pair[t]] = 1;
     }
   }
+  return out;
+}
+
+/**
+ * From a task's first window's start to its last one's end (the lateness allowance included); a
+ * shipment's pickup takes the tighter of its two steps. Unbounded (a task without windows, or one
+ * whose windows a relation may break) is the largest finite number, so that spans compare by
+ * subtraction.
+ */
+function windowSpans(p: Problem): Float64Array {
+  const span = (t: number) =>
+    p.relaxTw[t] ? Number.MAX_VALUE : Math.min(Number.MAX_VALUE, p.twEnd[p.twOff[t + 1] - 1] - p.twStart[p.twOff[t]]);
+  const out = new Float64Array(p.nTasks);
+  for (let t = 0; t < p.nTasks; t++) out[t] = p.pair[t] >= 0 ? Math.min(span(t), span(p.pair[t])) : span(t);
   return out;
 }
 
@@ -110,6 +126,7 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
     p,
     rng,
     members: groupMembers(p),
+    windowSpan: windowSpans(p),
     neighbors,
     K,
     near: new NearBound(p, neighbors, K),

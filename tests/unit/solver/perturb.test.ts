@@ -9,6 +9,7 @@ import { perturb } from '../../../shared/solver/operators/perturb';
 import { buildResult } from '../../../shared/solver/output';
 import { buildProblem } from '../../../shared/solver/problem';
 import { Rng } from '../../../shared/solver/prng';
+import { Solution } from '../../../shared/solver/solution';
 import { generate, type GenOptions } from './helpers';
 
 function planned(o: GenOptions) {
@@ -40,7 +41,14 @@ describe('perturb', () => {
   });
 
   it('relocates jobs on a plan with room to spare', () => {
-    const { ctx, sol } = planned({ seed: 15, jobs: 30, shipments: 0, vehicles: 6, loose: true });
+    // The jobs dealt over all six vehicles: a construction may put them all on one route, where
+    // there is nowhere else to go.
+    const { p, ctx } = planned({ seed: 15, jobs: 30, shipments: 0, vehicles: 6, loose: true });
+    const dealt = p.vehicles.map((_, vehicle) => ({
+      vehicle,
+      tasks: [...Array(p.nTasks).keys()].filter((t) => t % p.vehicles.length === vehicle),
+    }));
+    const sol = Solution.fromRoutes(p, dealt);
     const before = sol.routes.map((r) => r.seq.join());
     expect(perturb(ctx, sol, 400)).toBeGreaterThan(0);
     expect(sol.routes.map((r) => r.seq.join())).not.toEqual(before);

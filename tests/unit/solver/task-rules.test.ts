@@ -76,7 +76,12 @@ describe('sequence_order', () => {
   });
 
   it('is checked: swapped visits are flagged', () => {
-    const relaxed = { ...req, jobs: req.jobs!.map((j) => ({ ...j, sequence_order: undefined })) };
+    // An open route: along the line 1,2,3 is then the one cheapest order (a round trip has several).
+    const relaxed = {
+      ...req,
+      vehicles: [vehicle(1, { end_index: undefined })],
+      jobs: req.jobs!.map((j) => ({ ...j, sequence_order: undefined })),
+    };
     const free = solveCapped(relaxed, matrices, 30);
     expect(order(free, 1)).toEqual(['job:1', 'job:2', 'job:3']);
     expect(rules(req, free)).toContain('sequence_order');
