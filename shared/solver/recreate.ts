@@ -81,16 +81,17 @@ export function recreate(
 }
 
 /**
- * The inserter of the last search context (module state: one per thread, and a thread runs one
- * search at a time). Built once per solve rather than once per recreate: its two typed arrays cost
- * more to allocate than a recreate of a few tasks spends on them.
+ * One inserter per search context, built on its first recreate rather than on every one: its two
+ * typed arrays cost more to allocate than a recreate of a few tasks spends on them. Weakly held,
+ * so a finished solve's context goes with it.
  */
-let lastInserter: Inserter | null = null;
+const inserters = new WeakMap<SearchContext, Inserter>();
 const STAMP_WRAP = 1 << 30;
 
 function inserterFor(ctx: SearchContext): Inserter {
-  if (lastInserter?.ctx !== ctx) lastInserter = new Inserter(ctx);
-  return lastInserter;
+  let ins = inserters.get(ctx);
+  if (!ins) inserters.set(ctx, (ins = new Inserter(ctx)));
+  return ins;
 }
 
 /**
@@ -111,7 +112,7 @@ class Inserter {
   private sol!: Solution;
   private blink = 0;
 
-  constructor(readonly ctx: SearchContext) {
+  constructor(private readonly ctx: SearchContext) {
     this.emptyOf = new Int32Array(ctx.nClasses);
     this.stamp = new Int32Array(ctx.p.vehicles.length);
   }

@@ -16,20 +16,21 @@ export interface Objective {
 }
 
 /**
- * Task maps and route flags of dropped solutions, for the next forks (one set per thread: module
- * state). The search forks a candidate every iteration and drops most of them, and allocating a
- * typed array costs several times what copying one does (about 2 us a fork at 1000 tasks). They
- * fit only the problem they came from; a thread solves one problem at a time.
+ * Task maps and route flags of dropped solutions, for the next forks of the same problem. The
+ * search forks a candidate every iteration and drops most of them, and allocating a typed array
+ * costs several times what copying one does (about 2 us a fork at 1000 tasks). Weakly held: a
+ * solved problem's spares go with it.
  */
-const spares: { p: Problem | null; maps: Int32Array[]; flags: Uint8Array[] } = { p: null, maps: [], flags: [] };
+interface Spares {
+  maps: Int32Array[];
+  flags: Uint8Array[];
+}
+const sparesByProblem = new WeakMap<Problem, Spares>();
 const SPARES_MAX = 4;
 
-function sparesOf(p: Problem): typeof spares {
-  if (spares.p !== p) {
-    spares.p = p;
-    spares.maps.length = 0;
-    spares.flags.length = 0;
-  }
+function sparesOf(p: Problem): Spares {
+  let spares = sparesByProblem.get(p);
+  if (!spares) sparesByProblem.set(p, (spares = { maps: [], flags: [] }));
   return spares;
 }
 
