@@ -3,6 +3,7 @@
 // Higher priority always goes first so that a full fleet refuses low-priority work first.
 import type { SearchContext } from './context';
 import { bestInsertion, type Insertion } from './insertion';
+import { Marks } from './marks';
 import { KIND_DELIVERY } from './problem';
 import type { Solution } from './solution';
 
@@ -86,7 +87,6 @@ export function recreate(
  * so a finished solve's context goes with it.
  */
 const inserters = new WeakMap<SearchContext, Inserter>();
-const STAMP_WRAP = 1 << 30;
 
 function inserterFor(ctx: SearchContext): Inserter {
   let ins = inserters.get(ctx);
@@ -104,8 +104,8 @@ class Inserter {
   private readonly best: Insertion = { delta: 0, i: 0, j: -1 };
   /** Per class, the empty route that stands for the whole class (-1: none left). */
   private readonly emptyOf: Int32Array;
-  private readonly stamp: Int32Array;
-  private tick = 0;
+  /** Routes already tried for the task being inserted. */
+  private readonly tried: Marks;
   private used = 0;
   /** What the insertions made so far added to the cost (a group taken out again stays counted). */
   spent = 0;
@@ -114,7 +114,7 @@ class Inserter {
 
   constructor(private readonly ctx: SearchContext) {
     this.emptyOf = new Int32Array(ctx.nClasses);
-    this.stamp = new Int32Array(ctx.p.vehicles.length);
+    this.tried = new Marks(ctx.p.vehicles.length);
   }
 
   /** Starts a recreate of sol. */
@@ -122,10 +122,6 @@ class Inserter {
     this.sol = sol;
     this.blink = blink;
     this.spent = 0;
-    if (this.tick > STAMP_WRAP) {
-      this.tick = 0;
-      this.stamp.fill(0);
-    }
     this.reset();
     return this;
   }
@@ -158,7 +154,7 @@ class Inserter {
 
   /** Cheapest feasible insertion of t over the candidate routes; false if there is none. */
   insert(t: number): boolean {
-    const { ctx, sol, best, stamp } = this;
+    const { ctx, sol, best, tried } = this;
     const p = ctx.p;
     const K = ctx.K;
     const gv = sol.groupVehicle(t, ctx.members);
@@ -171,11 +167,11 @@ class Inserter {
     this.group = gv < 0 && p.group[t] >= 0 ? ctx.members[p.group[t]] : null;
     if (gv >= 0) this.tryRoute(t, gv);
     else if (this.used > GRANULAR_ROUTES) {
-      const tick = ++this.tick;
+      const round = tried.next();
       for (let k = 0; k < K; k++) {
         const v = sol.routeOf[ctx.neighbors[t * K + k]];
-        if (v < 0 || stamp[v] === tick) continue;
-        stamp[v] = tick;
+        if (v < 0 || tried.has(v, round)) continue;
+        tried.set(v, round);
         this.tryRoute(t, v);
       }
     } else for (let vi = 0; vi < sol.routes.length; vi++) if (sol.routes[vi].length > 0) this.tryRoute(t, vi);

@@ -3,6 +3,7 @@
 // are neighbours in space and in their routes: the recreate then has slack to do better.
 import type { SearchContext } from './context';
 import { KIND_DELIVERY } from './problem';
+import { Marks } from './marks';
 import type { Solution } from './solution';
 
 export interface RuinParams {
@@ -86,32 +87,6 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
   }
   sol.removeTasks(out);
   return out;
-}
-
-/** Per-task marks, a new round per use: the ruin's sets without their allocations. */
-class Marks {
-  private readonly at: Int32Array;
-  private round = 0;
-
-  constructor(readonly size: number) {
-    this.at = new Int32Array(size);
-  }
-
-  next(): number {
-    if (this.round === 0x3fffffff) {
-      this.at.fill(0);
-      this.round = 0;
-    }
-    return ++this.round;
-  }
-
-  has(t: number, round: number): boolean {
-    return this.at[t] === round;
-  }
-
-  set(t: number, round: number): void {
-    this.at[t] = round;
-  }
 }
 
 /** One per thread (module state), sized for the problem being solved. */
