@@ -4,6 +4,9 @@ export interface LatLon {
   lon: number;
 }
 
+/** A point as the optimization API and the solver carry it: [latitude, longitude], degrees. */
+export type LatLonPair = [number, number];
+
 /** A GeoJSON position: [longitude, latitude] (altitude, if any, is dropped by the parsers). */
 export type LonLat = [number, number];
 
