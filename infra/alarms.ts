@@ -5,7 +5,7 @@ import { functionLogicalId, queueLogicalId } from './logical-ids';
 // dead-letter queue (its deliveries ran out), or a background function failing
 // (an SQS consumer crashing or timing out, the solver above all). HTTP
 // functions answer their caller instead. Each alarm notifies the SNS topic given
-// at deploy time, if any (README "Deploy to AWS").
+// at deploy time, if any (docs/operations/deploy-to-aws.md).
 
 type Json = Record<string, unknown>;
 

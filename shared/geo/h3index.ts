@@ -20,7 +20,7 @@ import { haversineMeters, normalizeLon } from './sphere';
 import type { LatLon, LonLat, LonLatBox } from './types';
 
 /*
- * H3 storage scheme for the live-tracking area search. See README.md.
+ * H3 storage scheme for the live-tracking area search. See shared/geo/README.md#h3-index-for-area-search.
  *
  *  - Each active asset's latest position is stored in one index item:
  *      partition key  = coarse cell (resolution H3_COARSE_RES = 4), usually prefixed by the space

@@ -1,6 +1,6 @@
 /**
  * Waymark GEO library: pure, storage-free geometry for the geofence and live-tracking
- * services. See README.md for the design, conventions and accuracy.
+ * services. See shared/geo/README.md for the design, conventions and accuracy.
  */
 export * from './types';
 export * from './errors';

@@ -1,7 +1,7 @@
 // Per-region address index: the house numbers and named places of an OpenStreetMap extract
 // (addresses-pbf.ts), written beside the region's road network by `npm run network -- import`
 // and loaded with it. Compact columns (one entry per address, streets by folded name), so a
-// region of millions of addresses stays within a function's memory (see README for figures).
+// region of millions of addresses stays within a function's memory (figures: docs/api/geocoding.md).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 // Custom places overlay: an in-memory, storage-free index of one caller's custom places
 // (one instance per (organisation, namespace); the service fills it from DynamoDB).
-// Search merges it with the default dataset (see search.ts and README "Custom places").
+// Search merges it with the default dataset (see search.ts and shared/geocoding/README.md#custom-places-the-rule).
 
 import MiniSearch from 'minisearch';
 import { foldText } from './format';

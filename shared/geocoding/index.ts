@@ -1,4 +1,4 @@
-// Public API of the geocoding library (pure, storage-free). See README.md in this folder.
+// Public API of the geocoding library (pure, storage-free). See shared/geocoding/README.md.
 
 export type {
   CustomPlace,

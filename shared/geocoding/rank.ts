@@ -1,10 +1,10 @@
 // The ranker: one score per candidate from text similarity, importance and distance to `at`.
-// Documented in README.md "Ranking". Pure functions; candidates come from MiniSearch.
+// Documented in shared/geocoding/README.md#search-pipeline. Pure functions; candidates come from MiniSearch.
 
 import { foldText } from './format';
 import { TokenMatcher } from './text';
 
-/** Weights of the final score (see README "Ranking"). */
+/** Weights of the final score (see shared/geocoding/README.md#search-pipeline). */
 export const WEIGHTS = {
   /** without a focus point */
   text: 0.7,

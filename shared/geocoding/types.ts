@@ -75,7 +75,7 @@ export interface SearchRequest {
 
 /**
  * A custom place as the service stores it per (organisation, namespace). `score` is the
- * caller's boost in [0, 1] (values above 1 count as 1; absent = 0). See README "Ranking".
+ * caller's boost in [0, 1] (values above 1 count as 1; absent = 0). See shared/geocoding/README.md#search-pipeline.
  */
 export interface CustomPlace {
   docId: string;

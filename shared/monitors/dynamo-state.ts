@@ -17,7 +17,7 @@ import {
   queryPages,
 } from '../platform/dynamo';
 
-// Evaluation state, event history and the outbox (table "monitors"; design in README.md "Storage").
+// Evaluation state, event history and the outbox (table "monitors"; design in shared/monitors/README.md#storage-table-monitors-infratablesmonitorsts).
 //
 // State: pk "<space>#st#<asset key>", sk "state": the state machines as JSON and a version every
 // commit is conditional on, so two uploads of one asset never both commit from the same state.

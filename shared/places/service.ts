@@ -18,7 +18,7 @@ import type { PlaceStore, StoredPlace } from './store';
 
 // Multi-geocoding service: custom places per (organisation, namespace) on a
 // PlaceStore, searched together with the default dataset by the pure library
-// in shared/geocoding. See README.md in this folder for the rules.
+// in shared/geocoding. See shared/places/README.md for the rules.
 
 /** A repeated identical create within this window returns the first docId. */
 export const IDEMPOTENCY_SECONDS = 600;

@@ -2,7 +2,7 @@ import { queueEnvVar, queueName, tableEnvVar, tableName } from './resource-names
 
 // Settings come from the environment, read on use (not at import) so tests and
 // the local launcher can set them before the first call. Every name is listed
-// in README "Configuration".
+// in docs/operations/configuration.md.
 
 function env(name: string): string | undefined {
   const value = process.env[name];

@@ -1,5 +1,5 @@
 // One error model for the whole API. Every refusal names what was wrong so a
-// caller can fix the request without reading our code; see README "Errors".
+// caller can fix the request without reading our code; see docs/api/responses-and-errors.md#error-body.
 
 export interface ErrorBody {
   status: number;

@@ -118,7 +118,7 @@ function threadEntry(): { entry: URL | string; evaluate: boolean } {
 
 /**
  * Threads kept between solves: a new one spends a few hundred milliseconds loading the solver and
- * then searches with cold code, which a short budget feels (README). Unreferenced, so an idle
+ * then searches with cold code, which a short budget feels (shared/solver-threads/README.md). Unreferenced, so an idle
  * thread never keeps the process alive.
  */
 const idle: Worker[] = [];

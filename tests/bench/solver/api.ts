@@ -45,7 +45,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function submit(target: ApiTarget, text: string): Promise<string> {
   const gzip = Buffer.byteLength(text) > GZIP_FROM_BYTES;
   const body = gzip ? gzipSync(text) : text;
-  // A binary content type for the compressed body, as the README advises: it travels as bytes on API Gateway too.
+  // A binary content type for the compressed body, as docs/api/limits.md#large-bodies advises: it travels as bytes on API Gateway too.
   const headers: Record<string, string> = gzip
     ? { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' }
     : { 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 // The request and response shapes the official TypeScript client's type
 // definitions give the operations Waymark shares with it (as summarised in
-// shared/spec/sdk-diff.md), written out so the compatibility suite sends
+// docs/api/clients.md), written out so the compatibility suite sends
 // exactly what the client can send and reads responses the way its types do.
 // Response fields are optional, as in the client.
 

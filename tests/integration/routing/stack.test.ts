@@ -63,7 +63,7 @@ describe('routing through the local stack', () => {
     expect(snapped.body.snappedPoints.length).toBe(path.split('|').length);
     expect(snapped.body.snappedPoints.every((p: any) => p.distance < 15)).toBe(true);
 
-    // Directions latency through the whole local stack, for the README (printed, not asserted).
+    // Directions latency through the whole local stack, for docs/development/benchmarks.md#routing (printed, not asserted).
     // The first ROUTES_BEFORE_HIERARCHY routes on a metric run Dijkstra and the next one builds
     // the hierarchy: warm past them, so the figure is that of a process that keeps routing.
     const directions = (i: number) => api('POST', '/directions/json', { origin: i % 2 ? station : haga, destination: korsvagen });
