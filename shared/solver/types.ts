@@ -1,7 +1,7 @@
 // Public types of the solver: the API's optimization request shape (already validated by the
 // service, locations parsed), the resolved matrices, the options, and the `result` shape.
+import type { LatLonPair } from '../geo/types';
 
-export type LatLon = [number, number];
 export type Window = [number, number];
 export type Metadata = Record<string, unknown>;
 
@@ -147,7 +147,7 @@ export interface SolverDepot {
 export interface SolverRequest {
   description?: string;
   /** Parsed `locations.location`: index i is location_index i. */
-  locations: LatLon[];
+  locations: LatLonPair[];
   vehicles: SolverVehicle[];
   jobs?: SolverJob[];
   shipments?: SolverShipment[];
@@ -220,7 +220,7 @@ export interface ResultStep {
   setup: number;
   service: number;
   waiting_time: number;
-  location?: LatLon;
+  location?: LatLonPair;
   location_index?: number;
   load: number[];
   description?: string;
@@ -275,7 +275,7 @@ export type UnassignedReason =
 export interface ResultUnassigned {
   id: number;
   type: 'job' | 'pickup' | 'delivery';
-  location: LatLon;
+  location: LatLonPair;
   location_index: number;
   reason: UnassignedReason;
 }
