@@ -1,10 +1,10 @@
 // The starting solution: the caller's earlier plan when given (each route cut back to its
 // longest feasible prefix), then every remaining task by greedy cheapest insertion.
 import type { SearchContext } from './context';
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from './problem';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from './model/problem';
 import { recreate } from './recreate';
-import { evaluateRoute } from './route-eval';
-import { Solution } from './solution';
+import { evaluateRoute } from './routes/route-eval';
+import { Solution } from './routes/solution';
 import type { InitialRoute } from './types';
 
 /** `stop` ends the construction early (deadline): the tasks not yet placed stay out. */

@@ -3,9 +3,9 @@
 import { buildContext } from './context';
 import { construct } from './construction';
 import { solveHgs } from './hgs';
-import { finalize } from './finalize';
-import { buildResult } from './output';
-import { buildProblem } from './problem';
+import { finalize } from './result/finalize';
+import { buildResult } from './result/output';
+import { buildProblem } from './model/problem';
 import { Rng } from './prng';
 import { search, type SearchStats } from './search';
 import type { SolveOptions, SolverMatrices, SolverRequest, SolverResult } from './types';
@@ -14,7 +14,7 @@ export * from './types';
 export { SolverError } from './errors';
 export { checkSolution, type Violation } from './check';
 export { compareLevels } from './search';
-export { copyRows } from './problem';
+export { copyRows } from './model/problem';
 
 export interface SolveReport {
   result: SolverResult;

@@ -2,10 +2,10 @@
 // its cheapest feasible position over all routes, positions skipped with a small probability.
 // Higher priority always goes first so that a full fleet refuses low-priority work first.
 import type { SearchContext } from './context';
-import { bestInsertion, type Insertion } from './insertion';
+import { bestInsertion, type Insertion } from './routes/insertion';
 import { Marks } from './marks';
-import { KIND_DELIVERY } from './problem';
-import type { Solution } from './solution';
+import { KIND_DELIVERY } from './model/problem';
+import type { Solution } from './routes/solution';
 
 /**
  * Odds of the insertion orders: random, largest demand first, farthest from the depot first,

@@ -6,7 +6,7 @@ import { minimiseRoutes } from './operators/route-minimisation';
 import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
-import { compareObjectives, Solution, type Objective } from './solution';
+import { compareObjectives, Solution, type Objective } from './routes/solution';
 import type { OfferedSolution, SearchTeam } from './types';
 
 export interface SearchLimits {

@@ -3,7 +3,7 @@
 // problem is not plain or no feasible solution turned up (the caller keeps its own search then).
 import type { SearchContext } from '../context';
 import type { SearchLimits, SearchStats } from '../search';
-import { Solution } from '../solution';
+import { Solution } from '../routes/solution';
 import type { SolverRequest } from '../types';
 import { plainData, type HgsData } from './data';
 import { runHgs } from './genetic';

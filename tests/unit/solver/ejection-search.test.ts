@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../shared/solver/context';
 import { construct } from '../../../shared/solver/construction';
 import { EjectionSearch, fastEjectionApplies, K_MAX } from '../../../shared/solver/operators/ejection-search';
-import { buildProblem, type Problem } from '../../../shared/solver/problem';
+import { buildProblem, type Problem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { evaluateRoute } from '../../../shared/solver/route-eval';
-import type { Solution } from '../../../shared/solver/solution';
+import { evaluateRoute } from '../../../shared/solver/routes/route-eval';
+import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg, type GenOptions } from './helpers';
 
 function subsets(n: number, max: number): number[][] {

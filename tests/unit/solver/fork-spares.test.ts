@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { recreate } from '../../../shared/solver/recreate';
 import { ruin } from '../../../shared/solver/ruin';
-import type { Solution } from '../../../shared/solver/solution';
+import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg } from './helpers';
 
 /** The task map the routes imply (-1: unserved). */

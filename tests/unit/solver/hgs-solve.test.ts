@@ -12,10 +12,10 @@ import {
 } from '../../../shared/solver';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { finalize } from '../../../shared/solver/finalize';
+import { finalize } from '../../../shared/solver/result/finalize';
 import { plainData, solveHgs } from '../../../shared/solver/hgs';
-import { buildResult } from '../../../shared/solver/output';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildResult } from '../../../shared/solver/result/output';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { convert, parseInstance } from '../../bench/solver/convert';
 import { generate } from './helpers';

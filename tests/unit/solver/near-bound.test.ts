@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/insertion';
-import { lowArcs } from '../../../shared/solver/near-bound';
-import { buildProblem, KIND_DELIVERY, transposed, type Problem } from '../../../shared/solver/problem';
-import type { RouteState } from '../../../shared/solver/route-state';
+import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/routes/insertion';
+import { lowArcs } from '../../../shared/solver/routes/near-bound';
+import { buildProblem, KIND_DELIVERY, transposed, type Problem } from '../../../shared/solver/model/problem';
+import type { RouteState } from '../../../shared/solver/routes/route-state';
 import { Rng } from '../../../shared/solver/prng';
-import { evaluateRoute } from '../../../shared/solver/route-eval';
+import { evaluateRoute } from '../../../shared/solver/routes/route-eval';
 import { generate, lcg, type GenOptions } from './helpers';
 
 /** `tight`: half the generated capacity, so that routes fill up and the job scan meets full ones. */

@@ -6,8 +6,8 @@ import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
 import { applyMove } from '../../../shared/solver/operators/move';
 import { OPERATORS } from '../../../shared/solver/operators/local-search';
-import { buildResult } from '../../../shared/solver/output';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildResult } from '../../../shared/solver/result/output';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { generate, type GenOptions } from './helpers';
 

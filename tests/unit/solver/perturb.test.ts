@@ -6,10 +6,10 @@ import { checkSolution } from '../../../shared/solver';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
 import { perturb } from '../../../shared/solver/operators/perturb';
-import { buildResult } from '../../../shared/solver/output';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildResult } from '../../../shared/solver/result/output';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { Solution } from '../../../shared/solver/solution';
+import { Solution } from '../../../shared/solver/routes/solution';
 import { generate, type GenOptions } from './helpers';
 
 function planned(o: GenOptions) {

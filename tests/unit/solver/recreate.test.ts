@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { recreate } from '../../../shared/solver/recreate';
-import type { Solution } from '../../../shared/solver/solution';
+import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg } from './helpers';
 
 /** A constructed solution with about a third of its tasks taken out, and a fresh context to put them back. */

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type OfferedSolution, type SolverRequest } from '../../../shared/solver';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { EPOCHS } from '../../../shared/solver/search';
 import { LEAST_ROUTES_PER_REGION, mergeRegions, regionOf, routeOwners, separable, shouldSplit } from '../../../shared/solver/regions';
-import { Solution } from '../../../shared/solver/solution';
+import { Solution } from '../../../shared/solver/routes/solution';
 import { convert, parseInstance } from '../../bench/solver/convert';
 
 const homberger = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/homberger');

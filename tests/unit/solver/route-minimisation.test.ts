@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { checkSolution } from '../../../shared/solver';
 import { buildContext } from '../../../shared/solver/context';
 import { minimiseRoutes } from '../../../shared/solver/operators/route-minimisation';
-import { buildResult } from '../../../shared/solver/output';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildResult } from '../../../shared/solver/result/output';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { Solution } from '../../../shared/solver/solution';
+import { Solution } from '../../../shared/solver/routes/solution';
 import { generate, type GenOptions } from './helpers';
 
 /** Every job alone on its own vehicle (as many vehicles as jobs). */

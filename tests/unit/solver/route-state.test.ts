@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { construct } from '../../../shared/solver/construction';
 import { buildContext } from '../../../shared/solver/context';
-import { bestInsertion, type Insertion } from '../../../shared/solver/insertion';
-import { buildProblem, KIND_JOB } from '../../../shared/solver/problem';
+import { bestInsertion, type Insertion } from '../../../shared/solver/routes/insertion';
+import { buildProblem, KIND_JOB } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { RouteState } from '../../../shared/solver/route-state';
+import { RouteState } from '../../../shared/solver/routes/route-state';
 import { generate, lcg, type GenOptions } from './helpers';
 
 const cases: GenOptions[] = [

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SolverMatrices, SolverRequest } from '../../../shared/solver';
 import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { sortForInsertion } from '../../../shared/solver/recreate';
 

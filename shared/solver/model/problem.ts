@@ -1,11 +1,11 @@
 // The normalized internal model: tasks (a job is one task, a shipment two adjacent tasks) and
 // vehicles in flat typed arrays so the hot path never touches the request objects.
-import { greatCircleMeters } from '../geo/sphere';
-import { SolverError } from './errors';
+import { greatCircleMeters } from '../../geo/sphere';
+import { SolverError } from '../errors';
 import { checkGroupsServable, orderGroups } from './groups';
 import { buildTaskRules, depotAllows, zonesMatch, type TaskRulesModel } from './task-rules';
 import { buildVolume, type VolumeModel } from './volume';
-import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from './types';
+import type { SolverMatrices, SolverRequest, SolverVehicle, StepType } from '../types';
 
 export const KIND_JOB = 0;
 export const KIND_PICKUP = 1;

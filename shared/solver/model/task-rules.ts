@@ -2,7 +2,7 @@
 // pickup then its delivery): profit (revenue, outsourcing), sequence orders, per-visit lateness,
 // cargo (load types, LIFO), zones, depots and joint orders. Each `has*` flag is false when no task uses the rule, so
 // the hot paths of plain problems never look at it.
-import type { SolverRequest, SolverVehicle, TaskRules, VisitRules } from './types';
+import type { SolverRequest, SolverVehicle, TaskRules, VisitRules } from '../types';
 
 export interface Cargo {
   /** Load type ids the task carries. */

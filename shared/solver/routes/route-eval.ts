@@ -1,8 +1,8 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
-import { KIND_DELIVERY, KIND_PICKUP, type Problem, type VehicleModel } from './problem';
-import type { UnassignedReason } from './types';
+import { KIND_DELIVERY, KIND_PICKUP, type Problem, type VehicleModel } from '../model/problem';
+import type { UnassignedReason } from '../types';
 
 export interface ScheduledStep {
   kind: 'task' | 'break';

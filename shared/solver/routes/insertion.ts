@@ -3,8 +3,8 @@
 // only relax (breaks, relations, max time in vehicle...), the few best candidates are confirmed
 // by the full route evaluation.
 import type { NearBound } from './near-bound';
-import { KIND_JOB } from './problem';
-import type { Rng } from './prng';
+import { KIND_JOB } from '../model/problem';
+import type { Rng } from '../prng';
 import { evaluateRoute, windowStart } from './route-eval';
 import type { RouteState } from './route-state';
 

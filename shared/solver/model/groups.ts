@@ -2,9 +2,9 @@
 // vehicle can serve as a whole is refused) and order groups (options.grouping.order_grouping:
 // jobs within grouping_diameter metres of each other, served one after another as one stop; a
 // group no vehicle can take whole may be split over routes, each part still one stop).
-import { greatCircleMeters } from '../geo/sphere';
-import { SolverError } from './errors';
-import type { SolverRequest } from './types';
+import { greatCircleMeters } from '../../geo/sphere';
+import { SolverError } from '../errors';
+import type { SolverRequest } from '../types';
 
 /** The parts of the model a group check reads. */
 export interface GroupModel {

@@ -2,7 +2,7 @@
 // allows, and the items on board together may not hold more volume than the compartment. The
 // second is a capacity dimension of its own (problem.ts adds it after the request's ones); items
 // are not packed, so a set whose volumes add up is taken to fit.
-import type { SolverRequest, Volume } from './types';
+import type { SolverRequest, Volume } from '../types';
 
 export interface VolumeModel {
   /** Per task (both halves of a shipment), in the units below; 0 without a volume. */

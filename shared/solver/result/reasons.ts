@@ -1,10 +1,10 @@
 // Why a task stayed unassigned: first what no vehicle could do even for this task alone
 // (skills, capacity, windows, limits), else what blocks it on the routes as they are.
-import { KIND_JOB, type Problem } from './problem';
-import { evaluateRoute } from './route-eval';
-import type { Solution } from './solution';
-import { depotAllows, zonesMatch } from './task-rules';
-import type { UnassignedReason } from './types';
+import { KIND_JOB, type Problem } from '../model/problem';
+import { evaluateRoute } from '../routes/route-eval';
+import type { Solution } from '../routes/solution';
+import { depotAllows, zonesMatch } from '../model/task-rules';
+import type { UnassignedReason } from '../types';
 
 function alone(p: Problem, t: number): number[] {
   return p.kind[t] === KIND_JOB ? [t] : [t, p.pair[t]];

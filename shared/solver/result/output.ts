@@ -1,9 +1,9 @@
 // The API's `result` object of an optimization, built from the full evaluation of each route.
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP, type Problem } from './problem';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP, type Problem } from '../model/problem';
 import { unassignedReason } from './reasons';
-import { evaluateRoute } from './route-eval';
-import type { Solution } from './solution';
-import type { ResultRoute, ResultStep, ResultUnassigned, SolverResult } from './types';
+import { evaluateRoute } from '../routes/route-eval';
+import type { Solution } from '../routes/solution';
+import type { ResultRoute, ResultStep, ResultUnassigned, SolverResult } from '../types';
 
 const TYPES = ['job', 'pickup', 'delivery'] as const;
 

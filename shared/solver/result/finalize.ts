@@ -1,9 +1,9 @@
 // Last clean-up before output: tasks tied by relations are all on one route or none of them is
 // (a partial group would break its relation), a joint order is served whole or not at all, and
 // no route may be left infeasible.
-import { evaluateRoute } from './route-eval';
-import type { Solution } from './solution';
-import { jointMembers } from './task-rules';
+import { evaluateRoute } from '../routes/route-eval';
+import type { Solution } from '../routes/solution';
+import { jointMembers } from '../model/task-rules';
 
 /** Returns the tasks unassigned because of their relations. */
 export function finalize(sol: Solution, members: number[][]): Set<number> {
