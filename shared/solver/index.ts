@@ -1,19 +1,19 @@
 // Public entry of the route-optimization solver: a pure function of the request, the resolved
 // matrices and the explicit time budget and seed (no clock, env or I/O of its own).
-import { buildContext } from './context';
-import { construct } from './construction';
-import { solveHgs } from './hgs';
+import { buildContext } from './search/context';
+import { construct } from './search/construction';
+import { solveHgs } from './search/hgs';
 import { finalize } from './result/finalize';
 import { buildResult } from './result/output';
 import { buildProblem } from './model/problem';
 import { Rng } from './prng';
-import { search, type SearchStats } from './search';
+import { search, type SearchStats } from './search/ruin-recreate/search';
 import type { SolveOptions, SolverMatrices, SolverRequest, SolverResult } from './types';
 
 export * from './types';
 export { SolverError } from './errors';
 export { checkSolution, type Violation } from './check';
-export { compareLevels } from './search';
+export { compareLevels } from './search/ruin-recreate/search';
 export { copyRows } from './model/problem';
 
 export interface SolveReport {

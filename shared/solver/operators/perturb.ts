@@ -1,7 +1,7 @@
 // Random feasible relocations, whatever they cost (the "perturb" step of Nagata & Bräysy's route
 // minimisation): between two ejections the routes' shape drifts, so a task that fits nowhere now
 // may find a gap later. Jobs only; tasks tied to their route by a relation stay put.
-import type { SearchContext } from '../context';
+import type { SearchContext } from '../search/context';
 import { bestInsertion, type Insertion } from '../routes/insertion';
 import type { Solution } from '../routes/solution';
 

@@ -5,7 +5,7 @@
 // full), and the ejected join the pool; after each ejection a few random feasible relocations
 // (perturb.ts) reshape the routes. When the pool empties the fleet is one route smaller; when the
 // step budget runs out, that attempt is dropped and another route is tried.
-import type { SearchContext } from '../context';
+import type { SearchContext } from '../search/context';
 import { bestInsertion, type Insertion } from '../routes/insertion';
 import { EjectionSearch, fastEjectionApplies, type EjectionResult } from './ejection-search';
 import { KIND_DELIVERY } from '../model/problem';

@@ -4,8 +4,8 @@
 // search must find that same sum, and what it returns must be that route with the task in and
 // the ejected tasks out, valid, with t's insertion cost told right.
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../../../shared/solver/context';
-import { construct } from '../../../shared/solver/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { construct } from '../../../shared/solver/search/construction';
 import { EjectionSearch, fastEjectionApplies, K_MAX } from '../../../shared/solver/operators/ejection-search';
 import { buildProblem, type Problem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';

@@ -10,10 +10,10 @@ import {
   type SolverMatrices,
   type SolverRequest,
 } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { finalize } from '../../../shared/solver/result/finalize';
-import { plainData, solveHgs } from '../../../shared/solver/hgs';
+import { plainData, solveHgs } from '../../../shared/solver/search/hgs';
 import { buildResult } from '../../../shared/solver/result/output';
 import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';

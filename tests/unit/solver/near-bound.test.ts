@@ -2,8 +2,8 @@
 // cost) is the one the full scan finds, for jobs and shipments, on asymmetric matrices, several
 // cost matrices and open routes; and it does dismiss positions (it is not vacuous).
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/routes/insertion';
 import { lowArcs } from '../../../shared/solver/routes/near-bound';
 import { buildProblem, KIND_DELIVERY, transposed, type Problem } from '../../../shared/solver/model/problem';

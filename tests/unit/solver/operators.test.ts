@@ -2,8 +2,8 @@
 // the move, the move is improving, and the resulting solution passes the independent checker.
 import { describe, expect, it } from 'vitest';
 import { checkSolution } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { applyMove } from '../../../shared/solver/operators/move';
 import { OPERATORS } from '../../../shared/solver/operators/local-search';
 import { buildResult } from '../../../shared/solver/result/output';

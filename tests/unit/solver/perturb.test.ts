@@ -3,8 +3,8 @@
 // bookkeeping agrees with the routes, and shipments and relation-tied tasks keep their routes.
 import { describe, expect, it } from 'vitest';
 import { checkSolution } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { perturb } from '../../../shared/solver/operators/perturb';
 import { buildResult } from '../../../shared/solver/result/output';
 import { buildProblem } from '../../../shared/solver/model/problem';

@@ -1,11 +1,11 @@
 // The recreate's cost budget: the search hands it what a candidate may still cost before it could
 // only be rejected, and the recreate stops at the first insertion that spends it.
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { recreate } from '../../../shared/solver/recreate';
+import { recreate } from '../../../shared/solver/search/ruin-recreate/recreate';
 import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg } from './helpers';
 

@@ -7,12 +7,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type OfferedSolution, type SolverRequest } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { EPOCHS } from '../../../shared/solver/search';
-import { LEAST_ROUTES_PER_REGION, mergeRegions, regionOf, routeOwners, separable, shouldSplit } from '../../../shared/solver/regions';
+import { EPOCHS } from '../../../shared/solver/search/ruin-recreate/search';
+import {
+  LEAST_ROUTES_PER_REGION,
+  mergeRegions,
+  regionOf,
+  routeOwners,
+  separable,
+  shouldSplit,
+} from '../../../shared/solver/search/ruin-recreate/regions';
 import { Solution } from '../../../shared/solver/routes/solution';
 import { convert, parseInstance } from '../../bench/solver/convert';
 

@@ -3,7 +3,7 @@
 // solution's bookkeeping agrees with its routes. Bounded by its own step budget, never by time.
 import { describe, expect, it } from 'vitest';
 import { checkSolution } from '../../../shared/solver';
-import { buildContext } from '../../../shared/solver/context';
+import { buildContext } from '../../../shared/solver/search/context';
 import { minimiseRoutes } from '../../../shared/solver/operators/route-minimisation';
 import { buildResult } from '../../../shared/solver/result/output';
 import { buildProblem } from '../../../shared/solver/model/problem';

@@ -3,8 +3,8 @@
 // sequence: at every position of every used route, on routes that kept their buffers and on
 // clones that share them, with several windows per task, open routes and route limits.
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
 import { bestInsertion, type Insertion } from '../../../shared/solver/routes/insertion';
 import { buildProblem, KIND_JOB } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';

@@ -2,7 +2,7 @@
 // rank by penalised cost plus, weighted by 1 - nbElite / size, its rank by diversity (the mean
 // broken-pairs distance to its nbClose nearest). A subpopulation that outgrows mu + lambda is cut
 // back to mu by removing the worst biased fitness, clones first. Parents: binary tournament.
-import type { Rng } from '../prng';
+import type { Rng } from '../../prng';
 import type { Individual } from './individual';
 
 export const MU = 12;

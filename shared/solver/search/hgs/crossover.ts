@@ -1,6 +1,6 @@
 // Ordered crossover (OX, Oliver et al. 1987) of two giant tours: a random slice of the first
 // parent kept in place, the other clients in the second parent's order from the slice's end.
-import type { Rng } from '../prng';
+import type { Rng } from '../../prng';
 
 export function orderedCrossover(a: number[], b: number[], rng: Rng): number[] {
   const n = a.length;

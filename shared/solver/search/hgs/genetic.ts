@@ -5,7 +5,7 @@
 // faster than the papers' 100 and x 1.2: a 2 s run has only a few hundred offspring); after
 // RESTART_AFTER offspring without a better feasible solution the population starts over (the
 // best is kept aside). Population sizes (population.ts) are the papers' halved, for the same reason.
-import type { Rng } from '../prng';
+import type { Rng } from '../../prng';
 import type { HgsData } from './data';
 import { orderedCrossover } from './crossover';
 import { Individual } from './individual';

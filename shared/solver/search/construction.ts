@@ -1,11 +1,11 @@
 // The starting solution: the caller's earlier plan when given (each route cut back to its
 // longest feasible prefix), then every remaining task by greedy cheapest insertion.
 import type { SearchContext } from './context';
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from './model/problem';
-import { recreate } from './recreate';
-import { evaluateRoute } from './routes/route-eval';
-import { Solution } from './routes/solution';
-import type { InitialRoute } from './types';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/problem';
+import { recreate } from './ruin-recreate/recreate';
+import { evaluateRoute } from '../routes/route-eval';
+import { Solution } from '../routes/solution';
+import type { InitialRoute } from '../types';
 
 /** `stop` ends the construction early (deadline): the tasks not yet placed stay out. */
 export function construct(ctx: SearchContext, initial?: InitialRoute[], stop?: () => boolean): Solution {

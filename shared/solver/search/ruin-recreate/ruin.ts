@@ -1,10 +1,10 @@
 // Slack-induced string removal (Christiaens & Vanden Berghe, SISR): remove strings of
 // consecutive tasks from a few routes close to a random seed task, so that the removed tasks
 // are neighbours in space and in their routes: the recreate then has slack to do better.
-import type { SearchContext } from './context';
-import { KIND_DELIVERY } from './model/problem';
+import type { SearchContext } from '../context';
+import { KIND_DELIVERY } from '../../model/problem';
 import { Marks } from './marks';
-import type { Solution } from './routes/solution';
+import type { Solution } from '../../routes/solution';
 
 export interface RuinParams {
   avgRemoved: number; // c-bar

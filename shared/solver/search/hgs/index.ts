@@ -2,9 +2,9 @@
 // random giant tours to the best feasible solution found, as the solver's Solution. Null when the
 // problem is not plain or no feasible solution turned up (the caller keeps its own search then).
 import type { SearchContext } from '../context';
-import type { SearchLimits, SearchStats } from '../search';
-import { Solution } from '../routes/solution';
-import type { SolverRequest } from '../types';
+import type { SearchLimits, SearchStats } from '../ruin-recreate/search';
+import { Solution } from '../../routes/solution';
+import type { SolverRequest } from '../../types';
 import { plainData, type HgsData } from './data';
 import { runHgs } from './genetic';
 

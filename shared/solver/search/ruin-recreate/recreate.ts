@@ -1,11 +1,11 @@
 // Greedy insertion with blinks (SISR's recreate): tasks in a randomly chosen order, each at
 // its cheapest feasible position over all routes, positions skipped with a small probability.
 // Higher priority always goes first so that a full fleet refuses low-priority work first.
-import type { SearchContext } from './context';
-import { bestInsertion, type Insertion } from './routes/insertion';
+import type { SearchContext } from '../context';
+import { bestInsertion, type Insertion } from '../../routes/insertion';
 import { Marks } from './marks';
-import { KIND_DELIVERY } from './model/problem';
-import type { Solution } from './routes/solution';
+import { KIND_DELIVERY } from '../../model/problem';
+import type { Solution } from '../../routes/solution';
 
 /**
  * Odds of the insertion orders: random, largest demand first, farthest from the depot first,

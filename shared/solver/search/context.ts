@@ -1,11 +1,11 @@
 // Per-solve data derived once from the problem: neighbour lists (SISR adjacency and
 // local-search candidate lists), task sizes and distances from the depot for insertion orders.
-import { NearBound } from './routes/near-bound';
-import { KIND_DELIVERY, type Problem } from './model/problem';
-import { evaluateRoute } from './routes/route-eval';
-import type { Rng } from './prng';
-import type { Region } from './regions';
-import { groupMembers } from './routes/solution';
+import { NearBound } from '../routes/near-bound';
+import { KIND_DELIVERY, type Problem } from '../model/problem';
+import { evaluateRoute } from '../routes/route-eval';
+import type { Rng } from '../prng';
+import type { Region } from './ruin-recreate/regions';
+import { groupMembers } from '../routes/solution';
 
 export interface SearchContext {
   p: Problem;

@@ -4,7 +4,7 @@
 // each client is also tried in an empty route. `stop` (the deadline) ends it early.
 import type { HgsData } from './data';
 import { Moves } from './moves';
-import type { Rng } from '../prng';
+import type { Rng } from '../../prng';
 import { Routes } from './routes';
 
 export class LocalSearch {

@@ -1,13 +1,13 @@
 // The metaheuristic: ruin (SISR) and recreate (greedy with blinks) under simulated annealing,
 // until the deadline or the iteration cap; new best solutions are polished by local search.
-import type { SearchContext } from './context';
-import { localSearch } from './operators/local-search';
-import { minimiseRoutes } from './operators/route-minimisation';
+import type { SearchContext } from '../context';
+import { localSearch } from '../../operators/local-search';
+import { minimiseRoutes } from '../../operators/route-minimisation';
 import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
-import { compareObjectives, Solution, type Objective } from './routes/solution';
-import type { OfferedSolution, SearchTeam } from './types';
+import { compareObjectives, Solution, type Objective } from '../../routes/solution';
+import type { OfferedSolution, SearchTeam } from '../../types';
 
 export interface SearchLimits {
   deadlineMs: number;
