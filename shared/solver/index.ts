@@ -14,7 +14,7 @@ export * from './types';
 export { SolverError } from './errors';
 export { checkSolution, type Violation } from './check';
 export { compareLevels } from './search/ruin-recreate/search';
-export { copyRows } from './model/problem';
+export { copyRows } from './model/matrices';
 
 export interface SolveReport {
   result: SolverResult;

@@ -5,6 +5,7 @@
 import { greatCircleMeters } from '../../geo/sphere';
 import { SolverError } from '../errors';
 import type { SolverRequest } from '../types';
+import { KIND_JOB, KIND_PICKUP } from './tasks';
 
 /** The parts of the model a group check reads. */
 export interface GroupModel {
@@ -15,9 +16,6 @@ export interface GroupModel {
   kind: Uint8Array;
   dims: number;
 }
-
-const KIND_JOB = 0;
-const KIND_PICKUP = 1;
 
 /** Some vehicle has the skills and capacity for all of m (a lower bound of the peak load). */
 export function groupServable(m: number[], g: GroupModel): boolean {

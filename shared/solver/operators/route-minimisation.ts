@@ -8,7 +8,7 @@
 import type { SearchContext } from '../search/context';
 import { bestInsertion, type Insertion } from '../routes/insertion';
 import { EjectionSearch, fastEjectionApplies, type EjectionResult } from './ejection-search';
-import { KIND_DELIVERY } from '../model/problem';
+import { KIND_DELIVERY } from '../model/tasks';
 import { RouteState } from '../routes/route-state';
 import type { Solution } from '../routes/solution';
 import { perturb } from './perturb';

@@ -1,5 +1,6 @@
 // The API's `result` object of an optimization, built from the full evaluation of each route.
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP, type Problem } from '../model/problem';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
+import { type Problem } from '../model/problem';
 import { unassignedReason } from './reasons';
 import { evaluateRoute } from '../routes/route-eval';
 import type { Solution } from '../routes/solution';

@@ -1,6 +1,7 @@
 // Why a task stayed unassigned: first what no vehicle could do even for this task alone
 // (skills, capacity, windows, limits), else what blocks it on the routes as they are.
-import { KIND_JOB, type Problem } from '../model/problem';
+import { KIND_JOB } from '../model/tasks';
+import { type Problem } from '../model/problem';
 import { evaluateRoute } from '../routes/route-eval';
 import type { Solution } from '../routes/solution';
 import { depotAllows, zonesMatch } from '../model/task-rules';

@@ -2,7 +2,8 @@
 // together, and a LIFO shipment is delivered only after everything loaded behind it.
 // On board: a shipment from its pickup to its delivery; a job for the whole route (its goods are
 // loaded at the start or stay to the end, so it shares the vehicle with every other task).
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP, type Problem } from '../model/problem';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
+import { type Problem } from '../model/problem';
 import type { Cargo } from '../model/task-rules';
 
 function clash(a: Cargo, b: Cargo): boolean {

@@ -3,7 +3,7 @@
 // only relax (breaks, relations, max time in vehicle...), the few best candidates are confirmed
 // by the full route evaluation.
 import type { NearBound } from './near-bound';
-import { KIND_JOB } from '../model/problem';
+import { KIND_JOB } from '../model/tasks';
 import type { Rng } from '../prng';
 import { evaluateRoute, windowStart } from './route-eval';
 import type { RouteState } from './route-state';

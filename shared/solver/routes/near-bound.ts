@@ -4,7 +4,9 @@
 // that bound on the route's stored arc costs first and read the (large, cache-missing) matrices
 // only for positions next to a neighbour, a depot, or cheap enough to matter. Exact: no
 // insertion the full scan would pick is ever dismissed.
-import type { Matrix, Problem, VehicleModel } from '../model/problem';
+import type { Matrix } from '../model/matrices';
+import type { Problem } from '../model/problem';
+import type { VehicleModel } from '../model/vehicles';
 
 /**
  * Neighbours that count as near. Fewer mark fewer stops (more positions reach the bound test) but

@@ -1,7 +1,9 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
-import { KIND_DELIVERY, KIND_PICKUP, type Problem, type VehicleModel } from '../model/problem';
+import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
+import { type Problem } from '../model/problem';
+import { type VehicleModel } from '../model/vehicles';
 import type { UnassignedReason } from '../types';
 
 export interface ScheduledStep {

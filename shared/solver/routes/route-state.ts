@@ -1,7 +1,8 @@
 // One route with the prefix/suffix arrays that make insertion checks O(1): earliest departure
 // (forward), latest feasible service start (backward), load prefix/suffix maxima, totals.
 // Positions: 0 is the route start, 1..len the tasks, len+1 the route end.
-import type { Problem, VehicleModel } from '../model/problem';
+import type { Problem } from '../model/problem';
+import type { VehicleModel } from '../model/vehicles';
 import { evaluateRoute, windowStart } from './route-eval';
 
 const INF = Number.POSITIVE_INFINITY;

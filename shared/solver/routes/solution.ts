@@ -3,7 +3,8 @@
 // (when asked for), then cost. A task with an outsourcing cost is not counted as unassigned: its
 // outsourcing cost is added to the cost instead, and served tasks' revenue is taken off it.
 import { applyInsertion, type Insertion } from './insertion';
-import { KIND_DELIVERY, type Problem } from '../model/problem';
+import { KIND_DELIVERY } from '../model/tasks';
+import { type Problem } from '../model/problem';
 import { RouteState } from './route-state';
 
 export interface Objective {

@@ -1,7 +1,7 @@
 // The starting solution: the caller's earlier plan when given (each route cut back to its
 // longest feasible prefix), then every remaining task by greedy cheapest insertion.
 import type { SearchContext } from './context';
-import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/problem';
+import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
 import { recreate } from './ruin-recreate/recreate';
 import { evaluateRoute } from '../routes/route-eval';
 import { Solution } from '../routes/solution';

@@ -1,7 +1,8 @@
 // Per-solve data derived once from the problem: neighbour lists (SISR adjacency and
 // local-search candidate lists), task sizes and distances from the depot for insertion orders.
 import { NearBound } from '../routes/near-bound';
-import { KIND_DELIVERY, type Problem } from '../model/problem';
+import { KIND_DELIVERY } from '../model/tasks';
+import { type Problem } from '../model/problem';
 import { evaluateRoute } from '../routes/route-eval';
 import type { Rng } from '../prng';
 import type { Region } from './ruin-recreate/regions';

@@ -2,7 +2,8 @@
 // one capacity, one shift), jobs with one hard window each and one load dimension, the objective
 // the total travel cost. `plainData` says whether a problem is of that kind (null when not).
 import type { SearchContext } from '../context';
-import type { Matrix, Problem } from '../../model/problem';
+import type { Matrix } from '../../model/matrices';
+import type { Problem } from '../../model/problem';
 import type { SolverRequest } from '../../types';
 
 /** Windows are clamped to this so the time-warp arithmetic never meets an infinity. */

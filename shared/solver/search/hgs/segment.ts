@@ -2,7 +2,7 @@
 // summarised by its duration, time warp, earliest and latest start, load and travel cost, and two
 // summaries concatenate in O(1). A route is feasible when its time warp is 0 and its load fits.
 import type { HgsData } from './data';
-import type { Matrix } from '../../model/problem';
+import type { Matrix } from '../../model/matrices';
 
 export class Seg {
   dur = 0;

@@ -4,7 +4,7 @@
 import type { SearchContext } from '../context';
 import { bestInsertion, type Insertion } from '../../routes/insertion';
 import { Marks } from './marks';
-import { KIND_DELIVERY } from '../../model/problem';
+import { KIND_DELIVERY } from '../../model/tasks';
 import type { Solution } from '../../routes/solution';
 
 /**

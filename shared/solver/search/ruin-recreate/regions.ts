@@ -3,7 +3,8 @@
 // the two cores improve different parts of one solution instead of racing on the same one.
 // At the epoch's end the regions' best versions are put together, and the next epoch splits the
 // routes along a different line, so that no border stays where it was.
-import { KIND_DELIVERY, type Problem } from '../../model/problem';
+import { KIND_DELIVERY } from '../../model/tasks';
+import { type Problem } from '../../model/problem';
 import { Rng } from '../../prng';
 import { Solution } from '../../routes/solution';
 import type { OfferedSolution } from '../../types';

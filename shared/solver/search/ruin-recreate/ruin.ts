@@ -2,7 +2,7 @@
 // consecutive tasks from a few routes close to a random seed task, so that the removed tasks
 // are neighbours in space and in their routes: the recreate then has slack to do better.
 import type { SearchContext } from '../context';
-import { KIND_DELIVERY } from '../../model/problem';
+import { KIND_DELIVERY } from '../../model/tasks';
 import { Marks } from './marks';
 import type { Solution } from '../../routes/solution';
 
