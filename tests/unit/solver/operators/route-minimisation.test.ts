@@ -2,14 +2,14 @@
 // while every task stays served, the plan stays valid for the independent checker, and the
 // solution's bookkeeping agrees with its routes. Bounded by its own step budget, never by time.
 import { describe, expect, it } from 'vitest';
-import { checkSolution } from '../../../shared/solver';
-import { buildContext } from '../../../shared/solver/search/context';
-import { minimiseRoutes } from '../../../shared/solver/operators/route-minimisation';
-import { buildResult } from '../../../shared/solver/result/output';
-import { buildProblem } from '../../../shared/solver/model/problem';
-import { Rng } from '../../../shared/solver/prng';
-import { Solution } from '../../../shared/solver/routes/solution';
-import { generate, type GenOptions } from './helpers';
+import { checkSolution } from '../../../../shared/solver';
+import { buildContext } from '../../../../shared/solver/search/context';
+import { minimiseRoutes } from '../../../../shared/solver/operators/route-minimisation';
+import { buildResult } from '../../../../shared/solver/result/output';
+import { buildProblem } from '../../../../shared/solver/model/problem';
+import { Rng } from '../../../../shared/solver/prng';
+import { Solution } from '../../../../shared/solver/routes/solution';
+import { generate, type GenOptions } from '../helpers';
 
 /** Every job alone on its own vehicle (as many vehicles as jobs). */
 function oneTaskPerRoute(o: GenOptions) {

@@ -2,15 +2,15 @@
 // it moves, every task stays served exactly once, the independent checker finds nothing, the
 // bookkeeping agrees with the routes, and shipments and relation-tied tasks keep their routes.
 import { describe, expect, it } from 'vitest';
-import { checkSolution } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/search/construction';
-import { buildContext } from '../../../shared/solver/search/context';
-import { perturb } from '../../../shared/solver/operators/perturb';
-import { buildResult } from '../../../shared/solver/result/output';
-import { buildProblem } from '../../../shared/solver/model/problem';
-import { Rng } from '../../../shared/solver/prng';
-import { Solution } from '../../../shared/solver/routes/solution';
-import { generate, type GenOptions } from './helpers';
+import { checkSolution } from '../../../../shared/solver';
+import { construct } from '../../../../shared/solver/search/construction';
+import { buildContext } from '../../../../shared/solver/search/context';
+import { perturb } from '../../../../shared/solver/operators/perturb';
+import { buildResult } from '../../../../shared/solver/result/output';
+import { buildProblem } from '../../../../shared/solver/model/problem';
+import { Rng } from '../../../../shared/solver/prng';
+import { Solution } from '../../../../shared/solver/routes/solution';
+import { generate, type GenOptions } from '../helpers';
 
 function planned(o: GenOptions) {
   const { request, matrices } = generate(o);

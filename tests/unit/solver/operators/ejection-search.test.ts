@@ -4,14 +4,14 @@
 // search must find that same sum, and what it returns must be that route with the task in and
 // the ejected tasks out, valid, with t's insertion cost told right.
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../../../shared/solver/search/context';
-import { construct } from '../../../shared/solver/search/construction';
-import { EjectionSearch, fastEjectionApplies, K_MAX } from '../../../shared/solver/operators/ejection-search';
-import { buildProblem, type Problem } from '../../../shared/solver/model/problem';
-import { Rng } from '../../../shared/solver/prng';
-import { evaluateRoute } from '../../../shared/solver/routes/route-eval';
-import type { Solution } from '../../../shared/solver/routes/solution';
-import { generate, lcg, type GenOptions } from './helpers';
+import { buildContext } from '../../../../shared/solver/search/context';
+import { construct } from '../../../../shared/solver/search/construction';
+import { EjectionSearch, fastEjectionApplies, K_MAX } from '../../../../shared/solver/operators/ejection-search';
+import { buildProblem, type Problem } from '../../../../shared/solver/model/problem';
+import { Rng } from '../../../../shared/solver/prng';
+import { evaluateRoute } from '../../../../shared/solver/routes/route-eval';
+import type { Solution } from '../../../../shared/solver/routes/solution';
+import { generate, lcg, type GenOptions } from '../helpers';
 
 function subsets(n: number, max: number): number[][] {
   const out: number[][] = [];

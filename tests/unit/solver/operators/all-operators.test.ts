@@ -1,15 +1,15 @@
 // Each local-search operator: the gain it reports equals the cost difference after applying
 // the move, the move is improving, and the resulting solution passes the independent checker.
 import { describe, expect, it } from 'vitest';
-import { checkSolution } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/search/construction';
-import { buildContext } from '../../../shared/solver/search/context';
-import { applyMove } from '../../../shared/solver/operators/move';
-import { OPERATORS } from '../../../shared/solver/operators/local-search';
-import { buildResult } from '../../../shared/solver/result/output';
-import { buildProblem } from '../../../shared/solver/model/problem';
-import { Rng } from '../../../shared/solver/prng';
-import { generate, type GenOptions } from './helpers';
+import { checkSolution } from '../../../../shared/solver';
+import { construct } from '../../../../shared/solver/search/construction';
+import { buildContext } from '../../../../shared/solver/search/context';
+import { applyMove } from '../../../../shared/solver/operators/move';
+import { OPERATORS } from '../../../../shared/solver/operators/local-search';
+import { buildResult } from '../../../../shared/solver/result/output';
+import { buildProblem } from '../../../../shared/solver/model/problem';
+import { Rng } from '../../../../shared/solver/prng';
+import { generate, type GenOptions } from '../helpers';
 
 const cases: GenOptions[] = [];
 for (let seed = 1; seed <= 4; seed++) {
