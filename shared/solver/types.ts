@@ -190,6 +190,18 @@ export interface SolveOptions {
    * Omitted: the search is alone.
    */
   team?: SearchTeam;
+  /** Sizes at which the behaviour switches (tests); omitted ones keep their defaults (`thresholds.ts`). */
+  thresholds?: Partial<SizeThresholds>;
+}
+
+/** Problem sizes at which the solver changes what it does (defaults in `thresholds.ts`). */
+export interface SizeThresholds {
+  /** Under `engine: 'auto'`, the least budget (ms) at which the genetic search runs on 100 tasks. */
+  hgsLeastMsAt100Tasks: number;
+  /** Searches side by side split a problem of at least this many tasks per search... */
+  splitLeastTasksPerSearch: number;
+  /** ...and at least this many used routes per search. */
+  leastRoutesPerRegion: number;
 }
 
 /** A solution between searches of the same request: the used routes by vehicle index. */

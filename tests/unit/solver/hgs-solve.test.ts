@@ -100,6 +100,9 @@ describe("engine 'auto'", () => {
     expect(chooseEngine(undefined, Infinity, 100)).toBe('sisr');
     expect(chooseEngine('sisr', Infinity, 100)).toBe('sisr');
     expect(chooseEngine('hgs', 0, 100)).toBe('hgs');
+    // A lowered threshold (SolveOptions.thresholds) reaches the genetic search on a short budget.
+    expect(chooseEngine('auto', 40, 100, 40)).toBe('hgs');
+    expect(chooseEngine('auto', 39, 100, 40)).toBe('sisr');
   });
 
   // The budget is the deadline less the clock after construction; the iteration cap ends both.

@@ -7,14 +7,11 @@ import { KIND_DELIVERY } from '../../model/tasks';
 import { type Problem } from '../../model/problem';
 import { Rng } from '../../prng';
 import { Solution } from '../../routes/solution';
+import { DEFAULT_THRESHOLDS } from '../../thresholds';
 import type { OfferedSolution } from '../../types';
 
-/**
- * Least used routes per search for the split: regions of fewer routes leave ruins too little
- * room across them. A floor, not a measured optimum: the split is measured at 200 tasks (with 6
- * for the trial), 400 and 1000 (README "Regions"), where the task threshold decides first.
- */
-export const LEAST_ROUTES_PER_REGION = 12;
+/** The default least used routes per search for the split (`SizeThresholds.leastRoutesPerRegion`). */
+export const LEAST_ROUTES_PER_REGION = DEFAULT_THRESHOLDS.leastRoutesPerRegion;
 
 /** What one search may change during an epoch. */
 export interface Region {
@@ -42,11 +39,11 @@ export function separable(p: Problem): boolean {
 }
 
 /** Whether searches of this team should split sol's routes rather than each search the whole. */
-export function shouldSplit(sol: Solution, size: number): boolean {
+export function shouldSplit(sol: Solution, size: number, leastRoutesPerRegion = LEAST_ROUTES_PER_REGION): boolean {
   if (size < 2 || !separable(sol.p)) return false;
   let used = 0;
   for (const r of sol.routes) if (r.length > 0) used++;
-  return used >= size * LEAST_ROUTES_PER_REGION;
+  return used >= size * leastRoutesPerRegion;
 }
 
 /**

@@ -7,13 +7,16 @@ import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
 import { compareObjectives, Solution, type Objective } from '../../routes/solution';
-import type { OfferedSolution, SearchTeam } from '../../types';
+import { DEFAULT_THRESHOLDS } from '../../thresholds';
+import type { OfferedSolution, SearchTeam, SizeThresholds } from '../../types';
 
 export interface SearchLimits {
   deadlineMs: number;
   clock: () => number;
   maxIterations: number;
   team?: SearchTeam;
+  /** Omitted: the defaults. */
+  thresholds?: SizeThresholds;
 }
 
 export interface SearchStats {
@@ -38,11 +41,6 @@ const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
 const ROUTE_MIN_SHARE = 0.5;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
 const ROUTE_MIN_STEPS_PER_ITERATION = 5;
-/**
- * Searches side by side split a problem of at least this many tasks per search (and enough routes,
- * `shouldSplit`): below it they search the whole problem each and meet once (README "Regions").
- */
-const SPLIT_LEAST_TASKS_PER_SEARCH = 350;
 /** A split search's epochs: the routes are split anew this many times over the loop. */
 export const EPOCHS = 20;
 
@@ -73,12 +71,13 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
   }
   const team = limits.team;
+  const thresholds = limits.thresholds ?? DEFAULT_THRESHOLDS;
   let owners: Int32Array | null = null;
-  if (team && separable(ctx.p) && ctx.p.nTasks >= team.size * SPLIT_LEAST_TASKS_PER_SEARCH) {
+  if (team && separable(ctx.p) && ctx.p.nTasks >= team.size * thresholds.splitLeastTasksPerSearch) {
     // Every search starts from the best of their starts, so that their regions fit together.
     const offers = team.meet(offer(cur, cur.objective()));
     if (offers) cur = Solution.fromRoutes(cur.p, bestOffer(offers).routes);
-    if (offers && shouldSplit(cur, team.size)) owners = routeOwners(cur, team.size, 0);
+    if (offers && shouldSplit(cur, team.size, thresholds.leastRoutesPerRegion)) owners = routeOwners(cur, team.size, 0);
   }
   ctx.region = owners && team ? regionOf(cur, owners, team.member, team.size) : null;
   let curObj = cur.objective();
