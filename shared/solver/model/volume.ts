@@ -1,6 +1,6 @@
 // Cargo volume: each item must fit the vehicle's compartment in an orientation its alignment
 // allows, and the items on board together may not hold more volume than the compartment. The
-// second is a capacity dimension of its own (problem.ts adds it after the request's ones); items
+// second is a capacity dimension of its own (the last, after the request's ones: tasks.ts fills it); items
 // are not packed, so a set whose volumes add up is taken to fit.
 import type { SolverRequest, Volume } from '../types';
 
