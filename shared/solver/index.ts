@@ -28,8 +28,8 @@ export interface SolveReport {
 export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opts: SolveOptions): SolveReport {
   const p = buildProblem(req, matrices);
   const rng = new Rng(opts.seed ?? 1);
-  const ctx = buildContext(p, rng);
   const thresholds = sizeThresholds(opts.thresholds);
+  const ctx = buildContext(p, rng, undefined, thresholds);
   const limits = {
     deadlineMs: opts.deadlineMs,
     clock: opts.clock,

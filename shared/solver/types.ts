@@ -202,6 +202,10 @@ export interface SizeThresholds {
   splitLeastTasksPerSearch: number;
   /** ...and at least this many used routes per search. */
   leastRoutesPerRegion: number;
+  /** Past this many used routes, the recreate tries a task only in its neighbours' routes. */
+  granularRoutes: number;
+  /** Neighbours per task that count as near for the insertion bound (`near-bound.ts`). */
+  nearNeighbours: number;
 }
 
 /** A solution between searches of the same request: the used routes by vehicle index. */

@@ -8,12 +8,6 @@ import type { Matrix } from '../model/matrices';
 import type { Problem } from '../model/problem';
 import type { VehicleModel } from '../model/vehicles';
 
-/**
- * Neighbours that count as near. Fewer mark fewer stops (more positions reach the bound test) but
- * lower the bound (the nearest non-neighbour comes closer): 16 dismissed the most on 1000-customer
- * instances.
- */
-const NEAR_K = 16;
 /** Marks a location as always near (vehicle starts and ends): their positions are scanned exactly. */
 const ALWAYS = 0x7fffffff;
 
@@ -35,8 +29,10 @@ export class NearBound {
     private readonly p: Problem,
     private readonly neighbors: Int32Array,
     private readonly K: number,
+    /** Neighbours that count as near (`SizeThresholds.nearNeighbours`). */
+    nearK: number,
   ) {
-    this.kNear = Math.min(K, NEAR_K);
+    this.kNear = Math.min(K, nearK);
     this.mark = new Int32Array(p.nLoc);
     for (const v of p.vehicles) {
       if (v.start >= 0) this.mark[v.start] = ALWAYS;

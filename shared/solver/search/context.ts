@@ -5,6 +5,8 @@ import { KIND_DELIVERY } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { evaluateRoute } from '../routes/route-eval';
 import type { Rng } from '../prng';
+import { DEFAULT_THRESHOLDS } from '../thresholds';
+import type { SizeThresholds } from '../types';
 import type { Region } from './ruin-recreate/regions';
 import { groupMembers } from '../routes/solution';
 
@@ -28,6 +30,8 @@ export interface SearchContext {
   /** Class of each vehicle: vehicles of one class (equal signatures) are interchangeable when empty. */
   vehicleClass: Int32Array;
   nClasses: number;
+  /** Past this many used routes the recreate tries a task only in its neighbours' routes. */
+  granularRoutes: number;
   /** Searches side by side on a split problem: what this one may change (null: everything). */
   region: Region | null;
 }
@@ -81,7 +85,7 @@ function windowSpans(p: Problem): Float64Array {
   return out;
 }
 
-export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
+export function buildContext(p: Problem, rng: Rng, maxK = 48, thresholds: SizeThresholds = DEFAULT_THRESHOLDS): SearchContext {
   const T = p.nTasks;
   const K = Math.max(0, Math.min(maxK, T - 1));
   const n = p.nLoc;
@@ -130,7 +134,8 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48): SearchContext {
     windowSpan: windowSpans(p),
     neighbors,
     K,
-    near: new NearBound(p, neighbors, K),
+    near: new NearBound(p, neighbors, K, thresholds.nearNeighbours),
+    granularRoutes: thresholds.granularRoutes,
     demand,
     depotDist,
     arcScale: nearestCount ? nearestSum / nearestCount : 1,

@@ -14,7 +14,6 @@ import type { Solution } from '../../routes/solution';
  */
 const ORDER_WEIGHTS = [4, 4, 2, 1, 4];
 /** With more used routes than this, a task is only tried in routes serving its neighbours. */
-const GRANULAR_ROUTES = 16;
 
 export function sortForInsertion(ctx: SearchContext, tasks: number[]): number[] {
   const { rng, p } = ctx;
@@ -166,7 +165,7 @@ class Inserter {
     this.depotFrugal = p.request.options?.objective?.minimise_num_depots === true;
     this.group = gv < 0 && p.group[t] >= 0 ? ctx.members[p.group[t]] : null;
     if (gv >= 0) this.tryRoute(t, gv);
-    else if (this.used > GRANULAR_ROUTES) {
+    else if (this.used > ctx.granularRoutes) {
       const round = tried.next();
       for (let k = 0; k < K; k++) {
         const v = sol.routeOf[ctx.neighbors[t * K + k]];
