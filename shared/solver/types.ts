@@ -1,7 +1,7 @@
 // Public types of the solver: the API's optimization request shape (already validated by the
 // service, locations parsed), the resolved matrices, the options, and the `result` shape.
+import type { LatLonPair } from '../geo/types';
 
-export type LatLon = [number, number];
 export type Window = [number, number];
 export type Metadata = Record<string, unknown>;
 
@@ -147,7 +147,7 @@ export interface SolverDepot {
 export interface SolverRequest {
   description?: string;
   /** Parsed `locations.location`: index i is location_index i. */
-  locations: LatLon[];
+  locations: LatLonPair[];
   vehicles: SolverVehicle[];
   jobs?: SolverJob[];
   shipments?: SolverShipment[];
@@ -190,6 +190,22 @@ export interface SolveOptions {
    * Omitted: the search is alone.
    */
   team?: SearchTeam;
+  /** Sizes at which the behaviour switches (tests); omitted ones keep their defaults (`thresholds.ts`). */
+  thresholds?: Partial<SizeThresholds>;
+}
+
+/** Problem sizes at which the solver changes what it does (defaults in `thresholds.ts`). */
+export interface SizeThresholds {
+  /** Under `engine: 'auto'`, the least budget (ms) at which the genetic search runs on 100 tasks. */
+  hgsLeastMsAt100Tasks: number;
+  /** Searches side by side split a problem of at least this many tasks per search... */
+  splitLeastTasksPerSearch: number;
+  /** ...and at least this many used routes per search. */
+  leastRoutesPerRegion: number;
+  /** Past this many used routes, the recreate tries a task only in its neighbours' routes. */
+  granularRoutes: number;
+  /** Neighbours per task that count as near for the insertion bound (`near-bound.ts`). */
+  nearNeighbours: number;
 }
 
 /** A solution between searches of the same request: the used routes by vehicle index. */
@@ -220,7 +236,7 @@ export interface ResultStep {
   setup: number;
   service: number;
   waiting_time: number;
-  location?: LatLon;
+  location?: LatLonPair;
   location_index?: number;
   load: number[];
   description?: string;
@@ -275,7 +291,7 @@ export type UnassignedReason =
 export interface ResultUnassigned {
   id: number;
   type: 'job' | 'pickup' | 'delivery';
-  location: LatLon;
+  location: LatLonPair;
   location_index: number;
   reason: UnassignedReason;
 }

@@ -1,6 +1,8 @@
 // Independent checker: re-derives every number of a result from the raw request and matrices
 // with its own plain code (it shares nothing with the solver's evaluation) and lists every
 // broken rule. The tests use it as the oracle.
+import { greatCircleMeters } from '../../geo/sphere';
+import type { LatLonPair } from '../../geo/types';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
@@ -319,9 +321,7 @@ function checkRelations(
   });
 }
 
-function airDistance(a: [number, number], b: [number, number]): number {
-  const rad = Math.PI / 180;
-  const x =
-    Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
-  return Math.round(2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(x))));
+/** Rounded as the solver rounds its air-distance matrix, so a route's cost agrees to the unit. */
+function airDistance(a: LatLonPair, b: LatLonPair): number {
+  return Math.round(greatCircleMeters(a[0], a[1], b[0], b[1]));
 }

@@ -3,16 +3,15 @@
 // and checks that the members a route serves come one after another, and that a group some
 // vehicle could take whole (skills, zones, depots, item fit, summed amounts and volume) is
 // served whole on one route or not at all.
+import { greatCircleMeters } from '../../geo/sphere';
+import type { LatLonPair } from '../../geo/types';
 import type { SolverJob, SolverRequest, SolverResult, SolverVehicle } from '../types';
 import { cubic, fitsCompartment, zoneAllows } from './task-rules';
 
 type Bad = (rule: string, detail: string, vehicle?: number) => void;
 
-function metres(a: [number, number], b: [number, number]): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
-  return 2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+function metres(a: LatLonPair, b: LatLonPair): number {
+  return greatCircleMeters(a[0], a[1], b[0], b[1]);
 }
 
 function takesWhole(req: SolverRequest, v: SolverVehicle, jobs: SolverJob[]): boolean {

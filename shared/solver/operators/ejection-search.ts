@@ -9,10 +9,11 @@
 // once whether it still fits. A branch ends as soon as a kept task misses its window (no later
 // ejection can help it), the sum plus the least count still ahead exceeds the best found, or an
 // earlier branch reached the same kept task no later with no more ejections and no larger sum.
-import type { Problem, VehicleModel } from '../problem';
-import { windowStart } from '../route-eval';
-import { latestStart } from '../route-state';
-import type { Solution } from '../solution';
+import type { Problem } from '../model/problem';
+import type { VehicleModel } from '../model/vehicles';
+import { windowStart } from '../routes/route-eval';
+import { latestStart } from '../routes/route-state';
+import type { Solution } from '../routes/solution';
 
 /**
  * At most this many tasks go per ejection. Nagata & Bräysy use 5 (with a squeeze step before

@@ -1,7 +1,7 @@
 // Local search to a local optimum over all operators (each applies its best improving move),
 // bounded by the deadline.
-import type { SearchContext } from '../context';
-import type { Solution } from '../solution';
+import type { SearchContext } from '../search/context';
+import type { Solution } from '../routes/solution';
 import { crossExchange } from './cross-exchange';
 import { applyMove, type Operator } from './move';
 import { orOpt } from './or-opt';

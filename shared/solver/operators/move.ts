@@ -1,9 +1,9 @@
 // The one interface of the local-search operators: an operator proposes new task sequences for
 // one or two routes; a move is kept only if every new route passes the full route evaluation
 // and the summed route cost drops. A cheap arc-cost sum filters candidates first.
-import type { SearchContext } from '../context';
-import { evaluateRoute } from '../route-eval';
-import type { Solution } from '../solution';
+import type { SearchContext } from '../search/context';
+import { evaluateRoute } from '../routes/route-eval';
+import type { Solution } from '../routes/solution';
 
 export interface Move {
   /** Cost decrease when applied (old route costs minus new route costs). */

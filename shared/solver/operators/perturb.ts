@@ -1,9 +1,9 @@
 // Random feasible relocations, whatever they cost (the "perturb" step of Nagata & Bräysy's route
 // minimisation): between two ejections the routes' shape drifts, so a task that fits nowhere now
 // may find a gap later. Jobs only; tasks tied to their route by a relation stay put.
-import type { SearchContext } from '../context';
-import { bestInsertion, type Insertion } from '../insertion';
-import type { Solution } from '../solution';
+import type { SearchContext } from '../search/context';
+import { bestInsertion, type Insertion } from '../routes/insertion';
+import type { Solution } from '../routes/solution';
 
 /** Only the few nearest neighbours: a move next to a far task is rarely feasible. */
 const NEAREST = 8;

@@ -1,7 +1,7 @@
 // Route elimination: empty the shortest routes one at a time and reinsert their tasks into the
 // other used routes. Kept when cheaper, or whenever the objective counts vehicles.
-import { bestInsertion, type Insertion } from '../insertion';
-import { KIND_DELIVERY } from '../problem';
+import { bestInsertion, type Insertion } from '../routes/insertion';
+import { KIND_DELIVERY } from '../model/tasks';
 import type { Move, Operator } from './move';
 
 const TRIES = 3;

@@ -5,12 +5,12 @@
 // full), and the ejected join the pool; after each ejection a few random feasible relocations
 // (perturb.ts) reshape the routes. When the pool empties the fleet is one route smaller; when the
 // step budget runs out, that attempt is dropped and another route is tried.
-import type { SearchContext } from '../context';
-import { bestInsertion, type Insertion } from '../insertion';
+import type { SearchContext } from '../search/context';
+import { bestInsertion, type Insertion } from '../routes/insertion';
 import { EjectionSearch, fastEjectionApplies, type EjectionResult } from './ejection-search';
-import { KIND_DELIVERY } from '../problem';
-import { RouteState } from '../route-state';
-import type { Solution } from '../solution';
+import { KIND_DELIVERY } from '../model/tasks';
+import { RouteState } from '../routes/route-state';
+import type { Solution } from '../routes/solution';
 import { perturb } from './perturb';
 
 /** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */

@@ -1,7 +1,7 @@
 // Shared walk of the neighbour candidate lists: for each routed task u and each of its nearest
 // routed neighbours w, the operator's visitor sees both with their routes and indices.
-import type { SearchContext } from '../context';
-import type { Solution } from '../solution';
+import type { SearchContext } from '../search/context';
+import type { Solution } from '../routes/solution';
 
 /** Neighbours per task tried by local search (the lists hold ctx.K). */
 export const LS_NEIGHBOURS = 16;

@@ -3,9 +3,9 @@
 // route bookkeeping against a fresh evaluation of the routes it returns.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LocalSearch } from '../../../shared/solver/hgs/local-search';
-import { granularNeighbours } from '../../../shared/solver/hgs/neighbours';
-import { penalised, Seg } from '../../../shared/solver/hgs/segment';
+import { LocalSearch } from '../../../shared/solver/search/hgs/local-search';
+import { granularNeighbours } from '../../../shared/solver/search/hgs/neighbours';
+import { penalised, Seg } from '../../../shared/solver/search/hgs/segment';
 import { Rng } from '../../../shared/solver/prng';
 import { randomData, simulate } from '../../unit/solver/hgs-helpers';
 

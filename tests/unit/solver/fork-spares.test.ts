@@ -2,13 +2,13 @@
 // belonged to a live solution, or came from another problem, would show as a task map that no
 // longer matches the routes.
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { recreate } from '../../../shared/solver/recreate';
-import { ruin } from '../../../shared/solver/ruin';
-import type { Solution } from '../../../shared/solver/solution';
+import { recreate } from '../../../shared/solver/search/ruin-recreate/recreate';
+import { ruin } from '../../../shared/solver/search/ruin-recreate/ruin';
+import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg } from './helpers';
 
 /** The task map the routes imply (-1: unserved). */

@@ -1,7 +1,7 @@
 // Small random plain VRPTW instances as HgsData, and a forward route simulation with time warp
 // (the brute-force reference for the segment arithmetic).
-import type { HgsData } from '../../../shared/solver/hgs/data';
-import { penalised } from '../../../shared/solver/hgs/segment';
+import type { HgsData } from '../../../shared/solver/search/hgs/data';
+import { penalised } from '../../../shared/solver/search/hgs/segment';
 import { Rng } from '../../../shared/solver/prng';
 
 export function randomData(seed: number, n: number, fleet = 4, capacity = 30): HgsData {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LocalSearch } from '../../../shared/solver/hgs/local-search';
-import { granularNeighbours } from '../../../shared/solver/hgs/neighbours';
-import { Routes } from '../../../shared/solver/hgs/routes';
-import { split } from '../../../shared/solver/hgs/split';
+import { LocalSearch } from '../../../shared/solver/search/hgs/local-search';
+import { granularNeighbours } from '../../../shared/solver/search/hgs/neighbours';
+import { Routes } from '../../../shared/solver/search/hgs/routes';
+import { split } from '../../../shared/solver/search/hgs/split';
 import { Rng } from '../../../shared/solver/prng';
 import { randomData, routesCost } from './hgs-helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evalRoute, Seg } from '../../../shared/solver/hgs/segment';
+import { evalRoute, Seg } from '../../../shared/solver/search/hgs/segment';
 import { Rng } from '../../../shared/solver/prng';
 import { randomData, simulate } from './hgs-helpers';
 

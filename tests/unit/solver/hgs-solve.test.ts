@@ -10,12 +10,12 @@ import {
   type SolverMatrices,
   type SolverRequest,
 } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { finalize } from '../../../shared/solver/finalize';
-import { plainData, solveHgs } from '../../../shared/solver/hgs';
-import { buildResult } from '../../../shared/solver/output';
-import { buildProblem } from '../../../shared/solver/problem';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { finalize } from '../../../shared/solver/result/finalize';
+import { plainData, solveHgs } from '../../../shared/solver/search/hgs';
+import { buildResult } from '../../../shared/solver/result/output';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
 import { convert, parseInstance } from '../../bench/solver/convert';
 import { generate } from './helpers';
@@ -100,6 +100,9 @@ describe("engine 'auto'", () => {
     expect(chooseEngine(undefined, Infinity, 100)).toBe('sisr');
     expect(chooseEngine('sisr', Infinity, 100)).toBe('sisr');
     expect(chooseEngine('hgs', 0, 100)).toBe('hgs');
+    // A lowered threshold (SolveOptions.thresholds) reaches the genetic search on a short budget.
+    expect(chooseEngine('auto', 40, 100, 40)).toBe('hgs');
+    expect(chooseEngine('auto', 39, 100, 40)).toBe('sisr');
   });
 
   // The budget is the deadline less the clock after construction; the iteration cap ends both.

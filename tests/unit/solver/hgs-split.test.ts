@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { split } from '../../../shared/solver/hgs/split';
+import { split } from '../../../shared/solver/search/hgs/split';
 import { Rng } from '../../../shared/solver/prng';
 import { randomData, routesCost } from './hgs-helpers';
 

@@ -2,7 +2,8 @@
 // (below 2^24) narrow, anything else stays in 64 bits, and what the solver reads back is always
 // the value it was given.
 import { describe, expect, it } from 'vitest';
-import { buildProblem, transposed } from '../../../shared/solver/problem';
+import { buildProblem } from '../../../shared/solver/model/problem';
+import { transposed } from '../../../shared/solver/model/matrices';
 import { generate } from './helpers';
 
 const base = generate({ seed: 7, jobs: 12, shipments: 0, vehicles: 2 });

@@ -2,14 +2,16 @@
 // cost) is the one the full scan finds, for jobs and shipments, on asymmetric matrices, several
 // cost matrices and open routes; and it does dismiss positions (it is not vacuous).
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/insertion';
-import { lowArcs } from '../../../shared/solver/near-bound';
-import { buildProblem, KIND_DELIVERY, transposed, type Problem } from '../../../shared/solver/problem';
-import type { RouteState } from '../../../shared/solver/route-state';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { bestInsertion, insertedSeq, type Insertion } from '../../../shared/solver/routes/insertion';
+import { lowArcs } from '../../../shared/solver/routes/near-bound';
+import { buildProblem, type Problem } from '../../../shared/solver/model/problem';
+import { KIND_DELIVERY } from '../../../shared/solver/model/tasks';
+import { transposed } from '../../../shared/solver/model/matrices';
+import type { RouteState } from '../../../shared/solver/routes/route-state';
 import { Rng } from '../../../shared/solver/prng';
-import { evaluateRoute } from '../../../shared/solver/route-eval';
+import { evaluateRoute } from '../../../shared/solver/routes/route-eval';
 import { generate, lcg, type GenOptions } from './helpers';
 
 /** `tight`: half the generated capacity, so that routes fill up and the job scan meets full ones. */

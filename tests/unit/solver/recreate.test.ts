@@ -1,12 +1,13 @@
 // The recreate's cost budget: the search hands it what a candidate may still cost before it could
 // only be rejected, and the recreate stops at the first insertion that spends it.
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { checkSolution, solve } from '../../../shared/solver';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { recreate } from '../../../shared/solver/recreate';
-import type { Solution } from '../../../shared/solver/solution';
+import { recreate } from '../../../shared/solver/search/ruin-recreate/recreate';
+import type { Solution } from '../../../shared/solver/routes/solution';
 import { generate, lcg } from './helpers';
 
 /** A constructed solution with about a third of its tasks taken out, and a fresh context to put them back. */
@@ -55,5 +56,20 @@ describe('recreate with a budget', () => {
     expect(recreate(buildContext(p, new Rng(5)), b, out.slice(), 0, undefined, spent + 1)).toBe(true);
     expect(served(b)).toEqual(served(a));
     expect(cost(b)).toBe(cost(a));
+  });
+});
+
+describe('recreate on many routes', () => {
+  // The branch past `granularRoutes` used routes (tasks tried only in their neighbours' routes),
+  // reached on 30 tasks by lowering the threshold; 'near' likewise with fewer near neighbours.
+  it('tries a task in its neighbours’ routes only, and still serves everything validly', () => {
+    const { request, matrices } = generate({ seed: 7, jobs: 30, shipments: 0, vehicles: 12 });
+    const opts = { deadlineMs: Infinity, clock: () => 0, seed: 2, maxIterations: 300 };
+    const low = solve(request, matrices, { ...opts, thresholds: { granularRoutes: 2, nearNeighbours: 4 } });
+    const full = solve(request, matrices, opts);
+    expect(low.routes.length).toBeGreaterThan(2);
+    expect(low.unassigned.length).toBe(full.unassigned.length);
+    expect(checkSolution(request, matrices, low)).toEqual([]);
+    expect(low).not.toEqual(full);
   });
 });

@@ -1,22 +1,32 @@
 // Searches side by side split a large problem's routes: each epoch every search owns a region (a
 // run of routes near a pivot, its empty vehicles dealt in turn, the tasks on them); at the epoch's
 // end the regions' own routes are put together. Checked on a 1000-customer Gehring & Homberger
-// instance (r1_10_4, about 90 routes) and on the search with a partner that never changes anything.
+// instance (r1_10_4, about 90 routes), and on the search with a partner that never changes
+// anything on Solomon's R101 with the split thresholds lowered to reach it.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type OfferedSolution, type SolverRequest } from '../../../shared/solver';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { EPOCHS } from '../../../shared/solver/search';
-import { LEAST_ROUTES_PER_REGION, mergeRegions, regionOf, routeOwners, separable, shouldSplit } from '../../../shared/solver/regions';
-import { Solution } from '../../../shared/solver/solution';
+import { EPOCHS } from '../../../shared/solver/search/ruin-recreate/search';
+import {
+  LEAST_ROUTES_PER_REGION,
+  mergeRegions,
+  regionOf,
+  routeOwners,
+  separable,
+  shouldSplit,
+} from '../../../shared/solver/search/ruin-recreate/regions';
+import { Solution } from '../../../shared/solver/routes/solution';
 import { convert, parseInstance } from '../../bench/solver/convert';
 
-const homberger = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/homberger');
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp');
+const homberger = join(fixtures, 'homberger');
+const solomon = join(fixtures, 'solomon');
 const { request, matrices } = convert(parseInstance(readFileSync(join(homberger, 'r1_10_4.txt'), 'utf8'), 'r1_10_4'));
 const p = buildProblem(request, matrices);
 const start = construct(buildContext(p, new Rng(1)));
@@ -28,6 +38,7 @@ describe('routeOwners and regionOf', () => {
   it('split the used routes in two runs of equal length, deal empty vehicles in turn, and move the line with the epoch', () => {
     expect(used(start).length).toBeGreaterThanOrEqual(2 * LEAST_ROUTES_PER_REGION);
     expect(shouldSplit(start, 2)).toBe(true);
+    expect(shouldSplit(start, 2, used(start).length)).toBe(false);
     const owners = routeOwners(start, 2, 0);
     const counts = [0, 0];
     for (const v of used(start)) counts[owners[v]]++;
@@ -112,10 +123,12 @@ describe('mergeRegions', () => {
 
 describe('a split search', () => {
   it('changes only its own region in each epoch, and its result is checker-clean', () => {
+    const { request, matrices } = convert(parseInstance(readFileSync(join(solomon, 'R101.txt'), 'utf8'), 'R101'));
+    const p = buildProblem(request, matrices);
     const offers: OfferedSolution[] = [];
-    // A partner that never changes anything: it offers back what it is handed. The time goes to
-    // the final local search of 1000 tasks after only 400 iterations, run in full.
+    // A partner that never changes anything: it offers back what it is handed.
     const report = solveWithStats(request, matrices, {
+      thresholds: { splitLeastTasksPerSearch: 20, leastRoutesPerRegion: 4 },
       deadlineMs: performance.now() + 120_000,
       clock: () => performance.now(),
       seed: 3,
@@ -145,5 +158,5 @@ describe('a split search', () => {
     expect(changed).toBeGreaterThan(0);
     expect(offers[EPOCHS].objective[4]).toBeLessThan(offers[0].objective[4]);
     expect(checkSolution(request, matrices, report.result)).toEqual([]);
-  }, 240_000);
+  });
 });

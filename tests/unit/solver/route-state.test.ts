@@ -3,12 +3,13 @@
 // sequence: at every position of every used route, on routes that kept their buffers and on
 // clones that share them, with several windows per task, open routes and route limits.
 import { describe, expect, it } from 'vitest';
-import { construct } from '../../../shared/solver/construction';
-import { buildContext } from '../../../shared/solver/context';
-import { bestInsertion, type Insertion } from '../../../shared/solver/insertion';
-import { buildProblem, KIND_JOB } from '../../../shared/solver/problem';
+import { construct } from '../../../shared/solver/search/construction';
+import { buildContext } from '../../../shared/solver/search/context';
+import { bestInsertion, type Insertion } from '../../../shared/solver/routes/insertion';
+import { buildProblem } from '../../../shared/solver/model/problem';
+import { KIND_JOB } from '../../../shared/solver/model/tasks';
 import { Rng } from '../../../shared/solver/prng';
-import { RouteState } from '../../../shared/solver/route-state';
+import { RouteState } from '../../../shared/solver/routes/route-state';
 import { generate, lcg, type GenOptions } from './helpers';
 
 const cases: GenOptions[] = [

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSolution, solveWithStats, type OfferedSolution, type SolveReport, type SolverRequest } from '../../../shared/solver';
 import { idleSolverThreads, solveInThreads, warmSolverThreads } from '../../../shared/solver-threads';
 import { betterOutcome, type Outcome } from '../../../shared/solver-threads/rank';
-import { EPOCHS } from '../../../shared/solver/search';
+import { EPOCHS } from '../../../shared/solver/search/ruin-recreate/search';
 import { convert, parseInstance } from '../../bench/solver/convert';
 import { generate } from './helpers';
 

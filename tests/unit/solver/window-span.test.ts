@@ -1,10 +1,10 @@
 // The insertion order "tightest windows first" reads each task's window span from the context.
 import { describe, expect, it } from 'vitest';
 import type { SolverMatrices, SolverRequest } from '../../../shared/solver';
-import { buildContext } from '../../../shared/solver/context';
-import { buildProblem } from '../../../shared/solver/problem';
+import { buildContext } from '../../../shared/solver/search/context';
+import { buildProblem } from '../../../shared/solver/model/problem';
 import { Rng } from '../../../shared/solver/prng';
-import { sortForInsertion } from '../../../shared/solver/recreate';
+import { sortForInsertion } from '../../../shared/solver/search/ruin-recreate/recreate';
 
 const n = 8;
 const matrices: SolverMatrices = {

@@ -1,0 +1,140 @@
+// Vehicles in the model: capacity, the moment a route may leave its start (depot opening and
+// loading included), breaks, limits, the matrices of its profile and a signature for spotting
+// interchangeable empty vehicles.
+import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
+import type { Matrix, ProblemMatrices } from './matrices';
+
+const INF = Number.POSITIVE_INFINITY;
+
+export interface BreakModel {
+  id: number;
+  twStart: number[];
+  twEnd: number[];
+  service: number;
+}
+
+export interface VehicleModel {
+  index: number;
+  id: number;
+  start: number; // location index, -1 for an open start
+  end: number; // location index, -1 for an open end
+  cap: Int32Array;
+  /** When the vehicle may leave its start: its window start, or a depot's opening, plus the depot's service. */
+  twStart: number;
+  /** Loading time at a depot start (the depot's service), already inside twStart. */
+  startService: number;
+  twEnd: number; // hard end, overtime allowance included
+  twEndSoft: number; // the window end itself; beyond it overtime is charged
+  maxTasks: number;
+  maxTravelTime: number;
+  maxDistance: number;
+  maxWorkingTime: number;
+  maxTravelCost: number;
+  fixed: number;
+  breaks: BreakModel[];
+  dur: Matrix;
+  dist: Matrix;
+  cost: Matrix;
+  /**
+   * `dur` and `cost` transposed (the same arrays when symmetric): the insertion scans read the
+   * arcs into one location from many along one row, not down a column (a cache miss each).
+   */
+  durT: Matrix;
+  costT: Matrix;
+  /** Vehicles with equal signatures are interchangeable when empty. */
+  signature: string;
+}
+
+/** `maxOver`: the overtime allowance past every vehicle's window end. */
+export function buildVehicles(req: SolverRequest, matrices: ProblemMatrices, dims: number, maxOver: number): VehicleModel[] {
+  return req.vehicles.map((v, index) => vehicleModel(req, v, index, matrices, dims, maxOver));
+}
+
+function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matrices: ProblemMatrices, dims: number, maxOver: number) {
+  const p = v.profile ?? matrices.defaultProfile;
+  const f = matrices.travel(p);
+  const { twStart, startService } = startWindow(
+    req.depots?.find((d) => d.location_index === v.start_index),
+    v,
+  );
+  const twEndSoft = v.time_window?.[1] ?? INF;
+  const cost = matrices.cost(v, p);
+  const m: VehicleModel = {
+    index,
+    id: v.id,
+    start: v.start_index ?? -1,
+    end: v.end_index ?? -1,
+    cap: capacityOf(v, dims),
+    twStart,
+    startService,
+    twEnd: twEndSoft + maxOver,
+    twEndSoft,
+    maxTasks: v.max_tasks ?? INF,
+    maxTravelTime: v.max_travel_time ?? INF,
+    maxDistance: v.max_distance ?? INF,
+    maxWorkingTime: v.max_working_time ?? INF,
+    maxTravelCost: v.max_travel_cost ?? INF,
+    fixed: v.costs?.fixed ?? 0,
+    breaks: breaksOf(v),
+    dur: f.dur,
+    dist: f.dist,
+    cost,
+    durT: matrices.transposeOf(f.dur),
+    costT: matrices.transposeOf(cost),
+    signature: '',
+  };
+  m.signature = signatureOf(v, p, m);
+  return m;
+}
+
+/** A dimension the vehicle lists no capacity for holds nothing; no capacity at all, anything. */
+function capacityOf(v: SolverVehicle, dims: number): Int32Array {
+  const cap = new Int32Array(dims);
+  for (let d = 0; d < dims; d++) cap[d] = v.capacity?.[d] ?? (v.capacity ? 0 : 2147483647);
+  return cap;
+}
+
+/** A route from a depot waits for its opening, then loads for the depot's service time. */
+function startWindow(depot: SolverDepot | undefined, v: SolverVehicle): { twStart: number; startService: number } {
+  const startService = depot?.service ?? 0;
+  return { twStart: depotOpening(depot?.time_windows, v.time_window?.[0] ?? 0) + startService, startService };
+}
+
+/** The first moment at or after `from` within a depot's opening windows (none: `from`; all past: never). */
+export function depotOpening(windows: [number, number][] | undefined, from: number): number {
+  if (!windows?.length) return from;
+  let best = INF;
+  for (const [a, b] of windows) if (b >= from) best = Math.min(best, Math.max(a, from));
+  return best;
+}
+
+/** Breaks in order of their first window, each with its windows in order. */
+function breaksOf(v: SolverVehicle): BreakModel[] {
+  const breaks = (v.breaks ?? []).map((b) => {
+    const w = [...(b.time_windows ?? [[-INF, INF]])].sort((a, c) => a[0] - c[0]);
+    return { id: b.id, twStart: w.map((x) => x[0]), twEnd: w.map((x) => x[1]), service: b.service ?? 0 };
+  });
+  breaks.sort((a, b) => a.twStart[0] - b.twStart[0]);
+  return breaks;
+}
+
+/** Everything that makes an empty vehicle serve differently; ids and metadata left out. */
+function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string {
+  return JSON.stringify([
+    profile,
+    m.start,
+    m.end,
+    v.capacity,
+    v.time_window,
+    [...(v.skills ?? [])].sort(),
+    v.max_tasks,
+    v.max_travel_time,
+    v.max_distance,
+    v.max_working_time,
+    v.breaks,
+    v.costs,
+    v.max_travel_cost,
+    v.zones,
+    v.volume,
+  ]);
+}

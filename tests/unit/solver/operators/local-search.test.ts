@@ -1,0 +1,54 @@
+// Local search: applies every operator's best move until none improves, within the deadline.
+import { describe, expect, it } from 'vitest';
+import { localSearch, OPERATORS } from '../../../../shared/solver/operators/local-search';
+import { expectValid, plane, sequences, withRoutes, type Stop } from './support';
+
+// Two crossed routes over six jobs on two axes: several operators have something to do.
+const stops = (): Stop[] => [
+  { at: [10, 0], demand: 1 },
+  { at: [0, 21], demand: 1 },
+  { at: [0, 10], demand: 1 },
+  { at: [21, 0], demand: 1 },
+  { at: [0, 31], demand: 1 },
+  { at: [31, 0], demand: 1 },
+];
+// Three jobs a van: one route cannot take them all.
+const vans = [{ capacity: 3 }, { capacity: 3 }];
+
+describe('local search', () => {
+  it('stops at a local optimum of every operator, cheaper and still valid', () => {
+    const inst = plane(stops(), vans);
+    const s = withRoutes(inst, [
+      [1, 0, 4],
+      [5, 2, 3],
+    ]);
+    const before = s.sol.objective().cost;
+    const moves = localSearch(s.ctx, s.sol, { deadlineMs: Infinity, clock: () => 0 });
+    expect(moves).toBeGreaterThan(0);
+    expect(s.sol.objective().cost).toBeLessThan(before);
+    for (const op of OPERATORS) expect(op.find(s.ctx, s.sol)).toBeNull();
+    expectValid(inst, s);
+    // Each axis on one route, nearest first.
+    expect(
+      sequences(s.sol)
+        .map((r) => r.slice().sort())
+        .sort(),
+    ).toEqual([
+      [0, 3, 5],
+      [1, 2, 4],
+    ]);
+  });
+
+  it('changes nothing once the deadline has passed', () => {
+    const inst = plane(stops(), vans);
+    const s = withRoutes(inst, [
+      [1, 0, 4],
+      [5, 2, 3],
+    ]);
+    expect(localSearch(s.ctx, s.sol, { deadlineMs: 0, clock: () => 0 })).toBe(0);
+    expect(sequences(s.sol)).toEqual([
+      [1, 0, 4],
+      [5, 2, 3],
+    ]);
+  });
+});
