@@ -39,6 +39,7 @@ interface ThreadJob {
   seed: number;
   maxIterations?: number;
   engine?: SolveOptions['engine'];
+  thresholds?: SolveOptions['thresholds'];
 }
 
 /**
@@ -186,7 +187,7 @@ export async function solveInThreads(
   const meeting = newMeeting(threads, tasks, request.vehicles.length);
   // Resolved once, so that no two searches pick different engines near the threshold: the
   // annealing would wait at its first meeting for a genetic search that never comes.
-  const engine = chooseEngine(opts.engine, opts.deadlineMs - opts.clock(), tasks);
+  const engine = chooseEngine(opts.engine, opts.deadlineMs - opts.clock(), tasks, opts.thresholds?.hgsLeastMsAt100Tasks);
   const others = Array.from({ length: threads - 1 }, (_, k) =>
     runThread(
       {
@@ -198,6 +199,7 @@ export async function solveInThreads(
         seed: seed + k + 1,
         maxIterations: opts.maxIterations,
         engine,
+        thresholds: opts.thresholds,
       },
       opts.deadlineMs,
       opts.clock,
@@ -219,6 +221,7 @@ function serveThread(): void {
       seed: job.seed,
       maxIterations: job.maxIterations,
       engine: job.engine,
+      thresholds: job.thresholds,
       team: teamMember(job.meeting, job.searchIndex, job.deadlineEpochMs),
     });
     parentPort!.postMessage(outcome);

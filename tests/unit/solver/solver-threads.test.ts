@@ -70,17 +70,24 @@ describe('solveInThreads', () => {
 });
 
 describe('solveInThreads on a problem large enough to split', () => {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/homberger/r1_10_4.txt');
-  const { request, matrices } = convert(parseInstance(readFileSync(file, 'utf8'), 'r1_10_4'));
+  // Solomon's R101 with the split thresholds lowered (as tests/unit/solver/regions.test.ts does):
+  // the threads must carry the caller's thresholds, or they would search the whole problem each.
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/vrp/solomon/R101.txt');
+  const { request, matrices } = convert(parseInstance(readFileSync(file, 'utf8'), 'R101'));
+  const thresholds = { splitLeastTasksPerSearch: 20, leastRoutesPerRegion: 4 };
 
   it('splits its routes between the two threads and puts the regions together at every epoch', async () => {
-    // 400 iterations: the time goes to the final local search of 1000 tasks, run in full.
-    const report = await solveInThreads(request, matrices, { ...opts(), maxIterations: 400 }, 2);
+    const report = await solveInThreads(request, matrices, { ...opts(), maxIterations: 400, thresholds }, 2);
     // The start, the epoch ends within the loop and the last: every round met, and every one fitted together.
     expect(report.stats.joined).toBe(EPOCHS);
     expect(checkSolution(request, matrices, report.result)).toEqual([]);
     expect(report.result.unassigned).toEqual([]);
-  }, 240_000);
+  }, 30_000);
+
+  it('does not split at the default thresholds', async () => {
+    const report = await solveInThreads(request, matrices, { ...opts(), maxIterations: 400 }, 2);
+    expect(report.stats.joined).toBe(0);
+  }, 30_000);
 });
 
 describe('betterOutcome', () => {
