@@ -258,7 +258,7 @@ export const optionsSchema = z.looseObject({
       allow_early_arrival: z.boolean().optional(),
       /** Fewer distinct start depots among the used vehicles, right after fewer unassigned tasks. */
       minimise_num_depots: z.boolean().optional(),
-      /** The default solving time: `fast` a quarter of `flexible`'s (see the README); others are warned. */
+      /** The default solving time: `fast` a quarter of `flexible`'s (docs/api/clients.md#optimization); others are warned. */
       solver_mode: z.string().optional(),
     })
     .optional(),

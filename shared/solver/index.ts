@@ -51,8 +51,8 @@ export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opt
  * least at 100 (`SizeThresholds.hgsLeastMsAt100Tasks`). It grows with the cube of the task count
  * (32 s at 200, 256 s at 400, past the 3600 s cap at 1000): one offspring's local search costs
  * more than linearly in the tasks, and a larger problem needs more offspring before the
- * population pays off. Below it ruin-and-recreate's cheap iterations win (README: both engines
- * measured at 100, 200, 400 and 1000 tasks).
+ * population pays off. Below it ruin-and-recreate's cheap iterations win (both engines measured at 100, 200,
+ * 400 and 1000 tasks: docs/solver/benchmarking.md#results).
  */
 export const HGS_LEAST_MS_AT_100_TASKS = DEFAULT_THRESHOLDS.hgsLeastMsAt100Tasks;
 

@@ -8,11 +8,11 @@ export const DEFAULT_THRESHOLDS: Readonly<SizeThresholds> = {
   // it grows with the cube of the task count (`hgsLeastBudgetMs`).
   hgsLeastMsAt100Tasks: 4000,
   // Searches side by side split a problem of at least this many tasks per search (and enough
-  // routes): below it they search the whole problem each and meet (README "Regions").
+  // routes): below it they search the whole problem each and meet (docs/solver/design.md#regions-two-searches-on-one-large-problem-regionsts).
   splitLeastTasksPerSearch: 350,
   // Least used routes per search for the split: regions of fewer routes leave ruins too little
   // room across them. A floor, not a measured optimum: the split is measured at 200 tasks (with 6
-  // for the trial), 400 and 1000 (README "Regions"), where the task threshold decides first.
+  // for the trial), 400 and 1000 (docs/solver/design.md#regions-two-searches-on-one-large-problem-regionsts), where the task threshold decides first.
   leastRoutesPerRegion: 12,
   // Past this many used routes the recreate tries a task in the routes of its nearest neighbours
   // (plus one empty route per vehicle class) rather than in every route.

@@ -180,7 +180,7 @@ export interface SolveOptions {
    * The search: `sisr` (default) ruin-and-recreate under annealing; `hgs` the hybrid genetic
    * search, for the plain VRPTW only (other problems, or no feasible solution found, fall back to
    * `sisr`); `auto` the hybrid genetic search where the budget is long enough for the task count
-   * (`hgsLeastBudgetMs`: cubic in the tasks), else `sisr` (README: measured crossover).
+   * (`hgsLeastBudgetMs`: cubic in the tasks), else `sisr` (the measured crossover: docs/solver/design.md#hybrid-genetic-search-hgs).
    */
   engine?: 'sisr' | 'hgs' | 'auto';
   /**

@@ -7,7 +7,7 @@ export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
  * History is stored per asset in buckets of one minute: one item per (asset,
  * minute) holding a map from the exact timestamp to the point, so a batch of
  * points is a few item writes and "one point per (asset, timestamp)" is an
- * atomic if_not_exists per key. See README.md.
+ * atomic if_not_exists per key. See shared/tracking/README.md#storage-design.
  */
 export const HISTORY_BUCKET_MS = 60_000;
 /** Most points an asset keeps per minute (20 Hz; keeps a bucket item far below DynamoDB's 400 KB). */
@@ -34,7 +34,7 @@ export interface LocationRecord {
 
 /**
  * Resolution of the position index's partition cell (about 5.2 km2): a city fleet spreads over
- * hundreds of keys instead of one or two resolution-4 cells (README "Storage design").
+ * hundreds of keys instead of one or two resolution-4 cells (shared/tracking/README.md#storage-design).
  */
 export const POSITION_PARTITION_RES = 7;
 

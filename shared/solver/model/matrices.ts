@@ -7,7 +7,7 @@ import type { SolverMatrices, SolverRequest, SolverVehicle } from '../types';
 /**
  * A flattened n x n matrix: 32-bit where every entry is held exactly (whole seconds and metres
  * below 2^24 are), else 64-bit. The insertion scans read a matrix row per task and wait on memory
- * more than they compute, so half the bytes is more iterations (README "Matrices in 32 bits").
+ * more than they compute, so half the bytes is more iterations (docs/solver/design.md#matrices-in-32-bits).
  */
 export type Matrix = Float32Array | Float64Array;
 
@@ -122,7 +122,7 @@ export class ProblemMatrices {
     return f;
   }
 
-  /** The arc costs of vehicle v on profile p (see the README's "Cost of a route"). */
+  /** The arc costs of vehicle v on profile p (its "Cost of a route" rule: docs/solver/design.md#semantics-worth-knowing). */
   cost(v: SolverVehicle, profile: string): Matrix {
     const f = this.travel(profile);
     if (this.travelCost === 'customized') return this.customized(profile);

@@ -10,7 +10,7 @@ import type { Solution } from '../../routes/solution';
 /**
  * Odds of the insertion orders: random, largest demand first, farthest from the depot first,
  * closest first (Christiaens & Vanden Berghe's 4, 4, 2, 1), and the tightest time windows first
- * (ours: README "Tight windows first").
+ * (ours: docs/solver/design.md#insertion-orders-tight-windows-first).
  */
 const ORDER_WEIGHTS = [4, 4, 2, 1, 4];
 /** With more used routes than this, a task is only tried in routes serving its neighbours. */

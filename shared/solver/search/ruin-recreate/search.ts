@@ -34,7 +34,7 @@ const POLISH_SHARE = 0.03;
 /**
  * Shares of the loop after which the annealing goes on from the best solution found rather than
  * from where it wandered; searches side by side meet there, and each goes on from the best of
- * theirs (README "Searches side by side": one return at 0.6, 0.7 or 0.8, and three).
+ * theirs (one return at 0.6, 0.7 or 0.8, and three: docs/solver/design.md#settings-kept-and-what-was-tried).
  */
 const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
 /** Under the fleet-size objective, the share of the budget the ejection-pool route minimisation may take first. */
@@ -125,7 +125,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     if (removed.length === 0 && out.length === 0) continue;
     // When only its cost can make the candidate better, the acceptance threshold is drawn first, and
     // the recreate stops once the candidate cannot come in under it (about a quarter of the
-    // insertions on a 1000-task fleet; README "Full routes turned away, candidates cut short").
+    // insertions on a 1000-task fleet; docs/solver/design.md#hopeless-candidates-cut-short).
     const threshold = costOnly && curObj.unassigned === 0 ? drawThreshold(curObj.cost, temp, rng) : Number.NaN;
     const budget = Number.isNaN(threshold) ? Number.POSITIVE_INFINITY : threshold - curObj.cost - cand.costChangeFrom(cur);
     if (!recreate(ctx, cand, out, BLINK, undefined, budget) || !feasibleRoutes(cand)) {
