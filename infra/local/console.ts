@@ -10,16 +10,16 @@ function newest(path: string): number {
 }
 
 /**
- * The map console is a build artefact (infra/console/dist). `npm install` builds
- * it through `prepare`, but a checkout installed with --ignore-scripts, or a
- * cleaned dist/, would leave /console answering 503, so the launcher builds it
- * when it is missing. It is rebuilt when its sources changed since: a pulled
+ * The map console is a build artefact (functions/console/app, built into
+ * build/console). `npm install` builds it through `prepare`, but a checkout
+ * installed with --ignore-scripts, or a cleaned build/, would leave /console
+ * answering 503, so the launcher builds it when it is missing. It is rebuilt when its sources changed since: a pulled
  * fix (a security one above all) must not wait for someone to rebuild by hand.
  * A failed build does not stop the API from starting.
  */
 export function ensureConsoleBuilt(root: string, say: (line: string) => void): void {
-  const built = resolve(root, 'infra/console/dist/index.html');
-  const sources = [resolve(root, 'infra/console/src'), resolve(root, 'infra/console/index.html')];
+  const built = resolve(root, 'build/console/index.html');
+  const sources = [resolve(root, 'functions/console/app/src'), resolve(root, 'functions/console/app/index.html')];
   if (existsSync(built) && Math.max(...sources.map(newest)) <= statSync(built).mtimeMs) return;
   say('Building the map console (npm run build:console)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
