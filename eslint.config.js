@@ -27,7 +27,7 @@ export default tseslint.config(
       'coverage/**',
       '.bench-out/**',
       '.artifacts/**',
-      'infra/console/dist/**',
+      'build/**',
     ],
   },
   ...tseslint.configs.recommended,
@@ -62,11 +62,11 @@ export default tseslint.config(
   },
   {
     // Tests and the API's own command-line and browser clients read untyped JSON response bodies.
-    files: ['tests/**/*.ts', 'infra/cli/**/*.ts', 'infra/console/src/**/*.ts'],
+    files: ['tests/**/*.ts', 'infra/cli/**/*.ts', 'functions/console/app/src/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['infra/console/src/**/*.ts'],
+    files: ['functions/console/app/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

@@ -5,11 +5,11 @@ import { fileReply } from '../lib/file-reply';
 import { publicHandler } from '../lib/http-handler';
 import { PAGE_SECURITY_HEADERS } from '../lib/respond';
 
-// The map console: the Vite build of infra/console, served as static files with
+// The map console: the Vite build of app/ (in build/console), served as static files with
 // no key (the page asks for one and sends it with its own API calls). The build
 // folder is resolved from the working directory: the package root on Lambda,
 // where functions.yml ships it, and the project root under serverless-offline.
-const DIST = resolve('infra/console/dist');
+const DIST = resolve('build/console');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -10,7 +10,7 @@ import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
 import { enqueueJob } from '../../shared/optimization/queue';
 import { requeuePendingJobs } from '../../shared/optimization/requeue';
-import { ensureConsoleBuilt } from './console';
+import { ensureConsoleBuilt, ensureOpenApiWritten } from './build-outputs';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
 import { localKeyPath, removeStackFile, writeStackFile } from './stack-file';
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
   if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
   ensureConsoleBuilt(root, say);
+  ensureOpenApiWritten(root, say);
 
   say('Building and loading the handlers, starting the API and the queue consumer (serverless-offline)...');
   // `npm start -- --cpu-prof`: the API process writes a CPU profile (open it in Chrome's DevTools) when the stack stops.

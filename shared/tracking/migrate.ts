@@ -1,4 +1,4 @@
-import { DynamoTrackingStore } from './dynamo-store';
+import { DynamoTrackingMigration } from './dynamo-migration';
 import { indexEntryFor } from './service';
 
 /**
@@ -7,7 +7,7 @@ import { indexEntryFor } from './service';
  * moves to the current partition resolution. Safe to run again and while the API serves (an
  * asset moves in one conditional transaction); returns how many moved.
  */
-export async function moveLegacyAssets(store = new DynamoTrackingStore(), now = Date.now()): Promise<number> {
+export async function moveLegacyAssets(store = new DynamoTrackingMigration(), now = Date.now()): Promise<number> {
   let moved = 0;
   for await (const page of store.legacyAssets()) {
     for (const { space, asset } of page) if (await store.moveLegacyAsset(space, asset, indexEntryFor(asset, now))) moved++;

@@ -87,6 +87,7 @@ async function main() {
     const { DynamoTrackingStore } = await import('../../../shared/tracking/dynamo-store');
     const { indexEntryFor } = await import('../../../shared/tracking/service');
     const { searchArea } = await import('../../../shared/tracking/search');
+    const { seedAssets } = await import('./seed');
     const { handler: create } = await import('../../../functions/tracking/create-asset');
     const { handler: bind } = await import('../../../functions/tracking/bind-device');
     const { handler: track } = await import('../../../functions/tracking/upload-track');
@@ -183,7 +184,7 @@ async function main() {
     const now = Date.now();
     for (const size of sizes) {
       const seedStart = performance.now();
-      const batch: Parameters<typeof store.seed>[1] = [];
+      const batch: Parameters<typeof seedAssets>[1] = [];
       for (; seeded < size; seeded++) {
         const at = { lat: origin.lat + random() * spanLat, lon: origin.lon + random() * spanLon };
         const id = `a${seeded}`;
@@ -200,9 +201,9 @@ async function main() {
         };
         const index = indexEntryFor(asset, now)!;
         batch.push({ asset, index });
-        if (batch.length === 2000) await store.seed(space, batch.splice(0), { positionsOnly: true });
+        if (batch.length === 2000) await seedAssets(space, batch.splice(0), { positionsOnly: true });
       }
-      if (batch.length) await store.seed(space, batch.splice(0), { positionsOnly: true });
+      if (batch.length) await seedAssets(space, batch.splice(0), { positionsOnly: true });
       console.log(`seeded ${size} active assets in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
       const center = () => ({ lat: origin.lat + (0.1 + 0.8 * random()) * spanLat, lon: origin.lon + (0.1 + 0.8 * random()) * spanLon });

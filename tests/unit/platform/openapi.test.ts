@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDocument } from '../../../infra/openapi/document';
 import { routes } from '../../../infra/openapi/routes';
-import { DOCUMENT_PATH, serialize } from '../../../infra/openapi/write';
+import { DOCUMENT_PATH, serialize, writeDocument } from '../../../infra/openapi/write';
 
 describe('OpenAPI document', () => {
   let generated: any;
@@ -33,7 +35,18 @@ describe('OpenAPI document', () => {
     for (const r of hidden) expect(generated.paths[r.path]?.[r.method.toLowerCase()]).toBeUndefined();
   });
 
-  it('is what `npm run openapi` last wrote (run it after changing a schema or route)', () => {
+  it('is what `npm run openapi` writes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waymark-openapi-'));
+    try {
+      await writeDocument(join(dir, 'nested', 'openapi.json'));
+      expect(JSON.parse(readFileSync(join(dir, 'nested', 'openapi.json'), 'utf8'))).toEqual(generated);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // The contract tests and GET /openapi.json read build/; `prepare` and `npm start` write it.
+  it('is what build/ holds (run `npm run openapi` after changing a schema or route)', () => {
     expect(readFileSync(DOCUMENT_PATH, 'utf8')).toBe(serialize(generated));
   });
 });

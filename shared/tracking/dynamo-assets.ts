@@ -1,0 +1,247 @@
+import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { config } from '../platform/config';
+import type { H3Range } from '../geo';
+import { documentClient, queryAll, queryPages } from '../platform/dynamo';
+import { assertItemFits } from '../platform/limits';
+import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform/work';
+import {
+  assetItem,
+  assetPk,
+  indexKey,
+  indexPk,
+  LIST_INDEX,
+  LIST_SHARDS,
+  movedFrom,
+  positionItem,
+  toAsset,
+  transact,
+  type Item,
+  type TransactItem,
+} from './dynamo-items';
+import type { PositionEntry, StoredAsset, Tombstone } from './model';
+import type { AssetSortField, AssetWrite, TrackingStore, WriteOutcome } from './store';
+
+// The assets half of the DynamoDB tracking adapter: asset items, their list indexes, the
+// position index that searches read, and the tombstones that schedule a deleted asset's purge.
+
+export type AssetMethods =
+  | 'getAsset'
+  | 'getAssets'
+  | 'listAssets'
+  | 'assetPages'
+  | 'assetIds'
+  | 'writeAsset'
+  | 'deleteAsset'
+  | 'findTombstone'
+  | 'finishPurge'
+  | 'readIndex';
+
+const purgeWork = (space: string, key: string): WorkKey => ({ kind: 'purge', space, key });
+
+/** The write condition that pins the asset incarnation (assets from before incarnations have none). */
+function incarnationCondition(asset: StoredAsset, values: Record<string, unknown>): string {
+  if (!asset.inc) return 'attribute_not_exists(inc)';
+  values[':inc'] = asset.inc;
+  return 'inc = :inc';
+}
+
+/** Byte order of UTF-8 strings: the order DynamoDB sorts string keys in. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Runs `work` on every item, at most `parallel` at a time, keeping the order of the results. */
+async function inBatches<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += parallel) out.push(...(await Promise.all(items.slice(i, i + parallel).map(work))));
+  return out;
+}
+
+export class DynamoAssets implements Pick<TrackingStore, AssetMethods> {
+  private readonly assets = config.table('tracking-assets');
+  private readonly positions = config.table('tracking-positions');
+  async getAsset(space: string, id: string): Promise<StoredAsset | null> {
+    const out = await documentClient().send(
+      new GetCommand({ TableName: this.assets, Key: { pk: assetPk(space, id), id }, ConsistentRead: true }),
+    );
+    return out.Item ? toAsset(out.Item) : null;
+  }
+
+  async getAssets(space: string, ids: readonly string[]): Promise<StoredAsset[]> {
+    const found = new Map<string, StoredAsset>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Item[] | undefined = unique.slice(i, i + 100).map((id) => ({ pk: assetPk(space, id), id }));
+      while (keys && keys.length) {
+        const out: BatchGetCommandOutput = await documentClient().send(
+          new BatchGetCommand({ RequestItems: { [this.assets]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        for (const item of out.Responses?.[this.assets] ?? []) found.set(item.id as string, toAsset(item));
+        keys = out.UnprocessedKeys?.[this.assets]?.Keys;
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async listAssets(space: string): Promise<StoredAsset[]> {
+    const out: StoredAsset[] = [];
+    for await (const ids of this.assetIds(space, 'id', false)) out.push(...(await this.getAssets(space, ids)));
+    return out;
+  }
+
+  async *assetPages(space: string, descending: boolean): AsyncGenerator<StoredAsset[]> {
+    for await (const ids of this.assetIds(space, 'id', descending)) yield this.getAssets(space, ids);
+  }
+
+  /**
+   * The space's asset ids in one list order: every shard of the list index is queried (100 keys
+   * a page, only as far as the caller consumes) and the shards are merged, ties by id.
+   */
+  async *assetIds(space: string, field: AssetSortField, descending: boolean): AsyncGenerator<string[]> {
+    const { index, attribute } = LIST_INDEX[field];
+    const shards = Array.from({ length: LIST_SHARDS }, (_, n) =>
+      queryPages({
+        TableName: this.assets,
+        IndexName: index,
+        KeyConditionExpression: 'lpk = :lpk',
+        ExpressionAttributeValues: { ':lpk': `${space}#${n}` },
+        ScanIndexForward: !descending,
+        Limit: 100,
+      })[Symbol.asyncIterator](),
+    );
+    const buffers: Item[][] = shards.map(() => []);
+    const done = shards.map(() => false);
+    const fill = async (n: number) => {
+      while (!done[n] && buffers[n].length === 0) {
+        const next = await shards[n].next();
+        if (next.done) done[n] = true;
+        else buffers[n].push(...next.value);
+      }
+    };
+    const sign = descending ? -1 : 1;
+    let batch: string[] = [];
+    for (;;) {
+      await Promise.all(shards.map((_, n) => fill(n)));
+      let best = -1;
+      for (let n = 0; n < shards.length; n++) {
+        if (buffers[n].length === 0) continue;
+        if (best < 0 || sign * byteOrder(buffers[n][0][attribute] as string, buffers[best][0][attribute] as string) < 0) best = n;
+      }
+      if (best < 0) break;
+      batch.push(buffers[best].shift()!.id as string);
+      if (batch.length === 100) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
+    const { asset } = write;
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    let condition: string;
+    if (write.expectedVersion === null) {
+      condition = 'attribute_not_exists(id)';
+    } else {
+      condition = `version = :v AND ${incarnationCondition(asset, values)}`;
+      values[':v'] = write.expectedVersion;
+      if (write.latestBefore !== undefined) {
+        condition += ' AND (attribute_not_exists(latest_location) OR latest_location.#ts < :ts)';
+        names['#ts'] = 'timestamp';
+        values[':ts'] = write.latestBefore;
+      }
+    }
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.assets,
+          Item: assetItem(space, asset),
+          ConditionExpression: condition,
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+        },
+      },
+    ];
+    const entry = write.index;
+    if (entry) {
+      items.push({ Put: { TableName: this.positions, Item: positionItem(space, asset, entry) } });
+    }
+    for (const item of items) if (item.Put) assertItemFits(item.Put.Item as Item, 'asset');
+    const old = write.removeIndex;
+    if (movedFrom(old, entry)) {
+      items.push({ Delete: { TableName: this.positions, Key: indexKey(space, old, asset.id) } });
+    }
+    return transact(items, write.expectedVersion === null ? 'exists' : 'conflict');
+  }
+
+  async deleteAsset(space: string, asset: StoredAsset, tombstone: Tombstone, purgeDue: number): Promise<WriteOutcome> {
+    const values: Record<string, unknown> = { ':v': asset.version };
+    const condition = `version = :v AND ${incarnationCondition(asset, values)}`;
+    const work = purgeWork(space, tombstone.key);
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: this.assets,
+          Key: { pk: assetPk(space, asset.id), id: asset.id },
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        },
+      },
+      {
+        Put: {
+          TableName: workTable(),
+          Item: { ...workItemKey(work), asset: tombstone.assetId, deleted_at: tombstone.deletedAt, ...dueAttributes(work, purgeDue) },
+        },
+      },
+    ];
+    if (asset.index_key) items.push({ Delete: { TableName: this.positions, Key: indexKey(space, asset.index_key, asset.id) } });
+    return transact(items, 'conflict');
+  }
+
+  async findTombstone(space: string, assetId: string, nowMs: number): Promise<Tombstone | undefined> {
+    const items = await queryAll({
+      TableName: workTable(),
+      // The bare id (an asset from before incarnations) and every "<id>\u001f<inc>".
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :id AND :last',
+      ExpressionAttributeValues: { ':pk': workItemKey(purgeWork(space, '')).pk, ':id': assetId, ':last': `${assetId}\u001f\uffff` },
+      ConsistentRead: true,
+    });
+    const now = nowMs / 1000;
+    const kept = items
+      .filter((i) => i.expires_at === undefined || (i.expires_at as number) > now)
+      .map((i) => ({ assetId, key: i.sk as string, deletedAt: i.deleted_at as number, done: i.done === true }))
+      .sort((a, b) => b.deletedAt - a.deletedAt);
+    return kept[0];
+  }
+
+  async finishPurge(space: string, key: string, keepUntilMs: number): Promise<void> {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: workTable(),
+        Key: workItemKey(purgeWork(space, key)),
+        UpdateExpression: 'SET done = :t, expires_at = :exp REMOVE due_pk, due_sk',
+        ExpressionAttributeValues: { ':t': true, ':exp': Math.ceil(keepUntilMs / 1000) },
+      }),
+    );
+  }
+
+  async readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]> {
+    // A wide area spans hundreds of partition cells: a bounded number of queries at a time.
+    const parts = await inBatches(ranges, 16, (r) =>
+      queryAll({
+        TableName: this.positions,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
+      }),
+    );
+    const out: PositionEntry[] = [];
+    for (const items of parts) {
+      for (const i of items) {
+        // Entries written before the snapshot became a JSON string still carry it as a map.
+        const asset = (typeof i.snap === 'string' ? JSON.parse(i.snap) : i.asset) as StoredAsset;
+        out.push({ assetId: asset.id, lat: i.lat as number, lon: i.lon as number, ts: i.ts as number, asset });
+      }
+    }
+    return out;
+  }
+}
