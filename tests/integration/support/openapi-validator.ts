@@ -3,11 +3,12 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-// Contract checks read the committed OpenAPI document, not the zod schemas,
-// so a test fails when what clients are told and what the handlers send
-// drift apart (and the openapi unit test fails when the file is stale).
+// Contract checks read the generated OpenAPI document (build/openapi.json, written by
+// `npm run openapi` at prepare), not the zod schemas, so a test fails when what clients
+// are told and what the handlers send drift apart (and the openapi unit test fails when
+// the file is stale).
 
-const DOCUMENT = resolve(import.meta.dirname, '../../../shared/api/openapi.json');
+const DOCUMENT = resolve(import.meta.dirname, '../../../build/openapi.json');
 const DOC_ID = 'waymark-openapi';
 
 type Doc = { paths: Record<string, Record<string, any>> };
