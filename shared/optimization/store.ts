@@ -7,8 +7,8 @@ import type { JobRecord } from './model';
 //
 // Why optimization jobs do not use the platform's JobStore and job runner (shared/platform/
 // job-store.ts, job-runner.ts), which the matrix and batch jobs share. Both keep the same item
-// layout and chunked blobs (shared/platform/job-chunks.ts) and the same queued -> running ->
-// completed | failed order, but an optimization job also:
+// layout and chunked blobs (shared/platform/job-chunks.ts), the same queue message and the same
+// queued -> running -> completed | failed order, but an optimization job also:
 //  - takes one of its API key's pending slots at submit and frees it exactly once at the end,
 //    in the same transactions (create, finish), so a key's pending limit holds under concurrency;
 //  - runs under a lease (claim, releaseLease, ClaimGuard): the sweeper and the requeue after a
