@@ -7,6 +7,7 @@ import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
 import { trackingQueues, trackingTables } from './tables/tracking';
 import { tripTables } from './tables/trips';
+import { webhookQueues, webhookTables } from './tables/webhooks';
 import type { QueueDeclaration, TableDeclaration } from './model';
 
 export * from './model';
@@ -22,6 +23,7 @@ export const tables: TableDeclaration[] = [
   ...platformTables,
   ...geofenceTables,
   ...optimizationTables,
+  ...webhookTables,
   ...trackingTables,
   ...geocodingTables,
   ...monitorTables,
@@ -30,4 +32,4 @@ export const tables: TableDeclaration[] = [
   ...tripTables,
 ];
 
-export const queues: QueueDeclaration[] = [...optimizationQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];
+export const queues: QueueDeclaration[] = [...optimizationQueues, ...webhookQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

@@ -1,5 +1,6 @@
 import { JOB_MAX_RECEIVE_COUNT } from '../../shared/optimization/model';
-import { delayJobRetry, parseJobMessage } from '../../shared/optimization/queue';
+import { parseJobMessage } from '../../shared/platform/job-runner';
+import { delayJobRetry } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
 import { logger } from '../../shared/platform/log';
 import { failDeadLetter, LeaseHeld, runJob, type WorkerDeps } from '../../shared/optimization/worker';

@@ -18,13 +18,6 @@ export const optimizationTables: TableDeclaration[] = [
     indexes: [{ name: 'byPending', partitionKey: S('pending_pk'), sortKey: S('pending_sk') }],
     ttlAttribute: 'expires_at',
   },
-  {
-    // Webhook signing secrets, one per API key (shared/webhooks/dynamo-secrets.ts):
-    //   pk "SECRET#<space>#<keyHash>"  sk "SECRET"
-    id: 'webhooks',
-    partitionKey: S('pk'),
-    sortKey: S('sk'),
-  },
 ];
 
 // The job queue's dead-letter queue has a consumer of its own (it fails the jobs whose messages
@@ -45,12 +38,4 @@ export const optimizationQueues: QueueDeclaration[] = [
     deadLetter: { to: 'optimization-jobs-dlq-dlq', maxReceiveCount: 5 },
   },
   { id: 'optimization-jobs-dlq-dlq', retentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
-  {
-    // One message per webhook delivery attempt; retries are re-sent with a delay (backoff).
-    id: 'webhooks',
-    retentionPeriod: 86400,
-    consumer: { function: 'webhookDeliver', timeout: 75 },
-    deadLetter: { to: 'webhooks-dlq', maxReceiveCount: 5 },
-  },
-  { id: 'webhooks-dlq', retentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
 ];

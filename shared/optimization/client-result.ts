@@ -4,7 +4,6 @@
 // `total_visit_lateness` beside `lateness` (with `num_late_visits`).
 import type { ResultRoute, ResultStep, ResultUnassigned, SolverResult } from '../solver';
 import { REASON_SENTENCES } from './reasons';
-import type { RoutingProfileUsed } from './road-points';
 import type { Id, OptimizationRequest } from './schemas';
 import { vehicleProfile } from './validate/routing';
 
@@ -27,6 +26,19 @@ export type ClientRoute = Omit<ResultRoute, 'vehicle' | 'steps'> & {
 };
 
 export type ClientUnassigned = Omit<ResultUnassigned, 'id'> & { id: Id; reason_description: string; outsourcing_cost?: number };
+
+/** How one routing profile's travel was computed (the result's `routing_profiles`). */
+export interface RoutingProfileUsed {
+  mode: 'car' | 'truck';
+  /** `request`: the request's matrices; `road_network`: a loaded network; `great_circle`: the estimate. */
+  travel: 'request' | 'road_network' | 'great_circle';
+  /** The road network's name, with `road_network`. */
+  network?: string;
+  avoid?: string[];
+  truck_size?: string | number[];
+  truck_weight?: number;
+  traffic_timestamp?: number;
+}
 
 export interface ClientResult {
   code: number;

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { UnreadableBlob } from '../platform/blob';
+import { deleteChunks, putChunks, readChunks } from '../platform/job-chunks';
 import { JOB_RETENTION_SECONDS, type JobRecord } from './model';
 import {
   owesFinalEvent,
@@ -12,7 +13,6 @@ import {
   type OptimizationJobStore,
 } from './store';
 import {
-  batchWriteAll,
   cancellationCodes,
   documentClient,
   isConditionalCheckFailed,
@@ -29,7 +29,6 @@ const jobPk = (space: string, id: string) => `JOB#${space}#${id}`;
 const pendingPk = (space: string, keyHash: string) => `PENDING#${space}#${keyHash}`;
 const META = 'META';
 const COUNT = 'COUNT';
-const chunkSk = (name: BlobName, i: number) => `${name}#${String(i).padStart(4, '0')}`;
 /**
  * Partitions of the sparse index byPending: jobs carry the first while pending (and while
  * finished with their final webhook event not yet queued), every key's counter the second.
@@ -87,30 +86,17 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
   }
 
   async putBlob(space: string, id: string, name: BlobName, chunks: Uint8Array[], expiresAt: number): Promise<void> {
-    const pk = jobPk(space, id);
-    // At most 25 items of at most 300 KB each per call: well under BatchWriteItem's 16 MB.
-    const requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: chunkSk(name, i), data, expires_at: expiresAt } } }));
-    await batchWriteAll(this.table, requests, 2);
+    await putChunks(this.table, jobPk(space, id), name, chunks, expiresAt);
   }
 
   async getBlob(space: string, id: string, name: BlobName, count: number): Promise<Uint8Array[]> {
-    const items = await queryAll({
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': jobPk(space, id), ':from': chunkSk(name, 0), ':to': chunkSk(name, count - 1) },
-      ConsistentRead: true,
-    });
-    const chunks = items.map((item) => item.data as Uint8Array);
+    const chunks = await readChunks(this.table, jobPk(space, id), name, count);
     if (chunks.length !== count) throw new UnreadableBlob(`job ${id}: expected ${count} ${name} chunks, found ${chunks.length}`);
     return chunks;
   }
 
   async deleteBlob(space: string, id: string, name: BlobName, count: number): Promise<void> {
-    const pk = jobPk(space, id);
-    await batchWriteAll(
-      this.table,
-      Array.from({ length: count }, (_, i) => ({ DeleteRequest: { Key: { pk, sk: chunkSk(name, i) } } })),
-    );
+    await deleteChunks(this.table, jobPk(space, id), name, count);
   }
 
   /** The job and its slot in one transaction; false (nothing written) when the key has `limit` pending. */

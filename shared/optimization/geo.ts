@@ -1,9 +1,9 @@
 // Small geographic helpers of the optimization service ([lat, lon] pairs, as in the API).
 
-export type LatLon = [number, number];
+import type { LatLonPair } from '../geo/types';
 
 /** "lat,lon" to [lat, lon]; null when malformed or out of range. */
-export function parseLatLon(text: string): LatLon | null {
+export function parseLatLon(text: string): LatLonPair | null {
   const parts = text.split(',');
   if (parts.length !== 2) return null;
   const [a, b] = parts.map((p) => p.trim());
@@ -16,7 +16,7 @@ export function parseLatLon(text: string): LatLon | null {
 }
 
 /** A client point `{lat, lon}` (or `lng`) as [lat, lon]; null without a longitude. */
-export function pointLatLon(p: { lat: number; lon?: number; lng?: number }): LatLon | null {
+export function pointLatLon(p: { lat: number; lon?: number; lng?: number }): LatLonPair | null {
   const lon = p.lon ?? p.lng;
   return lon === undefined ? null : [p.lat, lon];
 }
@@ -25,6 +25,6 @@ export function pointLatLon(p: { lat: number; lon?: number; lng?: number }): Lat
 const SAME_POINT = 1e-7;
 
 /** Index of the location at `p`, or -1. */
-export function locationIndexOf(locations: LatLon[], p: LatLon): number {
+export function locationIndexOf(locations: LatLonPair[], p: LatLonPair): number {
   return locations.findIndex(([lat, lon]) => Math.abs(lat - p[0]) < SAME_POINT && Math.abs(lon - p[1]) < SAME_POINT);
 }

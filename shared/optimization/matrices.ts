@@ -18,7 +18,7 @@ import { roadNetworks } from '../routing/loaded-networks';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
 import type { ClientResult } from './client-result';
-import type { LatLon } from './geo';
+import type { LatLonPair } from '../geo/types';
 import { idKey } from './ids';
 import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate/routing';
 
@@ -60,7 +60,7 @@ export function travelOptions(req: OptimizationRequest, profile: string): Travel
 }
 
 /** Warnings known before solving: routing preferences the travel source cannot honour. */
-export function routingWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+export function routingWarnings(req: OptimizationRequest, locations: LatLonPair[]): string[] {
   const routing = req.options?.routing ?? {};
   const out: string[] = [];
   const preferences = [
@@ -99,7 +99,7 @@ function rows(flat: Float64Array, n: number): Float64Array[] {
   return out;
 }
 
-function greatCircleDistances(locations: LatLon[]): Float64Array[] {
+function greatCircleDistances(locations: LatLonPair[]): Float64Array[] {
   const estimate = greatCircleMatrix(locations.map(([lat, lon]) => ({ lat, lon })));
   return rows(estimate.distances, locations.length).map((row) => row.map(Math.round));
 }
@@ -113,7 +113,7 @@ export interface BuiltMatrices {
   network?: string;
 }
 
-export function buildMatrices(req: OptimizationRequest, locations: LatLon[]): BuiltMatrices {
+export function buildMatrices(req: OptimizationRequest, locations: LatLonPair[]): BuiltMatrices {
   const n = locations.length;
   const matrices: SolverMatrices = {};
   const warnings = new Set<string>();

@@ -77,7 +77,5 @@ export interface JobRecord {
   parent_id?: string;
 }
 
-export interface JobMessage {
-  space: string;
-  id: string;
-}
+/** A job queue's message: the same for every job queue. */
+export type { JobMessage } from '../platform/job-runner';

@@ -1,8 +1,8 @@
-import { ChangeMessageVisibilityCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import { logger } from '../platform/log';
 import { config } from '../platform/config';
 import { sqsClient } from '../platform/sqs';
-import type { JobMessage } from './model';
+import { sendJobMessage, type JobMessage } from '../platform/job-runner';
 
 /** Logical id of the job queue (infra/tables/optimization.ts). */
 export const JOB_QUEUE_ID = 'optimization-jobs';
@@ -14,17 +14,7 @@ export function jobQueueUrl(): string {
 }
 
 export async function enqueueJob(message: JobMessage, queueUrl = jobQueueUrl()): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
-}
-
-/** The job a queue message names; undefined when the body is not a job message. */
-export function parseJobMessage(body: string): JobMessage | undefined {
-  try {
-    const m = JSON.parse(body) as Partial<JobMessage>;
-    return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;
-  } catch {
-    return undefined;
-  }
+  await sendJobMessage(queueUrl, message);
 }
 
 /** Has a received job message come back after `seconds` (a failed attempt's retry), rather than after the queue's visibility timeout. */

@@ -9,7 +9,7 @@
 // snap distance (SNAP_DISTANCE_M) of the location.
 import { SNAP_DISTANCE_M } from '../routing';
 import { roadNetworks } from '../routing/loaded-networks';
-import type { ClientResult } from './client-result';
+import type { ClientResult, RoutingProfileUsed } from './client-result';
 import { idKey } from './ids';
 import { avoidEntries, vehicleProfile } from './validate/routing';
 import { profilesOf, travelOptions } from './matrices';
@@ -48,19 +48,6 @@ export function addRoadPoints(result: ClientResult, req: OptimizationRequest): v
       if (found.projected) step.projected_location = found.projected;
     }
   }
-}
-
-/** How one routing profile's travel was computed (the result's `routing_profiles`). */
-export interface RoutingProfileUsed {
-  mode: 'car' | 'truck';
-  /** `request`: the request's matrices; `road_network`: a loaded network; `great_circle`: the estimate. */
-  travel: 'request' | 'road_network' | 'great_circle';
-  /** The road network's name, with `road_network`. */
-  network?: string;
-  avoid?: string[];
-  truck_size?: string | number[];
-  truck_weight?: number;
-  traffic_timestamp?: number;
 }
 
 /** Per profile the vehicles use: its mode, where its travel came from and the routing options applied to it. */

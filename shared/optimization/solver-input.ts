@@ -2,7 +2,8 @@
 // SolverRequest whose ids are positions (vehicle i, job i, shipment i for both its steps, break k
 // of its vehicle). client-result.ts maps the answer back.
 import { SolverError, type SolverRequest } from '../solver';
-import { locationIndexOf, pointLatLon, type LatLon } from './geo';
+import { locationIndexOf, pointLatLon } from './geo';
+import type { LatLonPair } from '../geo/types';
 import { idKey, ProblemIds, type TaskStepType } from './ids';
 import type { Id, OptimizationRequest, VehicleInput } from './schemas';
 import { zonesByShape } from './zone-shapes';
@@ -10,14 +11,14 @@ import { zonesByShape } from './zone-shapes';
 export interface SolverInput {
   request: SolverRequest;
   /** The request's locations, then any vehicle location that is not among them. */
-  locations: LatLon[];
+  locations: LatLonPair[];
 }
 
 /**
  * A vehicle's start: start_index when given, else its `location` (the index of an equal location,
  * or one appended to the list), else none (an open route starting at its first task).
  */
-function startIndex(v: VehicleInput, locations: LatLon[]): number | undefined {
+function startIndex(v: VehicleInput, locations: LatLonPair[]): number | undefined {
   if (v.start_index !== undefined || !v.location) return v.start_index;
   const point = pointLatLon(v.location);
   if (!point) return undefined;
@@ -44,7 +45,7 @@ function orderGrouping(req: OptimizationRequest): { order_grouping: { grouping_d
   return diameter === undefined ? undefined : { order_grouping: { grouping_diameter: diameter } };
 }
 
-export function toSolverInput(req: OptimizationRequest, parsed: LatLon[]): SolverInput {
+export function toSolverInput(req: OptimizationRequest, parsed: LatLonPair[]): SolverInput {
   const ids = new ProblemIds(req);
   const locations = [...parsed];
   const mode = req.options?.routing?.mode;

@@ -4,6 +4,22 @@ import type { JobRecord } from './model';
 // result blobs, and the per-key count of pending jobs. The DynamoDB adapter is
 // shared/optimization/dynamo-store.ts; every method is confined to the caller's space except
 // the sweeper's listings (jobsToSweep, pendingCounters), which cross every space.
+//
+// Why optimization jobs do not use the platform's JobStore and job runner (shared/platform/
+// job-store.ts, job-runner.ts), which the matrix and batch jobs share. Both keep the same item
+// layout and chunked blobs (shared/platform/job-chunks.ts), the same queue message and the same
+// queued -> running -> completed | failed order, but an optimization job also:
+//  - takes one of its API key's pending slots at submit and frees it exactly once at the end,
+//    in the same transactions (create, finish), so a key's pending limit holds under concurrency;
+//  - runs under a lease (claim, releaseLease, ClaimGuard): the sweeper and the requeue after a
+//    local restart send a job's message again while one may be in flight, and a solve may run
+//    for 15 minutes, so a second message must not start a second attempt on a live one. A
+//    matrix or batch job has one message only, and SQS alone redelivers it;
+//  - keeps each attempt's result apart (RES@<attempt>) so a late attempt never overwrites the
+//    one that finished, where matrix and batch parts are rewritten with the same content;
+//  - owes webhook events (created, final), which keep it listed for the sweeper until queued.
+// Folding these into the platform store would give the matrix and batch jobs counters, leases
+// and indexes they have no use for, and change the items existing jobs were stored as.
 
 /**
  * A blob's name within its job: the request, or the result of one attempt (`RES@<attempt>`), so

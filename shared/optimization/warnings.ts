@@ -5,7 +5,8 @@
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
 import { roadKind, TURN_AVOIDS, turnAvoidWarning } from '../routing';
-import { locationIndexOf, pointLatLon, type LatLon } from './geo';
+import { locationIndexOf, pointLatLon } from './geo';
+import type { LatLonPair } from '../geo/types';
 import { ProblemIds } from './ids';
 import {
   optimizationRequestSchema,
@@ -143,7 +144,7 @@ function planWarnings(req: OptimizationRequest): string[] {
 }
 
 /** A vehicle with both start_index and a location elsewhere starts at start_index. */
-function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLonPair[]): string[] {
   const out: string[] = [];
   req.vehicles.forEach((v, i) => {
     const point = v.location && pointLatLon(v.location);
@@ -154,7 +155,7 @@ function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLon[]):
 }
 
 /** The warnings of a validated problem (see the header). */
-export function problemWarnings(req: OptimizationRequest, locations: LatLon[]): string[] {
+export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[]): string[] {
   const unhonoured = UNHONOURED.flatMap(({ field, why, when }) => {
     const n = count(req, segmentsOf(field), when);
     return n ? [`${field}: accepted but not honoured yet (${why})${times(n)}`] : [];

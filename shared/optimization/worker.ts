@@ -23,7 +23,7 @@ import { completedBody } from './result';
 import { seedFromExistingSolution } from './existing-solution';
 import { loadRequest, nowSeconds, sendOwedEvents, type OptimizationDeps } from './service';
 import { resultBlobName, type JobOutcome } from './store';
-import type { LatLon } from './geo';
+import type { LatLonPair } from '../geo/types';
 import { parseLatLon } from './geo';
 import { toSolverInput } from './solver-input';
 import { addRoadPoints, routingProfiles } from './road-points';
@@ -148,7 +148,7 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   log('optimization job started', { receive_count: info.receiveCount });
   const seeded = await seedFromExistingSolution(store, job.space, await loadRequest(store, job));
   const req = seeded.request;
-  const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLon[];
+  const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLonPair[];
   const input = toSolverInput(req, parsed);
   const locations = input.locations;
   const built = buildMatrices(req, locations);

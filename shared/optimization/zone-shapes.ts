@@ -5,7 +5,7 @@
 // or its delivery's); a task that names zones keeps exactly those.
 import { pointInPreparedRing, validatePolygon, type PreparedRing } from '../geo';
 import type { GeofenceStore } from '../geofence/store';
-import type { LatLon } from './geo';
+import type { LatLonPair } from '../geo/types';
 import type { Id, OptimizationRequest } from './schemas';
 import { issuesError } from './validate/issues';
 import { MAX_ZONE_AREA_KM2 } from './validate/zones';
@@ -41,7 +41,7 @@ export async function resolveZoneGeofences(
 }
 
 /** The ids of the zones whose shape contains a point (boundary inside); null when no zone has a shape. */
-export function zonesByShape(req: OptimizationRequest): ((point: LatLon) => Id[]) | null {
+export function zonesByShape(req: OptimizationRequest): ((point: LatLonPair) => Id[]) | null {
   const shaped: { id: Id; ring: PreparedRing }[] = [];
   for (const z of req.zones ?? [])
     if (z.geometry !== undefined) shaped.push({ id: z.id, ring: validatePolygon(z.geometry, { maxAreaKm2: MAX_ZONE_AREA_KM2 }).prepared });

@@ -26,7 +26,12 @@ export interface Delivery {
 export async function enqueueJob(queueId: string, message: JobMessage): Promise<void> {
   const url = config.queueUrl(queueId);
   if (!url) throw new Error(`the ${queueId} queue URL is not configured`);
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
+  await sendJobMessage(url, message);
+}
+
+/** Sends a job's message to the queue at `queueUrl` (every job queue's message, optimization's too). */
+export async function sendJobMessage(queueUrl: string, message: JobMessage): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
 }
 
 export interface JobQueueDeps<J extends StoredJob> {
@@ -69,6 +74,7 @@ export async function queueNewJob<J extends StoredJob>(
   return job;
 }
 
+/** The job a queue message names; undefined (or a throw, for a body that is not JSON) when it is not a job message. */
 export function parseJobMessage(body: string): JobMessage | undefined {
   const m = JSON.parse(body) as Partial<JobMessage>;
   return typeof m.space === 'string' && typeof m.id === 'string' ? { space: m.space, id: m.id } : undefined;

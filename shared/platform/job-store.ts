@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
-import { batchWriteAll, documentClient, isConditionalCheckFailed, queryAll } from './dynamo';
+import { documentClient, isConditionalCheckFailed } from './dynamo';
+import { putChunks, readChunks } from './job-chunks';
 
 // Background jobs whose request and result are larger than an item: the job record beside its
 // gzipped request and result chunks in one partition of the feature's table
@@ -67,22 +68,12 @@ export class DynamoJobStore<J extends StoredJob> implements JobStore<J> {
     return rest as unknown as J;
   }
 
-  private async putChunks(job: J, prefix: string, chunks: Uint8Array[]): Promise<void> {
-    const pk = this.pk(job.space, job.id);
-    const expires_at = job.created_at + this.retentionSeconds;
-    // At most 25 items of at most 300 KB per call: well under BatchWriteItem's 16 MB.
-    const requests = chunks.map((data, i) => ({ PutRequest: { Item: { pk, sk: `${prefix}#${pad(i)}`, data, expires_at } } }));
-    await batchWriteAll(this.table, requests, 2);
+  private async putChunks(job: J, name: string, chunks: Uint8Array[]): Promise<void> {
+    await putChunks(this.table, this.pk(job.space, job.id), name, chunks, job.created_at + this.retentionSeconds);
   }
 
-  private async chunks(job: J, prefix: string): Promise<Uint8Array[]> {
-    const items = await queryAll({
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': this.pk(job.space, job.id), ':prefix': `${prefix}#` },
-      ConsistentRead: true,
-    });
-    return items.map((item) => item.data as Uint8Array);
+  private async chunks(job: J, name: string): Promise<Uint8Array[]> {
+    return readChunks(this.table, this.pk(job.space, job.id), name);
   }
 
   async create(job: J, request: Uint8Array[]): Promise<void> {

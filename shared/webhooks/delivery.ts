@@ -1,4 +1,4 @@
-// The one webhook delivery module (optimization job events now, monitors later). An event is
+// The one webhook delivery module (optimization job events and monitors). An event is
 // queued (queue "webhooks"); the webhook worker POSTs it, signed the Standard Webhooks way with
 // the secret of the API key that set the webhook up. A non-2xx answer, a timeout or a network
 // error re-queues the same event (same webhook-id) with a growing delay, up to
@@ -14,7 +14,7 @@ import { sqsClient } from '../platform/sqs';
 import { signingSecrets, type WebhookSecretStore } from './store';
 import { webhookUrlProblem } from './url';
 
-/** Logical id of the delivery queue (infra/tables/optimization.ts). */
+/** Logical id of the delivery queue (infra/tables/webhooks.ts). */
 export const WEBHOOK_QUEUE_ID = 'webhooks';
 
 /** First attempt plus 4 retries. */

@@ -6,7 +6,7 @@
 import type { OptimizationRequest } from '../schemas';
 import { webhookTargetProblem } from '../../webhooks/target';
 import { webhookUrlProblem } from '../../webhooks/url';
-import type { LatLon } from '../geo';
+import type { LatLonPair } from '../../geo/types';
 import { checkDimensions } from './amounts';
 import { checkIds } from './ids';
 import { checkIndices } from './indices';
@@ -30,7 +30,7 @@ export interface ValidateContext {
 
 export interface ValidatedProblem {
   request: OptimizationRequest;
-  locations: LatLon[];
+  locations: LatLonPair[];
 }
 
 /**

@@ -1,6 +1,7 @@
 // Size limits of the whole problem. The schema caps each array on its own; these count across
 // arrays, and hold for a re-optimized problem too (its parts are checked one by one, not summed).
-import { locationIndexOf, pointLatLon, type LatLon } from '../geo';
+import { locationIndexOf, pointLatLon } from '../geo';
+import type { LatLonPair } from '../../geo/types';
 import { MAX_BREAKS, MAX_LOCATIONS, MAX_TASKS, MAX_VEHICLES, type OptimizationRequest } from '../schemas';
 import type { AddIssue } from './issues';
 
@@ -15,7 +16,7 @@ export function checkTaskCount(req: OptimizationRequest, add: AddIssue): void {
  * Vehicles and their breaks; and the locations the solver routes over: a vehicle `location` that
  * is not one of the locations (and no start_index overrides) becomes one more.
  */
-export function checkFleetSize(req: OptimizationRequest, locations: LatLon[], add: AddIssue): void {
+export function checkFleetSize(req: OptimizationRequest, locations: LatLonPair[], add: AddIssue): void {
   if (req.vehicles.length > MAX_VEHICLES) add('vehicles', `at most ${MAX_VEHICLES} vehicles (got ${req.vehicles.length})`);
   const breaks = req.vehicles.reduce((sum, v) => sum + (v.breaks?.length ?? 0), 0);
   if (breaks > MAX_BREAKS) add('vehicles', `at most ${MAX_BREAKS} breaks over all vehicles (got ${breaks})`);

@@ -1,11 +1,12 @@
 // The client's vehicle shape: `location` {lat, lon} (or lng) is where the vehicle is now. Without
 // start_index it becomes the route's start (shared/optimization/solver-input.ts); with
 // start_index, start_index wins and a differing location is warned.
-import { locationIndexOf, pointLatLon, type LatLon } from '../geo';
+import { locationIndexOf, pointLatLon } from '../geo';
+import type { LatLonPair } from '../../geo/types';
 import type { OptimizationRequest } from '../schemas';
 import type { AddIssue } from './issues';
 
-export function checkVehicleLocations(req: OptimizationRequest, locations: LatLon[], add: AddIssue): void {
+export function checkVehicleLocations(req: OptimizationRequest, locations: LatLonPair[], add: AddIssue): void {
   const ownMatrix = req.duration_matrix !== undefined || req.cost_matrix !== undefined;
   req.vehicles.forEach((v, i) => {
     if (!v.location) return;
