@@ -1,7 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamo, startSqs, type Running } from '../../infra/local/emulators';
 import { provisionQueues, provisionTables } from '../../infra/local/provision';
 import { chromiumPath } from './support/browser';
+import { stopSharedStacks } from './support/shared-stack';
 import { useQuickJit } from './support/jvm';
 
 // Integration tests run against the real emulators of the local stack, each
@@ -26,6 +30,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Index i: the emulators of worker slot i + 1. */
     emulators: SlotEmulators[];
+    /** The folder where each slot's shared `npm start` stack is recorded (support/shared-stack.ts). */
+    sharedStacks: string;
   }
 }
 
@@ -42,7 +48,10 @@ async function startSlot(running: Running[]): Promise<SlotEmulators> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   useQuickJit();
   const running: Running[] = [];
+  const sharedStacks = mkdtempSync(join(tmpdir(), 'waymark-shared-stacks-'));
+  project.provide('sharedStacks', sharedStacks);
   const stop = async () => {
+    await stopSharedStacks(sharedStacks);
     for (const emulator of running.reverse()) await emulator.stop();
   };
   try {

@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootStack, type BootedStack } from '../support/stack';
 
-// `npx waymark` as a user runs it, against a booted `npm start`.
+// `npx waymark` as a user runs it, against a booted `npm start`. A stack of its own, not the
+// shared one (support/shared-stack.ts): without flags the CLI finds the stack and the key it
+// printed through the data folder, so the data it seeds belongs to that key, not to this file's.
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = resolve(root, 'infra/cli/waymark.mjs');

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../support/browser';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // The map console in a real browser against the real `npm start`: the user's
 // path of pasting the printed key, drawing geofences with the mouse, testing a
@@ -14,7 +14,7 @@ import { bootStack, type BootedStack } from '../support/stack';
 const SHOTS = resolve(import.meta.dirname, '../../../.artifacts/console');
 
 describe('map console', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
   let centre: { x: number; y: number };
@@ -49,14 +49,13 @@ describe('map console', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [stack, browser] = await Promise.all([bootStack(), launchChromium()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (e) => errors.push(e.message));
   }, 600_000);
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    await stack?.stop();
   }, 60_000);
 
   it('drives the Chromium of the @sparticuz/chromium npm package, not a system browser', async () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // The console's Route and Isochrone tools in a real browser against the real `npm start` (the
 // Gothenburg demo network it imports): clicks on the map ask the API, and what the page draws and
@@ -24,7 +24,7 @@ interface IsochroneAnswer {
 }
 
 describe('map console: route and isochrone tools', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
   let centre: { x: number; y: number };
@@ -34,7 +34,7 @@ describe('map console: route and isochrone tools', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [stack, browser] = await Promise.all([bootStack(), launchChromium()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${stack.baseUrl}/console`);
@@ -49,7 +49,6 @@ describe('map console: route and isochrone tools', () => {
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    await stack?.stop();
   }, 60_000);
 
   it('draws the route between two clicks and shows its distance, duration and steps', async () => {

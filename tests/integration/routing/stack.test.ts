@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // One run of a real `npm start` (the Gothenburg demo network it imports on first start): a
 // route, a matrix, isochrones and a snapped trace through the HTTP API, the areas it serves,
@@ -15,7 +15,7 @@ const korsvagen = '57.69680,11.98900';
 const haga = '57.69870,11.95630';
 
 describe('routing through the local stack', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
 
   const api = async (method: 'GET' | 'POST', path: string, params: Record<string, string | boolean | number>) => {
     const query = new URLSearchParams({ key: stack.apiKey, ...(method === 'GET' ? (params as Record<string, string>) : {}) });
@@ -28,12 +28,8 @@ describe('routing through the local stack', () => {
   };
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await sharedStack();
   }, 360_000);
-
-  afterAll(async () => {
-    if (stack) await stack.stop();
-  }, 60_000);
 
   it('routes, matrixes, draws isochrones and snaps a trace in one run', async () => {
     const areas = await api('GET', '/areas', {});

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // The real `npm start` as an attacker with an ordinary key would meet it: the pages forbid
 // inline script, and names written through the API with markup in them stay text in the map console.
@@ -12,7 +12,7 @@ import { bootStack, type BootedStack } from '../support/stack';
 const HOSTILE = `<img src=x onerror="window.__xss=(window.__xss||0)+1"><script>window.__xss=99</script><svg onload="window.__xss=7">`;
 
 describe('local stack and pages', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
@@ -27,7 +27,7 @@ describe('local stack and pages', () => {
   };
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([bootStack(), launchChromium()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
@@ -40,7 +40,6 @@ describe('local stack and pages', () => {
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    await stack?.stop();
   }, 60_000);
 
   it('serves /console and /docs with a policy that allows no inline script or framing; nosniff everywhere', async () => {

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
 import { loadGothenburgSample } from '../../../shared/routing';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // One `npm start`, plain HTTP as a client would: find a city, name the street and city under a
 // point, complete a typed prefix, find a street, then drive a van through a trip in Gothenburg and read its summary
 // (map-matched on the demo network the stack imports on its first start).
 
 describe('geocoding and a trip over HTTP', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   const url = (path: string, query: Record<string, string> = {}) =>
     `${stack.baseUrl}${path}?${new URLSearchParams({ key: stack.apiKey, ...query }).toString()}`;
   const send = async (method: string, path: string, body?: unknown, query: Record<string, string> = {}) => {
@@ -22,11 +22,8 @@ describe('geocoding and a trip over HTTP', () => {
   };
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await sharedStack();
   }, 300_000);
-  afterAll(async () => {
-    if (stack) await stack.stop();
-  }, 60_000);
 
   it('geocodes, reverse geocodes and autocompletes', async () => {
     const found = await send('GET', '/geocode', undefined, { q: 'Göteborg', in: 'countryCode:SWE', limit: '1' });
