@@ -9,6 +9,7 @@ import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 describe('geocoding and a trip over HTTP', () => {
   let stack: SharedStack;
+  let road: { lat: number; lon: number }[];
   const url = (path: string, query: Record<string, string> = {}) =>
     `${stack.baseUrl}${path}?${new URLSearchParams({ key: stack.apiKey, ...query }).toString()}`;
   const send = async (method: string, path: string, body?: unknown, query: Record<string, string> = {}) => {
@@ -22,6 +23,15 @@ describe('geocoding and a trip over HTTP', () => {
   };
 
   beforeAll(async () => {
+    // The van's road is routed before any request: loading the sample network blocks this process
+    // for seconds under load, and a pooled connection the stack closed meanwhile (keep-alive
+    // timeout) would take the next POST and fail with "other side closed".
+    road = loadGothenburgSample()
+      .route([
+        { lat: 57.7, lon: 11.97 },
+        { lat: 57.705, lon: 11.98 },
+      ])
+      .coordinates.map(([la, lo]) => ({ lat: la, lon: lo }));
     stack = await sharedStack();
   }, 300_000);
 
@@ -60,12 +70,6 @@ describe('geocoding and a trip over HTTP', () => {
     });
     const id = started.data.id as string;
 
-    const road = loadGothenburgSample()
-      .route([
-        { lat: 57.7, lon: 11.97 },
-        { lat: 57.705, lon: 11.98 },
-      ])
-      .coordinates.map(([la, lo]) => ({ lat: la, lon: lo }));
     const t0 = Date.now() + 1000;
     const locations = road.map((p, i) => ({ location: p, timestamp: t0 + i * 3000 }));
     await send('POST', '/skynet/asset/van-7/track', { device_id: 'phone-7', locations });
