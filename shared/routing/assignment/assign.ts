@@ -1,6 +1,6 @@
-import { haversine } from '../geo';
-import type { NetworkRegistry } from '../registry';
-import type { LatLon } from '../types';
+import { haversine } from '../../roads/geo';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../roads/types';
 import { priorityOf, suits } from './rules';
 import type { AssignmentBody } from './schemas';
 

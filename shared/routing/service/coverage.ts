@@ -1,7 +1,7 @@
 import { unprocessable, type ApiError } from '../../platform/errors';
-import type { Network } from '../network';
-import type { NetworkRegistry } from '../registry';
-import { PointTooFarError, type LatLon } from '../types';
+import type { Network } from '../../roads/network';
+import type { NetworkRegistry } from '../../roads/registry';
+import { PointTooFarError, type LatLon } from '../../roads/types';
 
 // Which loaded network serves a request, and errors that name the request's own fields.
 

@@ -1,7 +1,7 @@
-import type { Network } from '../network';
-import type { NetworkRegistry } from '../registry';
-import type { LatLon, MapMatchResult } from '../types';
-import { bearing } from '../geo';
+import type { Network } from '../../roads/network';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon, MapMatchResult } from '../../roads/types';
+import { bearing } from '../../roads/geo';
 import { coveringNetwork, uncovered, type NamedPoint } from './coverage';
 import { geometryOf, location, tenth, type GeometryFormat } from './shapes';
 

@@ -1,6 +1,6 @@
-import { bearing, haversine } from '../geo';
-import type { Network } from '../network';
-import type { RouteLeg } from '../types';
+import { bearing, haversine } from '../../roads/geo';
+import type { Network } from '../../roads/network';
+import type { RouteLeg } from '../../roads/types';
 
 // Turn-by-turn steps from a leg's driven edges: a new step starts where the road name changes
 // (or, on unnamed roads, where the road turns), with a maneuver whose bearings and modifier come

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
-import { loadGothenburgSample } from '../../../shared/routing';
+import { loadGothenburgSample } from '../../../shared/roads';
 import { bootStack, type BootedStack } from '../support/stack';
 
 // One `npm start`, plain HTTP as a client would: find a city, name the street and city under a

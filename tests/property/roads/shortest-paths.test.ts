@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, haversine, type LatLon } from '../../../shared/routing/index';
-import { buildMetric } from '../../../shared/routing/metric';
+import { buildNetworkFromGeoJSON, haversine, type LatLon } from '../../../shared/roads/index';
+import { buildMetric } from '../../../shared/roads/metric';
 import { BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 
 const CLASSES = ['primary', 'secondary', 'tertiary', 'residential', 'service'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, NetworkRegistry, ROAD_AT_DISTANCE_M } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON, NetworkRegistry, ROAD_AT_DISTANCE_M } from '../../../shared/roads/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON, way } from '../../fixtures/routing/graphs';
 
 // Network.roadAt: the road (and its tagged speed limit) a GPS point is on.

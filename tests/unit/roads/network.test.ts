@@ -7,15 +7,13 @@ import {
   NetworkRegistry,
   NoNetworkCoverageError,
   NoRouteError,
-  parseAvoid,
-  parseTruck,
   PointTooFarError,
   RoutingInputError,
   SNAP_DISTANCE_M,
   FALLBACK_WARNING,
-  matrixRows,
-  unreachableCount,
-} from '../../../shared/routing/index';
+} from '../../../shared/roads/index';
+import { matrixRows, unreachableCount } from '../../../shared/routing/matrix-utils';
+import { parseAvoid, parseTruck } from '../../../shared/routing/options';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, onewayNetwork, truckNetwork } from '../../fixtures/routing/graphs';
 
 const P = (x: number, y: number) => ({ lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { getHexagonEdgeLengthAvg, UNITS } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { pointInPolygonXY } from '../../../shared/geo';
-import { buildNetworkFromGeoJSON, haversine } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON, haversine } from '../../../shared/roads/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 
 const arb = fc.integer({ min: 2, max: 12 }).chain((n) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON } from '../../../shared/routing/index';
-import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
+import { buildNetworkFromGeoJSON } from '../../../shared/roads/index';
+import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/roads/network';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork } from '../../fixtures/routing/graphs';
 
 // Point-to-point routes start on Dijkstra and move to the metric's contraction hierarchy once the

@@ -4,8 +4,8 @@
  * find exactly the segments, and distances, that projecting the point onto every segment finds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadGothenburgSample, type Network } from '../../../shared/routing/index';
-import { projectOnSegment } from '../../../shared/routing/geo';
+import { loadGothenburgSample, type Network } from '../../../shared/roads/index';
+import { projectOnSegment } from '../../../shared/roads/geo';
 import { seededRandom } from '../../fixtures/random';
 
 let net: Network;

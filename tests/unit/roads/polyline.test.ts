@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePolyline, encodePolyline } from '../../../shared/routing/index';
+import { decodePolyline, encodePolyline } from '../../../shared/roads/index';
 
 // @mapbox/polyline ships no types; load it as CommonJS with a local signature.
 const polyline = createRequire(import.meta.url)('@mapbox/polyline') as {

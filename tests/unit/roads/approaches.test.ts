@@ -1,7 +1,7 @@
 // The engine additions the optimization service relies on: curb approaches (arrive and leave with
 // the point on the right), the service_road avoid, and the nearest road's foot point.
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON } from '../../../shared/roads/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork, way, type FC } from '../../fixtures/routing/graphs';
 
 const P = (x: number, y: number) => ({ lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pointInPolygonXY } from '../../../shared/geo';
-import { buildNetworkFromGeoJSON, haversine, PointTooFarError, RoutingInputError } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON, haversine, PointTooFarError, RoutingInputError } from '../../../shared/roads/index';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork } from '../../fixtures/routing/graphs';
 
 describe('isochrone on a grid', () => {

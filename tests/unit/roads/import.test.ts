@@ -13,8 +13,8 @@ import {
   saveGraph,
   serializeGraph,
   RoutingInputError,
-} from '../../../shared/routing/index';
-import { parseLength, parseMaxspeed, parseWeight, wayAttributes } from '../../../shared/routing/profiles';
+} from '../../../shared/roads/index';
+import { parseLength, parseMaxspeed, parseWeight, wayAttributes } from '../../../shared/roads/profiles';
 import { gridNetwork, truckNetwork, BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 import { writeOsmPbf, type OsmNode, type OsmWay } from '../../fixtures/routing/pbf-writer';
 

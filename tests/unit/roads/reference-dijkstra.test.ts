@@ -4,8 +4,8 @@
  * same metric. The two must agree on every pair.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Searcher } from '../../../shared/routing/dijkstra';
-import { haversine, loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/routing/index';
+import { Searcher } from '../../../shared/roads/dijkstra';
+import { haversine, loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/roads/index';
 import { directions } from '../../../shared/routing/service/directions';
 import { roadPoints } from '../../fixtures/routing/points';
 

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointInPolygonXY } from '../../../shared/geo';
-import { haversine, loadGothenburgSample, type LatLon, type Network } from '../../../shared/routing/index';
-import { projectOnSegment } from '../../../shared/routing/geo';
+import { haversine, loadGothenburgSample, type LatLon, type Network } from '../../../shared/roads/index';
+import { projectOnSegment } from '../../../shared/roads/geo';
 import { seededRandom } from '../../fixtures/random';
 import { roadPoints } from '../../fixtures/routing/points';
 

@@ -1,5 +1,5 @@
 /**
- * Waymark routing engine: public entry point. See README.md in this folder.
+ * Waymark road engine: public entry point. See README.md in this folder.
  */
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmPbf } from './import-pbf';
@@ -18,9 +18,6 @@ export type { ImportOptions, ImportProgress } from './import-geojson';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';
 export { haversine } from './geo';
-export { parseAvoid, parseTruck, roadKind, TURN_AVOIDS, turnAvoidWarning } from './options';
-export { matrixRows, unreachableCount } from './matrix-utils';
-export type { MatrixRowsOptions } from './matrix-utils';
 export { DEFAULT_SPEEDS, PROFILE_MAX_SPEED, ROAD_CLASSES, TRAFFIC_FACTORS, AVOID_PENALTY_FACTOR, trafficPeriod } from './profiles';
 
 /** Build a Network from a GeoJSON FeatureCollection of OSM-tagged LineStrings. */
