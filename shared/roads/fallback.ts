@@ -1,6 +1,7 @@
 /** Great-circle matrix for requests no loaded road network covers (always flagged). */
-import { haversine } from './geo';
-import type { LatLon, MatrixResult, Profile } from './types';
+import { greatCircleMeters } from '../geo/sphere';
+import type { LatLon } from '../geo/types';
+import type { MatrixResult, Profile } from './types';
 
 /** Road distance is estimated as great-circle distance x this factor. */
 export const DETOUR_FACTOR = 1.3;
@@ -25,7 +26,7 @@ export function greatCircleMatrix(points: LatLon[], o: GreatCircleOptions = {}):
   const distances = new Float64Array(S * T);
   for (let i = 0; i < S; i++) {
     for (let j = 0; j < T; j++) {
-      const d = haversine(points[i].lat, points[i].lon, targets[j].lat, targets[j].lon) * f;
+      const d = greatCircleMeters(points[i].lat, points[i].lon, targets[j].lat, targets[j].lon) * f;
       distances[i * T + j] = d;
       durations[i * T + j] = d / v;
     }

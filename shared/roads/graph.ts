@@ -2,7 +2,7 @@
  * The road graph: nodes and directed edges in typed arrays (CSR by source),
  * plus the builder used by the importers.
  */
-import { haversine } from './geo';
+import { greatCircleMeters } from '../geo/sphere';
 import { FLAG_CAR, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, type WayAttributes } from './profiles';
 import type { BBox, Profile } from './types';
 
@@ -229,7 +229,7 @@ export class GraphBuilder {
     for (let i = 0; i + 1 < nodes.length; i++) {
       const a = nodes[i];
       const b = nodes[i + 1];
-      const l = a === b ? 0 : haversine(this.lat[a], this.lon[a], this.lat[b], this.lon[b]);
+      const l = a === b ? 0 : greatCircleMeters(this.lat[a], this.lon[a], this.lat[b], this.lon[b]);
       lens.push(l);
       total += l;
     }

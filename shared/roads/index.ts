@@ -6,6 +6,7 @@ import { graphFromOsmPbf } from './import-pbf';
 import { Network } from './network';
 
 export * from './types';
+export type { LatLon } from '../geo/types';
 export { Network, DIJKSTRA_MATRIX_MAX_SOURCES, METRIC_CACHE_SIZE, SMALL_COMPONENT_NODES } from './network';
 export type { NetworkMatrixOptions, NetworkRouteOptions } from './network';
 export { NetworkRegistry } from './registry';
@@ -17,7 +18,7 @@ export { graphFromGeoJSON, graphFromOsmPbf };
 export type { ImportOptions, ImportProgress } from './import-geojson';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';
-export { haversine } from './geo';
+export { greatCircleMeters as haversine } from '../geo/sphere';
 export { DEFAULT_SPEEDS, PROFILE_MAX_SPEED, ROAD_CLASSES, TRAFFIC_FACTORS, AVOID_PENALTY_FACTOR, trafficPeriod } from './profiles';
 
 /** Build a Network from a GeoJSON FeatureCollection of OSM-tagged LineStrings. */

@@ -6,7 +6,8 @@ import { cellsToMultiPolygon, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, U
 import type { Seed } from './dijkstra';
 import { pointInPolygonXY } from '../geo/ring';
 import type { Network } from './network';
-import { RoutingInputError, type IsochroneOptions, type IsochroneResult, type LatLon } from './types';
+import type { LatLon } from '../geo/types';
+import { RoutingInputError, type IsochroneOptions, type IsochroneResult } from './types';
 
 /** Typical reach speed used only to pick the H3 resolution for time isochrones (m/min). */
 const REACH_M_PER_MIN = 700;

@@ -5,9 +5,10 @@ import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { buildMetric, metricKey, type Metric } from './metric';
-import { bearing as bearingOf } from './geo';
+import { initialBearing } from '../geo/sphere';
 import { encodePolyline } from './polyline';
 import { SegmentIndex, type Phantom } from './spatial';
+import type { LatLon } from '../geo/types';
 import {
   ROAD_AT_DISTANCE_M,
   SNAP_DISTANCE_M,
@@ -16,7 +17,6 @@ import {
   RoutingInputError,
   type IsochroneOptions,
   type IsochroneResult,
-  type LatLon,
   type MapMatchOptions,
   type MapMatchResult,
   type MatrixOptions,
@@ -280,7 +280,7 @@ export class Network {
     const { lat, lon } = g.data;
     const within = (e: number) => {
       if (cost[e] === Infinity) return false;
-      const b = bearingOf(lat[g.tail[e]], lon[g.tail[e]], lat[g.data.head[e]], lon[g.data.head[e]]);
+      const b = initialBearing({ lat: lat[g.tail[e]], lon: lon[g.tail[e]] }, { lat: lat[g.data.head[e]], lon: lon[g.data.head[e]] });
       const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
       return diff <= want.range;
     };

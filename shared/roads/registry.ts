@@ -2,12 +2,12 @@
 import { bboxArea } from './geo';
 import { greatCircleMatrix } from './fallback';
 import type { Network, NetworkMatrixOptions, NetworkRouteOptions } from './network';
+import type { LatLon } from '../geo/types';
 import {
   NoNetworkCoverageError,
   RoutingInputError,
   type IsochroneOptions,
   type IsochroneResult,
-  type LatLon,
   type MapMatchOptions,
   type MapMatchResult,
   type MatrixResult,

@@ -1,15 +1,11 @@
 /** Public types and typed errors of the routing engine. */
+import type { LatLon } from '../geo/types';
 
 export type Profile = 'car' | 'truck';
 
 /** Default snap distance in metres: farther points are refused with PointTooFarError. */
 export const SNAP_DISTANCE_M = 500;
 export const PROFILES: readonly Profile[] = ['car', 'truck'];
-
-export interface LatLon {
-  lat: number;
-  lon: number;
-}
 
 export interface BBox {
   minLat: number;

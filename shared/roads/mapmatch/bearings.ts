@@ -1,4 +1,4 @@
-import { bearing as bearingOf, haversine } from '../geo';
+import { greatCircleMeters, initialBearing } from '../../geo/sphere';
 import type { SnappedPoint } from '../types';
 import type { MatchContext, Step } from './context';
 import type { MatchedPath } from './geometry';
@@ -31,20 +31,20 @@ export function snappedPoints(ctx: MatchContext, steps: Step[], chosen: Int32Arr
     let b = -1;
     const ci = coordIdx[k];
     for (let j = ci + 1; j < ends[k]; j++) {
-      if (haversine(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1) {
-        b = bearingOf(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]);
+      if (greatCircleMeters(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1) {
+        b = initialBearing({ lat: coords[ci][0], lon: coords[ci][1] }, { lat: coords[j][0], lon: coords[j][1] });
         break;
       }
     }
     const segStart = k > 0 && !st.restart ? 0 : ci;
     for (let j = ci - 1; b < 0 && j >= segStart; j--) {
-      if (haversine(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1)
-        b = bearingOf(coords[j][0], coords[j][1], coords[ci][0], coords[ci][1]);
+      if (greatCircleMeters(coords[ci][0], coords[ci][1], coords[j][0], coords[j][1]) > 1)
+        b = initialBearing({ lat: coords[j][0], lon: coords[j][1] }, { lat: coords[ci][0], lon: coords[ci][1] });
     }
     if (b < 0) {
       let dir = forward[k];
       if (!dir) dir = ctx.cost[c.edge] < Infinity ? 1 : -1;
-      b = bearingOf(g.data.lat[c.u], g.data.lon[c.u], g.data.lat[c.v], g.data.lon[c.v]);
+      b = initialBearing({ lat: g.data.lat[c.u], lon: g.data.lon[c.u] }, { lat: g.data.lat[c.v], lon: g.data.lon[c.v] });
       if (dir < 0) b = (b + 180) % 360;
     }
     return {

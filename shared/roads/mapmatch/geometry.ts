@@ -1,4 +1,4 @@
-import { haversine } from '../geo';
+import { greatCircleMeters } from '../../geo/sphere';
 import type { Phantom } from '../spatial';
 import { maxRouteLength, nearestSettled, type MatchContext, type Step } from './context';
 
@@ -63,7 +63,7 @@ export function matchedPath(ctx: MatchContext, steps: Step[], chosen: Int32Array
     }
     const pf = trace[steps[anchorStep].index];
     const pt = trace[steps[k].index];
-    const bound = maxRouteLength(ctx, haversine(pf.lat, pf.lon, pt.lat, pt.lon));
+    const bound = maxRouteLength(ctx, greatCircleMeters(pf.lat, pf.lon, pt.lat, pt.lon));
     let from = anchor;
     let p = pathBetween(ctx, from, a, bound);
     if (!p && anchor !== pa) {
@@ -81,7 +81,7 @@ export function matchedPath(ctx: MatchContext, steps: Step[], chosen: Int32Array
       forward[k] = dir;
       distance += p.len;
     } else {
-      distance += haversine(from.lat, from.lon, a.lat, a.lon);
+      distance += greatCircleMeters(from.lat, from.lon, a.lat, a.lon);
     }
     push(a.lat, a.lon);
     coordIdx[k] = coords.length - 1;

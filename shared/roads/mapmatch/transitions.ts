@@ -1,4 +1,4 @@
-import { haversine } from '../geo';
+import { greatCircleMeters } from '../../geo/sphere';
 import type { Phantom } from '../spatial';
 import { emissions } from './candidates';
 import { maxRouteLength, nearestSettled, type MatchContext, type Step } from './context';
@@ -51,7 +51,7 @@ export function transitions(ctx: MatchContext, prev: Step, i: number, cands: Pha
   const score = new Float64Array(B).fill(-Infinity);
   const back = new Int32Array(B).fill(-1);
   const jitter = new Uint8Array(B);
-  const gc = haversine(q.lat, q.lon, p.lat, p.lon);
+  const gc = greatCircleMeters(q.lat, q.lon, p.lat, p.lon);
   const maxRoute = maxRouteLength(ctx, gc);
   const tSeeds = cands.map((c) => net.targetSeeds(c, lw, dur));
   const tNodes: number[] = [];
