@@ -5,7 +5,7 @@
 import { cellsToMultiPolygon, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { Seed } from './dijkstra';
 import { pointInPolygonXY } from '../geo/ring';
-import type { Network } from './network';
+import type { RoadView } from './ports';
 import type { LatLon } from '../geo/types';
 import { RoutingInputError, type IsochroneOptions, type IsochroneResult } from './types';
 
@@ -27,7 +27,7 @@ function ringArea(ring: number[][]): number {
   return Math.abs(a / 2);
 }
 
-export function isochrone(net: Network, origin: LatLon, o: IsochroneOptions): IsochroneResult {
+export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): IsochroneResult {
   const byTime = o.minutes !== undefined && o.minutes !== null;
   if (!byTime && (o.meters === undefined || o.meters === null)) throw new RoutingInputError('an isochrone needs minutes or meters');
   const limit = byTime ? (o.minutes as number) * 60 : (o.meters as number);

@@ -1,10 +1,11 @@
 /** A loaded road network: snapping, matrices, routes, isochrones and map matching. */
-import { ContractionHierarchy } from './ch';
+import { ContractionHierarchy } from './ch-query';
 import { Searcher, type Seed } from './dijkstra';
 import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
-import { buildMetric, metricKey, type Metric } from './metric';
+import { buildMetric, metricKey } from './metric';
+import type { MetricEntry, RoadView } from './ports';
 import { initialBearing } from '../geo/sphere';
 import { encodePolyline } from './polyline';
 import { SegmentIndex, type Phantom } from './spatial';
@@ -49,15 +50,6 @@ export const ROUTES_BEFORE_HIERARCHY = 32;
 
 const EPS_M = 0.01;
 
-export interface MetricEntry {
-  metric: Metric;
-  /** Length-as-weight array for distance searches (Infinity where cost is Infinity). */
-  lengthWeight: Float64Array;
-  ch?: ContractionHierarchy;
-  /** Routes answered on this metric (counts towards building its hierarchy). */
-  routes?: number;
-}
-
 export interface NetworkMatrixOptions extends MatrixOptions {
   /** Force an algorithm (mainly for tests and benchmarks). */
   method?: 'auto' | 'ch' | 'dijkstra';
@@ -74,7 +66,7 @@ export interface NetworkRouteOptions extends RouteOptions {
   penalty?: { edges: Iterable<number>; factor: number };
 }
 
-export class Network {
+export class Network implements RoadView {
   readonly graph: RoadGraph;
   readonly index: SegmentIndex;
   private metrics = new Map<string, MetricEntry>();

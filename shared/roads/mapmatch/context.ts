@@ -1,11 +1,11 @@
 import type { Searcher, Seed } from '../dijkstra';
-import type { Network } from '../network';
+import type { RoadView } from '../ports';
 import type { Phantom } from '../spatial';
 import { SNAP_DISTANCE_M, type MapMatchOptions, type TracePoint, type TravelOptions } from '../types';
 
 /** What every stage of one map-matching run reads: the network, its metric and the tuning. */
 export interface MatchContext {
-  net: Network;
+  net: RoadView;
   trace: TracePoint[];
   travel: TravelOptions;
   /** Edge length as the search weight (Infinity where the profile may not drive). */
@@ -36,7 +36,7 @@ export interface Step {
   jitter: Uint8Array;
 }
 
-export function matchContext(net: Network, trace: TracePoint[], o: MapMatchOptions): MatchContext {
+export function matchContext(net: RoadView, trace: TracePoint[], o: MapMatchOptions): MatchContext {
   const travel: TravelOptions = { profile: o.profile ?? 'car' };
   const me = net.metricFor(travel);
   return {

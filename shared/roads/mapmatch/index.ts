@@ -6,7 +6,7 @@
  * Stages: candidates.ts (per point), transitions.ts + viterbi.ts (forward pass),
  * backtrack.ts (best sequence), geometry.ts (the drawn path), bearings.ts (snapped points).
  */
-import type { Network } from '../network';
+import type { RoadView } from '../ports';
 import type { MapMatchOptions, MapMatchResult, TracePoint } from '../types';
 import { backtrack } from './backtrack';
 import { snappedPoints } from './bearings';
@@ -14,7 +14,7 @@ import { matchContext } from './context';
 import { matchedPath } from './geometry';
 import { viterbi } from './viterbi';
 
-export function mapMatch(net: Network, trace: TracePoint[], o: MapMatchOptions = {}): MapMatchResult {
+export function mapMatch(net: RoadView, trace: TracePoint[], o: MapMatchOptions = {}): MapMatchResult {
   const ctx = matchContext(net, trace, o);
   const { steps, unmatched, breaks } = viterbi(ctx);
   const chosen = backtrack(steps);
