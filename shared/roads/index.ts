@@ -7,7 +7,8 @@ import { Network } from './network';
 
 export * from './types';
 export type { LatLon } from '../geo/types';
-export { Network, DIJKSTRA_MATRIX_MAX_SOURCES, METRIC_CACHE_SIZE, SMALL_COMPONENT_NODES } from './network';
+export { Network, DIJKSTRA_MATRIX_MAX_SOURCES, SMALL_COMPONENT_NODES } from './network';
+export { METRIC_CACHE_SIZE } from './metric-cache';
 export type { NetworkMatrixOptions, NetworkRouteOptions } from './network';
 export { NetworkRegistry } from './registry';
 export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING } from './fallback';

@@ -4,10 +4,11 @@ import { Searcher, type Seed } from './dijkstra';
 import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
-import { buildMetric, metricKey } from './metric';
+import { MetricCache } from './metric-cache';
 import type { MetricEntry, RoadView } from './ports';
 import { initialBearing } from '../geo/sphere';
 import { encodePolyline } from './polyline';
+import { direct, sourceSeeds, targetSeeds } from './seeds';
 import { SegmentIndex, type Phantom } from './spatial';
 import type { LatLon } from '../geo/types';
 import {
@@ -38,8 +39,6 @@ export const SMALL_COMPONENT_NODES = 1000;
 export const DIJKSTRA_MATRIX_MAX_SOURCES = 40;
 /** A network covers points up to this far outside its bounding box (metres). */
 export const COVER_MARGIN_M = 100;
-/** Metrics (with their hierarchies) kept in memory per network. */
-export const METRIC_CACHE_SIZE = 8;
 /**
  * Routes on one metric answered by Dijkstra before its hierarchy is built. A city-wide Dijkstra
  * route takes about 5-15 ms against well under 1 ms on the hierarchy, whose build costs about
@@ -47,8 +46,6 @@ export const METRIC_CACHE_SIZE = 8;
  * one that routes a handful of times never does.
  */
 export const ROUTES_BEFORE_HIERARCHY = 32;
-
-const EPS_M = 0.01;
 
 export interface NetworkMatrixOptions extends MatrixOptions {
   /** Force an algorithm (mainly for tests and benchmarks). */
@@ -69,12 +66,13 @@ export interface NetworkRouteOptions extends RouteOptions {
 export class Network implements RoadView {
   readonly graph: RoadGraph;
   readonly index: SegmentIndex;
-  private metrics = new Map<string, MetricEntry>();
+  private readonly metrics: MetricCache;
   private searcher: Searcher | undefined;
 
   constructor(data: GraphData) {
     this.graph = new RoadGraph(data);
     this.index = new SegmentIndex(this.graph);
+    this.metrics = new MetricCache(this.graph);
   }
 
   get name(): string {
@@ -109,23 +107,7 @@ export class Network implements RoadView {
 
   /** @internal metric (and cached hierarchy) for the options. */
   metricFor(o: TravelOptions): MetricEntry {
-    const key = metricKey(this.graph, o);
-    let m = this.metrics.get(key);
-    if (m) {
-      this.metrics.delete(key);
-      this.metrics.set(key, m);
-      return m;
-    }
-    const metric = buildMetric(this.graph, o);
-    const lw = new Float64Array(this.graph.edgeCount);
-    for (let e = 0; e < lw.length; e++) lw[e] = metric.cost[e] === Infinity ? Infinity : this.graph.data.length[e];
-    m = { metric, lengthWeight: lw };
-    this.metrics.set(key, m);
-    while (this.metrics.size > METRIC_CACHE_SIZE) {
-      const oldest = this.metrics.keys().next().value as string;
-      this.metrics.delete(oldest);
-    }
-    return m;
+    return this.metrics.get(o);
   }
 
   /** Build (or fetch) the contraction hierarchy for these options. */
@@ -136,18 +118,7 @@ export class Network implements RoadView {
   }
 
   private chFor(m: MetricEntry): ContractionHierarchy {
-    if (!m.ch) {
-      const g = this.graph;
-      m.ch = new ContractionHierarchy({
-        nodeCount: g.nodeCount,
-        from: g.tail,
-        to: g.data.head,
-        cost: m.metric.cost,
-        dur: m.metric.duration,
-        len: g.data.length,
-      });
-    }
-    return m.ch;
+    return this.metrics.hierarchy(m);
   }
 
   /** @internal segment usable by the profile under the metric, in either direction. */
@@ -197,48 +168,17 @@ export class Network implements RoadView {
 
   /** @internal seeds to leave a phantom. */
   sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
-    const len = this.graph.data.length;
-    const s: Seed[] = [];
-    const { edge, twin, t, side } = ph;
-    // A curb approach leaves the way it came: only along its one direction, never from a node.
-    if (!side && t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
-    if (!side && (1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
-    if (side !== -1 && cost[edge] < Infinity)
-      s.push({ node: ph.v, cost: (1 - t) * cost[edge], dur: (1 - t) * dur[edge], len: (1 - t) * len[edge] });
-    if (side !== 1 && twin >= 0 && cost[twin] < Infinity)
-      s.push({ node: ph.u, cost: t * cost[twin], dur: t * dur[twin], len: t * len[twin] });
-    return s;
+    return sourceSeeds(this.graph, ph, cost, dur);
   }
 
   /** @internal offsets to reach a phantom from graph nodes. */
   targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
-    const len = this.graph.data.length;
-    const s: Seed[] = [];
-    const { edge, twin, t, side } = ph;
-    if (!side && t * len[edge] < EPS_M) s.push({ node: ph.u, cost: 0, dur: 0, len: 0 });
-    if (!side && (1 - t) * len[edge] < EPS_M) s.push({ node: ph.v, cost: 0, dur: 0, len: 0 });
-    if (side !== -1 && cost[edge] < Infinity) s.push({ node: ph.u, cost: t * cost[edge], dur: t * dur[edge], len: t * len[edge] });
-    if (side !== 1 && twin >= 0 && cost[twin] < Infinity)
-      s.push({ node: ph.v, cost: (1 - t) * cost[twin], dur: (1 - t) * dur[twin], len: (1 - t) * len[twin] });
-    return s;
+    return targetSeeds(this.graph, ph, cost, dur);
   }
 
   /** @internal direct travel between two phantoms on the same segment, or null. */
   direct(a: Phantom, b: Phantom, cost: Float64Array, dur: Float64Array): { cost: number; dur: number; len: number } | null {
-    if (a.edge !== b.edge) return null;
-    const len = this.graph.data.length;
-    let best: { cost: number; dur: number; len: number } | null = null;
-    if (b.t >= a.t && a.side !== -1 && b.side !== -1 && cost[a.edge] < Infinity) {
-      const f = b.t - a.t;
-      best = { cost: f * cost[a.edge], dur: f * dur[a.edge], len: f * len[a.edge] };
-    }
-    if (b.t <= a.t && a.side !== 1 && b.side !== 1 && a.twin >= 0 && cost[a.twin] < Infinity) {
-      const f = a.t - b.t;
-      const c = f * cost[a.twin];
-      if (!best || c < best.cost) best = { cost: c, dur: f * dur[a.twin], len: f * len[a.twin] };
-    }
-    if (Math.abs(a.t - b.t) * len[a.edge] < EPS_M) best = { cost: 0, dur: 0, len: 0 };
-    return best;
+    return direct(this.graph, a, b, cost, dur);
   }
 
   private snapAll(points: LatLon[], o: TravelOptions, offset = 0): Phantom[] {
