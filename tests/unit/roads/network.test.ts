@@ -12,8 +12,6 @@ import {
   SNAP_DISTANCE_M,
   FALLBACK_WARNING,
 } from '../../../shared/roads/index';
-import { matrixRows, unreachableCount } from '../../../shared/routing/matrix-utils';
-import { parseAvoid, parseTruck } from '../../../shared/routing/options';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, onewayNetwork, truckNetwork } from '../../fixtures/routing/graphs';
 
 const P = (x: number, y: number) => ({ lat: BASE_LAT + y * DLAT, lon: BASE_LON + x * DLON });
@@ -137,15 +135,6 @@ describe('truck restrictions, avoid and traffic', () => {
     // 1000 m of tertiary at 50 km/h
     expect(free).toBeCloseTo(72, 3);
   });
-
-  it('parses API-shaped truck and avoid options', () => {
-    expect(parseTruck('400,250,1200', 12000)).toEqual({ heightCm: 400, widthCm: 250, lengthCm: 1200, weightKg: 12000 });
-    expect(() => parseTruck('1,2')).toThrow(RoutingInputError);
-    const { avoid, ignored } = parseAvoid(['toll', 'bbox', 'uturn'], ['57.7,11.9,57.8,12.0']);
-    expect(avoid.toll).toBe(true);
-    expect(avoid.bboxes).toHaveLength(1);
-    expect(ignored).toEqual(['uturn']);
-  });
 });
 
 describe('routes', () => {
@@ -166,20 +155,6 @@ describe('routes', () => {
         along += haversine(r.coordinates[i - 1][0], r.coordinates[i - 1][1], r.coordinates[i][0], r.coordinates[i][1]);
       expect(along).toBeCloseTo(r.distance, 0);
     }
-  });
-
-  it('matrixRows gives integer nested arrays with a chosen unreachable value', () => {
-    const m = net.matrix([P(0, 0), P(2, 2)]);
-    expect(matrixRows(m, 'distances')).toEqual([
-      [0, 400],
-      [400, 0],
-    ]);
-    const fake = { ...m, durations: Float64Array.from([0, Infinity, 5.4, 0]) };
-    expect(matrixRows(fake, 'durations', { unreachable: 9_999_999 })).toEqual([
-      [0, 9_999_999],
-      [5, 0],
-    ]);
-    expect(unreachableCount(fake)).toBe(1);
   });
 
   it('handles several waypoints and points on the same segment', () => {
