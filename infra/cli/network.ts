@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
-import { gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/routing/index';
+import { gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/roads/index';
 
 function usage(code = 1): never {
   process.stderr.write(

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gothenburgSamplePath, importFile, saveGraph } from '../../shared/routing';
+import { gothenburgSamplePath, importFile, saveGraph } from '../../shared/roads';
 
 /**
  * The road networks of the local stack live in one folder. When it holds none,

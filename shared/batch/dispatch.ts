@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { asClientError, badRequest } from '../platform/errors';
 import { parseWith } from '../platform/validate';
-import type { NetworkRegistry } from '../routing';
+import type { NetworkRegistry } from '../roads';
 import { directionsBody, distanceMatrixQuery, isochroneQuery, optimizationV1Query, snapToRoadsQuery } from '../routing/schemas';
 import { directions } from '../routing/service/directions';
 import { isochrones } from '../routing/service/isochrones';

@@ -1,7 +1,7 @@
 import { decodeBlob, encodeBlob } from '../platform/blob';
 import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { notFound } from '../platform/errors';
-import type { NetworkRegistry } from '../routing';
+import type { NetworkRegistry } from '../roads';
 import { answer, type BatchResponse } from './dispatch';
 import { MAX_BATCH_RESPONSE_BYTES, type BatchJob } from './model';
 import type { BatchBody } from './schemas';

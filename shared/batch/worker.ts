@@ -1,5 +1,5 @@
 import { failDeadLettered, runStoredJob, type Delivery, type JobMessage } from '../platform/job-runner';
-import type { NetworkRegistry } from '../routing';
+import type { NetworkRegistry } from '../roads';
 import { BatchTooLarge, computeBatch, type BatchDeps } from './service';
 
 // The batch worker: one queued batch per SQS message (lifecycle and retries: shared/platform/job-runner.ts).

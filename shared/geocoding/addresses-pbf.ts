@@ -3,7 +3,7 @@
 // at the mean of its node references) and named place=* nodes. Two passes over the file's
 // blobs with the road importer's PBF readers.
 
-import { blobData, checkHeader, eachNode, eachWay, readBlock, scanBlobs, type Tags } from '../routing/import-pbf';
+import { blobData, checkHeader, eachNode, eachWay, readBlock, scanBlobs, type Tags } from '../roads/import-pbf';
 import type { AddressRecord } from './addresses';
 
 type Described = Omit<AddressRecord, 'lat' | 'lon'>;

@@ -3,7 +3,7 @@
 // custom places and placed in the gazetteer's nearest city; two streets sharing a node are a
 // junction ("A & B"); reverse geocoding finds the nearest named road segment.
 
-import type { Network } from '../routing';
+import type { Network } from '../roads';
 import { CustomPlaceIndex } from './custom';
 import type { DefaultIndex } from './engine';
 import { haversineMeters } from './geo';

@@ -1,6 +1,6 @@
 import { unprocessable } from '../platform/errors';
 import type { GeoJsonPolygon, LatLon } from '../geo';
-import type { NetworkRegistry } from '../routing';
+import type { NetworkRegistry } from '../roads';
 
 export interface IsochroneRequest {
   start: LatLon;

@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeBlob, CHUNK_BYTES } from '../platform/blob';
 import { notFound, unprocessable } from '../platform/errors';
-import { turnAvoidWarning, type AvoidOptions, type NetworkRegistry } from '../routing';
+import type { AvoidOptions, NetworkRegistry } from '../roads';
+import { turnAvoidWarning } from '../routing/options';
 import { travelMatrix } from '../routing/service/matrix';
 import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { rowsPerPart, type MatrixJob } from './model';

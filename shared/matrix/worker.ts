@@ -1,5 +1,5 @@
 import { failDeadLettered, runStoredJob, type Delivery, type JobMessage } from '../platform/job-runner';
-import type { NetworkRegistry } from '../routing';
+import type { NetworkRegistry } from '../roads';
 import { computeMatrixJob, type MatrixDeps } from './service';
 
 // The matrix worker: one queued job per SQS message (lifecycle and retries: shared/platform/job-runner.ts).

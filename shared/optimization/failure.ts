@@ -1,4 +1,4 @@
-import { RoutingError } from '../routing';
+import { RoutingError } from '../roads';
 import { SolverError } from '../solver';
 import { RESULT_CODE } from './model';
 

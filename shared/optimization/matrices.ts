@@ -5,16 +5,9 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import {
-  FALLBACK_WARNING,
-  greatCircleMatrix,
-  parseTruck,
-  roadKind,
-  type AvoidOptions,
-  type MatrixResult,
-  type TravelOptions,
-} from '../routing';
+import { FALLBACK_WARNING, greatCircleMatrix, type AvoidOptions, type MatrixResult, type TravelOptions } from '../roads';
 import { roadNetworks } from '../routing/loaded-networks';
+import { parseTruck, roadKind } from '../routing/options';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
 import type { ClientResult } from './client-result';

@@ -7,7 +7,7 @@
 //     of any kind, [lat, lon] (a private or service road the profile may not use included).
 // Both are absent when no loaded network covers the route, or no road lies within the engine's
 // snap distance (SNAP_DISTANCE_M) of the location.
-import { SNAP_DISTANCE_M } from '../routing';
+import { SNAP_DISTANCE_M } from '../roads';
 import { roadNetworks } from '../routing/loaded-networks';
 import type { ClientResult, RoutingProfileUsed } from './client-result';
 import { idKey } from './ids';

@@ -4,7 +4,7 @@
 // `warnings` of the submit answer and of the result. One warning per field pattern
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
-import { roadKind, TURN_AVOIDS, turnAvoidWarning } from '../routing';
+import { roadKind, TURN_AVOIDS, turnAvoidWarning } from '../routing/options';
 import { locationIndexOf, pointLatLon } from './geo';
 import type { LatLonPair } from '../geo/types';
 import { ProblemIds } from './ids';

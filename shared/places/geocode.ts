@@ -21,7 +21,7 @@ import {
 import { inArea, parseFilteredQuery, parseIn, passesHardFilters, runFilteredQuery } from './batch';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Network } from '../routing';
+import type { Network } from '../roads';
 import type { PlaceOverlayCache } from './cache';
 
 // The GET geocoding family in the client's terms (query parameters q, at, in, lang, limit;

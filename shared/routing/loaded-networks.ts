@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { config } from '../platform/config';
-import { loadNetwork, NetworkRegistry } from './';
+import { loadNetwork, NetworkRegistry } from '../roads';
 
 // The road networks this process serves from: every artefact in
 // WAYMARK_NETWORK_DIR, loaded on first use and kept for the life of the

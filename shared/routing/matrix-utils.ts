@@ -1,5 +1,5 @@
 /** Helpers to turn a MatrixResult into API-shaped nested arrays. */
-import type { MatrixResult } from './types';
+import type { MatrixResult } from '../roads/types';
 
 export interface MatrixRowsOptions {
   /** Round to integers (the optimization API wants integer seconds and metres). Default true. */

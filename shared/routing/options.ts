@@ -1,6 +1,6 @@
 /** Helpers turning API-shaped routing options into library options. */
-import type { AvoidOptions, BBox, RoadKind, TruckSpec } from './types';
-import { RoutingInputError } from './types';
+import type { AvoidOptions, BBox, RoadKind, TruckSpec } from '../roads/types';
+import { RoutingInputError } from '../roads/types';
 
 /**
  * `truck_size` "height,width,length" in cm and `truck_weight` in kg to a TruckSpec.

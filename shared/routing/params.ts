@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryBoolean } from '../platform/schemas';
 import { NO_TURN_MODEL, parseTruck, roadKind, TURN_AVOIDS } from './options';
-import type { AvoidOptions, BBox, LatLon, Profile, RoadKind, TravelOptions } from './types';
+import type { LatLon } from '../geo/types';
+import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions } from '../roads/types';
 
 // The routing API's query conventions (points "lat,lng" joined by "|", options joined by "|" or
 // ";") parsed into the engine's types, with messages that name the rule broken.

@@ -1,5 +1,5 @@
-import type { Network } from './';
-import { ROAD_CLASSES } from './';
+import type { Network } from '../roads';
+import { ROAD_CLASSES } from '../roads';
 
 // The loaded road networks as GeoJSON lines, for drawing under a map (the
 // console's basemap). Segments are joined into polylines through nodes where

@@ -1,7 +1,7 @@
 import type { Page } from '../platform/paging';
 import { invalid } from '../platform/errors';
 import { densifyTrack, trackGeometry, trackLengthMeters, type GeometryType, type LatLon } from '../geo';
-import type { SnappedPoint } from '../routing';
+import type { SnappedPoint } from '../roads';
 import { matchTrack, toProfile } from './mapmatch';
 import { assetStorageKey, type LocationRecord } from './model';
 import { requireAsset, type TrackingContext } from './service';

@@ -1,6 +1,6 @@
 import { roadNetworks } from '../routing/loaded-networks';
-import type { MapMatchResult, Profile, TracePoint } from '../routing';
-import { NoNetworkCoverageError, PROFILES } from '../routing';
+import type { MapMatchResult, Profile, TracePoint } from '../roads';
+import { NoNetworkCoverageError, PROFILES } from '../roads';
 
 // Map matching of a track (correction mapmatch=1) through the routing engine,
 // on the road networks this process serves (shared/routing/loaded-networks.ts); where none

@@ -1,6 +1,6 @@
 import { haversineMeters, parseLatLon, type LatLon } from '../geo';
 import { invalid } from '../platform/errors';
-import type { Profile } from '../routing';
+import type { Profile } from '../roads';
 import { geoInput } from './errors';
 import { roadNetworks } from '../routing/loaded-networks';
 

@@ -1,6 +1,6 @@
-import { haversine } from '../geo';
-import type { NetworkRegistry } from '../registry';
-import type { LatLon } from '../types';
+import { greatCircleMeters } from '../../geo/sphere';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../geo/types';
 import { priorityOf, suits } from './rules';
 import type { AssignmentBody } from './schemas';
 
@@ -69,7 +69,8 @@ export function assignDrivers(registry: NetworkRegistry, body: AssignmentBody) {
   const sum = (xs: number[], first: number, count: number) => xs.slice(first, first + count).reduce((a, x) => a + x, 0);
   const eta = (v: number, o: number) => sum(legs.duration, vehicleLegs[v].first, vehicleLegs[v].count) + m.durations[v * O + o];
   const driven = (v: number, o: number) => sum(legs.distance, vehicleLegs[v].first, vehicleLegs[v].count) + m.distances[v * O + o];
-  const straight = (v: number, o: number) => haversine(vehicles[v].location.lat, vehicles[v].location.lon, pickups[o].lat, pickups[o].lon);
+  const straight = (v: number, o: number) =>
+    greatCircleMeters(vehicles[v].location.lat, vehicles[v].location.lon, pickups[o].lat, pickups[o].lon);
   const cost = (v: number, o: number) =>
     travelCost === 'driving_eta' ? eta(v, o) : travelCost === 'driving_distance' ? driven(v, o) : straight(v, o);
   const withinFilter = (v: number, o: number) =>

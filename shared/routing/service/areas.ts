@@ -1,4 +1,4 @@
-import type { NetworkRegistry } from '../registry';
+import type { NetworkRegistry } from '../../roads/registry';
 
 // GET /areas: the loaded road networks, each a service area.
 

@@ -1,7 +1,8 @@
 import { unprocessable, type ApiError } from '../../platform/errors';
-import type { Network } from '../network';
-import type { NetworkRegistry } from '../registry';
-import { PointTooFarError, type LatLon } from '../types';
+import type { Network } from '../../roads/network';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../geo/types';
+import { PointTooFarError } from '../../roads/types';
 
 // Which loaded network serves a request, and errors that name the request's own fields.
 

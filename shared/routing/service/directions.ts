@@ -1,7 +1,8 @@
-import type { Network } from '../network';
-import type { NetworkRegistry } from '../registry';
+import type { Network } from '../../roads/network';
+import type { NetworkRegistry } from '../../roads/registry';
 import { simplifyLine } from '../simplify';
-import type { AvoidOptions, LatLon, RouteResult } from '../types';
+import type { LatLon } from '../../geo/types';
+import type { AvoidOptions, RouteResult } from '../../roads/types';
 import { travelOptions, type TravelParams } from '../params';
 import { coveringNetwork, naming, type NamedPoint } from './coverage';
 import { geometryOf, location, tenth, type GeometryFormat } from './shapes';

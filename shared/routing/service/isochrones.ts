@@ -1,6 +1,6 @@
-import type { NetworkRegistry } from '../registry';
+import type { NetworkRegistry } from '../../roads/registry';
 import { simplifyLine, simplifyRing } from '../simplify';
-import type { LatLon } from '../types';
+import type { LatLon } from '../../geo/types';
 import { travelOptions, type TravelParams } from '../params';
 import { coveringNetwork, naming } from './coverage';
 

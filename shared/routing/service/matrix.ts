@@ -1,7 +1,8 @@
 import { unprocessable } from '../../platform/errors';
-import { greatCircleMatrix } from '../fallback';
-import type { NetworkRegistry } from '../registry';
-import { PointTooFarError, type LatLon, type MatrixResult } from '../types';
+import { greatCircleMatrix } from '../../roads/fallback';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../geo/types';
+import { PointTooFarError, type MatrixResult } from '../../roads/types';
 import { travelOptions, type TravelParams } from '../params';
 import { naming, type NamedPoint } from './coverage';
 import { matrixJson } from './matrix-json';

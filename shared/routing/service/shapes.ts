@@ -1,4 +1,4 @@
-import { encodePolyline } from '../polyline';
+import { encodePolyline } from '../../roads/polyline';
 
 // Pieces of the routing API's response shapes shared by its operations.
 

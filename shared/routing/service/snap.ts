@@ -1,7 +1,8 @@
-import type { Network } from '../network';
-import type { NetworkRegistry } from '../registry';
-import type { LatLon, MapMatchResult } from '../types';
-import { bearing } from '../geo';
+import type { Network } from '../../roads/network';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../geo/types';
+import type { MapMatchResult } from '../../roads/types';
+import { initialBearing } from '../../geo/sphere';
 import { coveringNetwork, uncovered, type NamedPoint } from './coverage';
 import { geometryOf, location, tenth, type GeometryFormat } from './shapes';
 
@@ -73,7 +74,7 @@ function interpolated(net: Network, mm: MapMatchResult) {
         const next = coords[Math.min(i + 1, coords.length - 1)];
         out.push({
           location: location(coords[i]),
-          bearing: Math.round(bearing(coords[i][0], coords[i][1], next[0], next[1])),
+          bearing: Math.round(initialBearing({ lat: coords[i][0], lon: coords[i][1] }, { lat: next[0], lon: next[1] })),
           distance: 0,
           name: net.roadAt(coords[i][0], coords[i][1], ROAD_LOOKUP_M)?.name ?? '',
           originalIndex: INTERPOLATED,

@@ -1,6 +1,6 @@
-import { bearing, haversine } from '../geo';
-import type { Network } from '../network';
-import type { RouteLeg } from '../types';
+import { greatCircleMeters, initialBearing } from '../../geo/sphere';
+import type { Network } from '../../roads/network';
+import type { RouteLeg } from '../../roads/types';
 
 // Turn-by-turn steps from a leg's driven edges: a new step starts where the road name changes
 // (or, on unnamed roads, where the road turns), with a maneuver whose bearings and modifier come
@@ -59,7 +59,7 @@ function segments(net: Network, leg: RouteLeg, secondsPerMetre: (edge: number) =
   for (let i = 0; i < edges.length; i++) {
     const from = coords[i];
     const to = coords[i + 1];
-    const length = haversine(from[0], from[1], to[0], to[1]);
+    const length = greatCircleMeters(from[0], from[1], to[0], to[1]);
     if (length < 0.01) continue;
     out.push({
       from,
@@ -67,7 +67,7 @@ function segments(net: Network, leg: RouteLeg, secondsPerMetre: (edge: number) =
       name: net.graph.edgeName(edges[i]),
       length,
       duration: length * secondsPerMetre(edges[i]),
-      bearing: Math.round(bearing(from[0], from[1], to[0], to[1])),
+      bearing: Math.round(initialBearing({ lat: from[0], lon: from[1] }, { lat: to[0], lon: to[1] })),
     });
   }
   return out;

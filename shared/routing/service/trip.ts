@@ -1,7 +1,7 @@
 import { unprocessable } from '../../platform/errors';
 import { solve, type SolverRequest } from '../../solver';
-import type { NetworkRegistry } from '../registry';
-import type { LatLon } from '../types';
+import type { NetworkRegistry } from '../../roads/registry';
+import type { LatLon } from '../../geo/types';
 import { travelOptions } from '../params';
 import { coveringNetwork, naming, type NamedPoint } from './coverage';
 import { geometryOf, location, tenth, type GeometryFormat } from './shapes';

@@ -7,7 +7,7 @@
 import { type DefaultIndex, getDefaultIndex } from '../../../shared/geocoding';
 import { PlaceOverlayCache } from '../../../shared/places/cache';
 import { GeocodeService, streetsOfNetworks } from '../../../shared/places/geocode';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { MemoryPlaceStore } from '../../fixtures/memory/places';
 import { seededRandom } from '../../fixtures/random';
 

@@ -3,7 +3,7 @@
  * HTTP): directions p50, a 1000 x 1000 distance matrix (with the JSON text the handler sends), a 10-minute isochrone, snapping 1000
  * points. Run by run.ts after the engine figures.
  */
-import { NetworkRegistry, type LatLon, type Network } from '../../../shared/routing/index';
+import { NetworkRegistry, type LatLon, type Network } from '../../../shared/roads/index';
 import { directions } from '../../../shared/routing/service/directions';
 import { isochrones } from '../../../shared/routing/service/isochrones';
 import { distanceMatrixJson, travelMatrix } from '../../../shared/routing/service/matrix';

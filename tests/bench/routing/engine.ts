@@ -13,7 +13,7 @@ import {
   Network,
   serializeGraph,
   type LatLon,
-} from '../../../shared/routing/index';
+} from '../../../shared/roads/index';
 import { seededRandom } from '../../fixtures/random';
 import { benchApi } from './api';
 

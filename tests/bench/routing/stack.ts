@@ -12,7 +12,7 @@ import autocannon, { type Request } from 'autocannon';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
+import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/roads/network';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
 import { issueBenchKey } from '../http/seed';

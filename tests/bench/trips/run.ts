@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { buildRecord } from '../../../shared/geofence/build';
 import type { StoredGeofence } from '../../../shared/geofence/model';
 import { densifyTrack } from '../../../shared/geo';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { TripService } from '../../../shared/trips/service';
 import { MemoryGeofenceStore } from '../../fixtures/memory/geofence';

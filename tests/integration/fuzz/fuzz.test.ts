@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createBatch } from '../../../functions/batch/create';
 import { handler as createMatrix } from '../../../functions/matrix/create';
 import { config } from '../../../shared/platform/config';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { LIMIT_NAMES } from '../../../shared/auth/model';
 import { geofenceClient } from '../geofence/client';

@@ -5,7 +5,7 @@ import { handler as geocode } from '../../../functions/geocoding/geocode';
 import { handler as lookup } from '../../../functions/geocoding/lookup';
 import { handler as revgeocode } from '../../../functions/geocoding/revgeocode';
 import { handler as structured } from '../../../functions/geocoding/structured';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../shared/monitors/model';
-import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/routing';
+import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';
 import { trackingApi, type TrackingApi } from '../tracking/api';

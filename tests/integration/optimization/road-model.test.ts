@@ -4,7 +4,7 @@
 // the result's snapped/projected locations and routing_profiles.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resultResponse } from '../../../shared/optimization/responses';
-import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/roads/index';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork, serviceYardNetwork } from '../../fixtures/routing/graphs';
 import { geofenceClient, square } from '../geofence/client';

@@ -5,7 +5,7 @@ import { handler as result } from '../../../functions/batch/result';
 import { handler as worker } from '../../../functions/batch/worker';
 import { config } from '../../../shared/platform/config';
 import { sqsClient } from '../../../shared/platform/sqs';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { distanceMatrixQuery } from '../../../shared/routing/schemas';
 import { distanceMatrix } from '../../../shared/routing/service/matrix';

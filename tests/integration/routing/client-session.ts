@@ -1,4 +1,4 @@
-import { loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { APIError, Client } from '../compat/client';
 import { inProcessFetch } from '../compat/in-process';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePolyline, haversine } from '../../../shared/routing';
+import { decodePolyline, haversine } from '../../../shared/roads';
 import { pointInPolygonXY } from '../../../shared/geo/ring';
 import type { Client } from '../compat/client';
 import { gothenburgClient, refused, releaseNetworks } from './client-session';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/routing/driver-assignment';
-import { loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';

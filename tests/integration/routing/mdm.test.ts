@@ -4,7 +4,7 @@ import { handler as create } from '../../../functions/matrix/create';
 import { handler as status } from '../../../functions/matrix/status';
 import { deadLetterHandler, handler as worker } from '../../../functions/matrix/worker';
 import { config } from '../../../shared/platform/config';
-import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { sqsClient } from '../../../shared/platform/sqs';
 import { roadPoints } from '../../fixtures/routing/points';

@@ -9,7 +9,7 @@ import { handler as snapPost } from '../../../functions/routing/snap-to-roads-po
 import { issueRootKey } from '../../../shared/auth/issue';
 import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 import { hashApiKey } from '../../../shared/auth/keys';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';

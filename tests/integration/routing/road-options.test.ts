@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversine, type Network } from '../../../shared/routing';
+import { haversine, type Network } from '../../../shared/roads';
 import type { Client } from '../compat/client';
 import { gothenburgClient, refused, releaseNetworks } from './client-session';
 import type * as T from './client-types';

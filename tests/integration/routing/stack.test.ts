@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/routing/network';
+import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/roads/network';
 import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // One run of a real `npm start` (the Gothenburg demo network it imports on first start): a

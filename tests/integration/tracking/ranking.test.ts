@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '../../../shared/geo';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { NO_NETWORK_WARNING } from '../../../shared/tracking/ranking';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';

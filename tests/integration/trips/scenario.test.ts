@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
-import { loadGothenburgSample } from '../../../shared/routing';
+import { loadGothenburgSample } from '../../../shared/roads';
 import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // One `npm start`, plain HTTP as a client would: find a city, name the street and city under a

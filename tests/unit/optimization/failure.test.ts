@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { internalFailureMessage, permanentFailure } from '../../../shared/optimization/failure';
 import { RESULT_CODE } from '../../../shared/optimization/model';
-import { NoRouteError, PointTooFarError, RoutingInputError } from '../../../shared/routing/types';
+import { NoRouteError, PointTooFarError, RoutingInputError } from '../../../shared/roads/types';
 import { SolverError } from '../../../shared/solver';
 
 // A failed job's message: Waymark's own sentences about the caller's problem, else a fixed one.

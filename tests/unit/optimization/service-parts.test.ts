@@ -9,7 +9,7 @@ import { completedBody, failedBody, pendingBody } from '../../../shared/optimiza
 import { defaultSolvingSeconds, solvingBudgetMs } from '../../../shared/optimization/worker';
 import { toSolverInput } from '../../../shared/optimization/solver-input';
 import { toClientResult, type ClientResult } from '../../../shared/optimization/client-result';
-import { FALLBACK_WARNING, loadGothenburgSample, NetworkRegistry } from '../../../shared/routing';
+import { FALLBACK_WARNING, loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import type { OptimizationRequest } from '../../../shared/optimization/schemas';
 import { solve, type SolverMatrices } from '../../../shared/solver';

@@ -4,7 +4,7 @@ import { internalFailureMessage } from '../../../shared/optimization/failure';
 import { getResult } from '../../../shared/optimization/service';
 import { failDeadLetter, runJob } from '../../../shared/optimization/worker';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
-import { NetworkRegistry } from '../../../shared/routing';
+import { NetworkRegistry } from '../../../shared/roads';
 import { processDelivery } from '../../../shared/webhooks/delivery';
 import { verify } from '../../../shared/webhooks/sign';
 import { harness, HOOK, principal, quick } from './harness';

@@ -10,7 +10,7 @@ import { optimizationRequestSchema, type OptimizationRequest } from '../../../sh
 import { toSolverInput } from '../../../shared/optimization/solver-input';
 import { validateProblem } from '../../../shared/optimization/validate';
 import { resolveZoneGeofences, zonesByShape } from '../../../shared/optimization/zone-shapes';
-import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/routing/index';
+import { buildNetworkFromGeoJSON, NetworkRegistry } from '../../../shared/roads/index';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gridNetwork } from '../../fixtures/routing/graphs';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../../functions/console/page';
 import { roadLines } from '../../../shared/routing/road-lines';
-import { loadGothenburgSample, type Network } from '../../../shared/routing';
+import { loadGothenburgSample, type Network } from '../../../shared/roads';
 
 describe('console page files', () => {
   const dist = mkdtempSync(join(tmpdir(), 'waymark-console-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, NetworkRegistry, PointTooFarError } from '../../../shared/routing/index';
-import { metricKey } from '../../../shared/routing/metric';
+import { buildNetworkFromGeoJSON, NetworkRegistry, PointTooFarError } from '../../../shared/roads/index';
+import { metricKey } from '../../../shared/roads/metric';
 import { avoidParam, avoidParamWarned, curbApproaches, excludeParam } from '../../../shared/routing/params';
 import { directionsBody, distanceMatrixQuery } from '../../../shared/routing/schemas';
 import { directions } from '../../../shared/routing/service/directions';

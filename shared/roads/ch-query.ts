@@ -1,0 +1,287 @@
+/**
+ * Contraction hierarchies (Geisberger et al. 2008) built for one metric, with the
+ * bucket many-to-many algorithm (Knopp et al. 2007) and stall-on-demand: the searches on
+ * the upward graphs. The contraction itself is in ch-build.ts.
+ */
+import { contract, type CHInput } from './ch-build';
+import type { Seed } from './dijkstra';
+import { IndexedHeap } from './heap';
+
+export interface CHStats {
+  nodes: number;
+  inputEdges: number;
+  shortcuts: number;
+  buildMs: number;
+}
+
+export class ContractionHierarchy {
+  readonly n: number;
+  readonly rank: Uint32Array;
+  /** Upward forward graph: edges a->b with rank[b] > rank[a], CSR at a. */
+  readonly fFirst: Uint32Array;
+  readonly fHead: Uint32Array;
+  readonly fCost: Float64Array;
+  readonly fDur: Float64Array;
+  readonly fLen: Float64Array;
+  readonly fMid: Int32Array;
+  /** Upward backward graph: edges a->b with rank[a] > rank[b], CSR at b, head = a. */
+  readonly bFirst: Uint32Array;
+  readonly bHead: Uint32Array;
+  readonly bCost: Float64Array;
+  readonly bDur: Float64Array;
+  readonly bLen: Float64Array;
+  readonly bMid: Int32Array;
+  readonly stats: CHStats;
+
+  // search state
+  private dist: Float64Array;
+  private sdur: Float64Array;
+  private slen: Float64Array;
+  private heap: IndexedHeap;
+  private touched: number[] = [];
+  /** Parent node in the last upward search (-1 at seeds). */
+  private spar: Int32Array;
+
+  constructor(input: CHInput) {
+    const t0 = Date.now();
+    const n = input.nodeCount;
+    this.n = n;
+    const built = contract(input);
+    this.rank = built.rank;
+    const { eFrom, eTo, eCost, eDur, eLen, eMid } = built;
+    const rank = built.rank;
+    const E = eFrom.length;
+    const fCount = new Uint32Array(n + 1);
+    const bCount = new Uint32Array(n + 1);
+    for (let e = 0; e < E; e++) {
+      const a = eFrom[e];
+      const b = eTo[e];
+      if (rank[a] < rank[b]) fCount[a + 1]++;
+      else bCount[b + 1]++;
+    }
+    for (let i = 0; i < n; i++) {
+      fCount[i + 1] += fCount[i];
+      bCount[i + 1] += bCount[i];
+    }
+    this.fFirst = fCount;
+    this.bFirst = bCount;
+    const fm = fCount[n];
+    const bm = bCount[n];
+    this.fHead = new Uint32Array(fm);
+    this.fCost = new Float64Array(fm);
+    this.fDur = new Float64Array(fm);
+    this.fLen = new Float64Array(fm);
+    this.fMid = new Int32Array(fm);
+    this.bHead = new Uint32Array(bm);
+    this.bCost = new Float64Array(bm);
+    this.bDur = new Float64Array(bm);
+    this.bLen = new Float64Array(bm);
+    this.bMid = new Int32Array(bm);
+    const fp = fCount.slice(0, n);
+    const bp = bCount.slice(0, n);
+    for (let e = 0; e < E; e++) {
+      const a = eFrom[e];
+      const b = eTo[e];
+      if (rank[a] < rank[b]) {
+        const k = fp[a]++;
+        this.fHead[k] = b;
+        this.fCost[k] = eCost[e];
+        this.fDur[k] = eDur[e];
+        this.fLen[k] = eLen[e];
+        this.fMid[k] = eMid[e];
+      } else {
+        const k = bp[b]++;
+        this.bHead[k] = a;
+        this.bCost[k] = eCost[e];
+        this.bDur[k] = eDur[e];
+        this.bLen[k] = eLen[e];
+        this.bMid[k] = eMid[e];
+      }
+    }
+    this.dist = new Float64Array(n).fill(Infinity);
+    this.sdur = new Float64Array(n);
+    this.slen = new Float64Array(n);
+    this.heap = new IndexedHeap(n);
+    this.spar = new Int32Array(n).fill(-1);
+    this.stats = { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 };
+  }
+
+  /**
+   * Upward search from seeds. forward=true uses the forward up graph (from a source),
+   * false the backward up graph (towards a target). Calls visit(node, cost, dur, len) for every
+   * settled, non-stalled node.
+   */
+  upward(seeds: Seed[], forward: boolean, visit: (node: number, cost: number, dur: number, len: number) => void): void {
+    const { dist, sdur, slen, heap } = this;
+    for (const v of this.touched) dist[v] = Infinity;
+    this.touched.length = 0;
+    heap.clear();
+    for (const s of seeds) {
+      if (s.cost < dist[s.node]) {
+        if (dist[s.node] === Infinity) this.touched.push(s.node);
+        dist[s.node] = s.cost;
+        sdur[s.node] = s.dur;
+        slen[s.node] = s.len;
+        this.spar[s.node] = -1;
+        heap.push(s.node, s.cost);
+      }
+    }
+    const first = forward ? this.fFirst : this.bFirst;
+    const hd = forward ? this.fHead : this.bHead;
+    const cs = forward ? this.fCost : this.bCost;
+    const ds = forward ? this.fDur : this.bDur;
+    const ls = forward ? this.fLen : this.bLen;
+    // stall-on-demand uses the opposite graph: edges from higher nodes into u
+    const sFirst = forward ? this.bFirst : this.fFirst;
+    const sHead = forward ? this.bHead : this.fHead;
+    const sCost = forward ? this.bCost : this.fCost;
+    while (heap.size > 0) {
+      const u = heap.pop();
+      const du = dist[u];
+      let stalled = false;
+      for (let e = sFirst[u]; e < sFirst[u + 1]; e++) {
+        if (dist[sHead[e]] + sCost[e] < du) {
+          stalled = true;
+          break;
+        }
+      }
+      if (stalled) continue;
+      visit(u, du, sdur[u], slen[u]);
+      for (let e = first[u]; e < first[u + 1]; e++) {
+        const v = hd[e];
+        const c = du + cs[e];
+        if (c < dist[v]) {
+          if (dist[v] === Infinity) this.touched.push(v);
+          dist[v] = c;
+          sdur[v] = sdur[u] + ds[e];
+          slen[v] = slen[u] + ls[e];
+          this.spar[v] = u;
+          heap.push(v, c);
+        }
+      }
+    }
+  }
+
+  /**
+   * Point-to-point query. Returns the minimum cost with duration, length and the node path
+   * (unpacked to original edges), or null when unreachable. The path starts at the source seed
+   * node used and ends at the target seed node used.
+   */
+  route(
+    source: Seed[],
+    target: Seed[],
+  ): { cost: number; dur: number; len: number; nodes: number[]; sourceNode: number; targetNode: number } | null {
+    const fwd = new Map<number, [number, number, number, number]>();
+    this.upward(source, true, (node, c, d, l) => {
+      fwd.set(node, [c, d, l, this.spar[node]]);
+    });
+    let best = Infinity;
+    let meet = -1;
+    const bwd = new Map<number, [number, number, number, number]>();
+    this.upward(target, false, (node, c, d, l) => {
+      bwd.set(node, [c, d, l, this.spar[node]]);
+      const f = fwd.get(node);
+      if (f && f[0] + c < best) {
+        best = f[0] + c;
+        meet = node;
+      }
+    });
+    if (meet < 0) return null;
+    const f = fwd.get(meet)!;
+    const b = bwd.get(meet)!;
+    // upward chains: source seed -> meet, and meet -> target seed
+    const up: number[] = [meet];
+    for (let x = f[3]; x >= 0; x = fwd.get(x)![3]) up.push(x);
+    up.reverse();
+    const down: number[] = [];
+    for (let x = b[3]; x >= 0; x = bwd.get(x)![3]) down.push(x);
+    const chain = up.concat(down);
+    const nodes: number[] = [chain[0]];
+    for (let i = 0; i + 1 < chain.length; i++) this.unpack(chain[i], chain[i + 1], nodes);
+    return { cost: best, dur: f[1] + b[1], len: f[2] + b[2], nodes, sourceNode: chain[0], targetNode: chain[chain.length - 1] };
+  }
+
+  /** Middle node of the hierarchy edge a->b (-1 for an original edge). */
+  private midOf(a: number, b: number): number {
+    if (this.rank[b] > this.rank[a]) {
+      for (let e = this.fFirst[a]; e < this.fFirst[a + 1]; e++) if (this.fHead[e] === b) return this.fMid[e];
+    } else {
+      for (let e = this.bFirst[b]; e < this.bFirst[b + 1]; e++) if (this.bHead[e] === a) return this.bMid[e];
+    }
+    throw new Error(`contraction hierarchy: missing edge ${a}->${b}`);
+  }
+
+  /** Append the original nodes after `a` on the hierarchy edge a->b. */
+  private unpack(a: number, b: number, out: number[]): void {
+    const stack: Array<[number, number]> = [[a, b]];
+    while (stack.length > 0) {
+      const [x, y] = stack.pop()!;
+      const m = this.midOf(x, y);
+      if (m < 0) out.push(y);
+      else {
+        stack.push([m, y]);
+        stack.push([x, m]);
+      }
+    }
+  }
+
+  /**
+   * Many-to-many: sources x targets, each given as seed lists (offsets onto the graph).
+   * Writes row-major results; cost is minimised, duration and length follow the chosen path.
+   */
+  manyToMany(sources: Seed[][], targets: Seed[][], outCost: Float64Array, outDur: Float64Array, outLen: Float64Array): void {
+    const T = targets.length;
+    // 1. backward searches fill buckets
+    let bn: number[] = [];
+    let bt: number[] = [];
+    let bc: number[] = [];
+    let bd: number[] = [];
+    let bl: number[] = [];
+    for (let t = 0; t < T; t++) {
+      this.upward(targets[t], false, (node, c, d, l) => {
+        bn.push(node);
+        bt.push(t);
+        bc.push(c);
+        bd.push(d);
+        bl.push(l);
+      });
+    }
+    const B = bn.length;
+    const first = new Uint32Array(this.n + 1);
+    for (let i = 0; i < B; i++) first[bn[i] + 1]++;
+    for (let i = 0; i < this.n; i++) first[i + 1] += first[i];
+    const pos = first.slice(0, this.n);
+    const kT = new Uint32Array(B);
+    const kC = new Float64Array(B);
+    const kD = new Float64Array(B);
+    const kL = new Float64Array(B);
+    for (let i = 0; i < B; i++) {
+      const p = pos[bn[i]]++;
+      kT[p] = bt[i];
+      kC[p] = bc[i];
+      kD[p] = bd[i];
+      kL[p] = bl[i];
+    }
+    bn = bt = bc = bd = bl = [];
+    // 2. forward searches scan buckets
+    for (let s = 0; s < sources.length; s++) {
+      const row = s * T;
+      for (let t = 0; t < T; t++) {
+        outCost[row + t] = Infinity;
+        outDur[row + t] = Infinity;
+        outLen[row + t] = Infinity;
+      }
+      this.upward(sources[s], true, (node, c, d, l) => {
+        for (let i = first[node], end = first[node + 1]; i < end; i++) {
+          const tot = c + kC[i];
+          const j = row + kT[i];
+          if (tot < outCost[j]) {
+            outCost[j] = tot;
+            outDur[j] = d + kD[i];
+            outLen[j] = l + kL[i];
+          }
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Waymark road engine: public entry point. See README.md in this folder.
+ */
+import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
+import { graphFromOsmPbf } from './import-pbf';
+import { Network } from './network';
+
+export * from './types';
+export type { LatLon } from '../geo/types';
+export { Network, DIJKSTRA_MATRIX_MAX_SOURCES, SMALL_COMPONENT_NODES } from './network';
+export { METRIC_CACHE_SIZE } from './metric-cache';
+export type { NetworkMatrixOptions, NetworkRouteOptions } from './network';
+export { NetworkRegistry } from './registry';
+export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING } from './fallback';
+export type { GreatCircleOptions } from './fallback';
+export { loadNetwork, saveGraph, saveNetwork, importFile, gothenburgSamplePath, loadGothenburgSample } from './io';
+export { serializeGraph, deserializeGraph, ARTEFACT_VERSION } from './artefact';
+export { graphFromGeoJSON, graphFromOsmPbf };
+export type { ImportOptions, ImportProgress } from './import-geojson';
+export type { GraphData, GraphMeta } from './graph';
+export { encodePolyline, decodePolyline } from './polyline';
+export { greatCircleMeters as haversine } from '../geo/sphere';
+export { DEFAULT_SPEEDS, PROFILE_MAX_SPEED, ROAD_CLASSES, TRAFFIC_FACTORS, AVOID_PENALTY_FACTOR, trafficPeriod } from './profiles';
+
+/** Build a Network from a GeoJSON FeatureCollection of OSM-tagged LineStrings. */
+export function buildNetworkFromGeoJSON(obj: unknown, opts: ImportOptions = {}): Network {
+  return new Network(graphFromGeoJSON(obj, opts));
+}
+
+/** Build a Network from the bytes of an .osm.pbf extract. */
+export function buildNetworkFromOsmPbf(bytes: Uint8Array, opts: ImportOptions = {}): Network {
+  return new Network(graphFromOsmPbf(bytes, opts));
+}

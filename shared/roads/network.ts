@@ -1,0 +1,422 @@
+/** A loaded road network: snapping, matrices, routes, isochrones and map matching. */
+import { ContractionHierarchy } from './ch-query';
+import { Searcher, type Seed } from './dijkstra';
+import { RoadGraph, type GraphData } from './graph';
+import { isochrone as isochroneImpl } from './isochrone';
+import { mapMatch as mapMatchImpl } from './mapmatch/index';
+import { MetricCache } from './metric-cache';
+import type { MetricEntry, RoadView } from './ports';
+import { initialBearing } from '../geo/sphere';
+import { encodePolyline } from './polyline';
+import { direct, sourceSeeds, targetSeeds } from './seeds';
+import { SegmentIndex, type Phantom } from './spatial';
+import type { LatLon } from '../geo/types';
+import {
+  ROAD_AT_DISTANCE_M,
+  SNAP_DISTANCE_M,
+  NoRouteError,
+  PointTooFarError,
+  RoutingInputError,
+  type IsochroneOptions,
+  type IsochroneResult,
+  type MapMatchOptions,
+  type MapMatchResult,
+  type MatrixOptions,
+  type MatrixResult,
+  type Profile,
+  type RouteOptions,
+  type RoadAt,
+  type RouteResult,
+  type SnappedLocation,
+  type TracePoint,
+  type TravelOptions,
+} from './types';
+
+export { SNAP_DISTANCE_M };
+/** Strongly connected components smaller than this (nodes) are only snapped to when nothing larger is in range. */
+export const SMALL_COMPONENT_NODES = 1000;
+/** Below this many sources a matrix on an uncached metric uses one Dijkstra per source. */
+export const DIJKSTRA_MATRIX_MAX_SOURCES = 40;
+/** A network covers points up to this far outside its bounding box (metres). */
+export const COVER_MARGIN_M = 100;
+/**
+ * Routes on one metric answered by Dijkstra before its hierarchy is built. A city-wide Dijkstra
+ * route takes about 5-15 ms against well under 1 ms on the hierarchy, whose build costs about
+ * one second of CPU: a process that keeps routing on a metric (a warm function) pays it once,
+ * one that routes a handful of times never does.
+ */
+export const ROUTES_BEFORE_HIERARCHY = 32;
+
+export interface NetworkMatrixOptions extends MatrixOptions {
+  /** Force an algorithm (mainly for tests and benchmarks). */
+  method?: 'auto' | 'ch' | 'dijkstra';
+}
+
+export interface NetworkRouteOptions extends RouteOptions {
+  /** 'auto' (default) uses the hierarchy when one is cached for the metric (building it after ROUTES_BEFORE_HIERARCHY routes), else Dijkstra. */
+  method?: 'auto' | 'ch' | 'dijkstra';
+  /** 'duration' (default, fastest) or 'distance' (shortest; always Dijkstra, the hierarchies are built on time). */
+  minimise?: 'duration' | 'distance';
+  /** Per point: snap only to a road whose direction is within `range` degrees of `bearing`. */
+  bearings?: Array<{ bearing: number; range: number } | undefined>;
+  /** Multiply the cost of these edges (and their twins) by `factor`, e.g. to find an alternative to a known route (Dijkstra). */
+  penalty?: { edges: Iterable<number>; factor: number };
+}
+
+export class Network implements RoadView {
+  readonly graph: RoadGraph;
+  readonly index: SegmentIndex;
+  private readonly metrics: MetricCache;
+  private searcher: Searcher | undefined;
+
+  constructor(data: GraphData) {
+    this.graph = new RoadGraph(data);
+    this.index = new SegmentIndex(this.graph);
+    this.metrics = new MetricCache(this.graph);
+  }
+
+  get name(): string {
+    return this.graph.name;
+  }
+
+  get bbox() {
+    return this.graph.bbox;
+  }
+
+  get nodeCount(): number {
+    return this.graph.nodeCount;
+  }
+
+  get edgeCount(): number {
+    return this.graph.edgeCount;
+  }
+
+  /** True when the point lies inside the network's bounding box grown by COVER_MARGIN_M. */
+  covers(p: LatLon): boolean {
+    const b = this.bbox;
+    const dLat = COVER_MARGIN_M / 111_195;
+    const dLon = dLat / Math.max(0.01, Math.cos((((b.minLat + b.maxLat) / 2) * Math.PI) / 180));
+    return p.lat >= b.minLat - dLat && p.lat <= b.maxLat + dLat && p.lon >= b.minLon - dLon && p.lon <= b.maxLon + dLon;
+  }
+
+  /** @internal shared search object (single-threaded use). */
+  search(): Searcher {
+    if (!this.searcher) this.searcher = new Searcher(this.graph);
+    return this.searcher;
+  }
+
+  /** @internal metric (and cached hierarchy) for the options. */
+  metricFor(o: TravelOptions): MetricEntry {
+    return this.metrics.get(o);
+  }
+
+  /** Build (or fetch) the contraction hierarchy for these options. */
+  prepare(o: TravelOptions = {}): { shortcuts: number; buildMs: number } {
+    const m = this.metricFor(o);
+    const ch = this.chFor(m);
+    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs };
+  }
+
+  private chFor(m: MetricEntry): ContractionHierarchy {
+    return this.metrics.hierarchy(m);
+  }
+
+  /** @internal segment usable by the profile under the metric, in either direction. */
+  usableSegment(e: number, cost: Float64Array): boolean {
+    const t = this.graph.twin[e];
+    return cost[e] < Infinity || (t >= 0 && cost[t] < Infinity);
+  }
+
+  /** Snap candidates around a point (nearest first), big components preferred. */
+  candidates(p: LatLon, o: TravelOptions, radius: number, limit: number): Phantom[] {
+    const cost = this.metricFor(o).metric.cost;
+    const g = this.graph;
+    const minSize = Math.min(SMALL_COMPONENT_NODES, g.largestComponent);
+    const big = (e: number) => g.componentSize[g.tail[e]] >= minSize && g.componentSize[g.data.head[e]] >= minSize;
+    let c = o.snapToAnyComponent ? [] : this.index.nearest(p.lat, p.lon, radius, limit, (e) => big(e) && this.usableSegment(e, cost));
+    if (c.length === 0) c = this.index.nearest(p.lat, p.lon, radius, limit, (e) => this.usableSegment(e, cost));
+    return c;
+  }
+
+  /** Snap one point; throws PointTooFarError beyond the snap distance. */
+  snap(p: LatLon, o: TravelOptions = {}, index = 0): Phantom {
+    if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lon) || Math.abs(p.lat) > 90 || Math.abs(p.lon) > 180)
+      throw new RoutingInputError(`location ${index} is not a valid coordinate`);
+    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
+    const c = this.candidates(p, o, max, 1);
+    if (c.length === 0) throw new PointTooFarError(index, p, Infinity, max);
+    return c[0];
+  }
+
+  /**
+   * The road a point is on: the nearest segment within `maxMeters`, whatever
+   * the profile (a speed limit applies to everyone on the road), or undefined.
+   */
+  roadAt(lat: number, lon: number, maxMeters = ROAD_AT_DISTANCE_M): RoadAt | undefined {
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
+    const [ph] = this.index.nearest(lat, lon, maxMeters, 1, () => true);
+    if (!ph) return undefined;
+    const kmh = this.graph.data.maxspeed[ph.edge];
+    return {
+      maxspeed: kmh > 0 ? kmh : undefined,
+      distance: ph.dist,
+      location: { lat: ph.lat, lon: ph.lon },
+      name: this.graph.edgeName(ph.edge),
+      network: this.name,
+    };
+  }
+
+  /** @internal seeds to leave a phantom. */
+  sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
+    return sourceSeeds(this.graph, ph, cost, dur);
+  }
+
+  /** @internal offsets to reach a phantom from graph nodes. */
+  targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
+    return targetSeeds(this.graph, ph, cost, dur);
+  }
+
+  /** @internal direct travel between two phantoms on the same segment, or null. */
+  direct(a: Phantom, b: Phantom, cost: Float64Array, dur: Float64Array): { cost: number; dur: number; len: number } | null {
+    return direct(this.graph, a, b, cost, dur);
+  }
+
+  private snapAll(points: LatLon[], o: TravelOptions, offset = 0): Phantom[] {
+    return points.map((p, i) => this.approach(this.snap(p, o, i + offset), p, o, i + offset));
+  }
+
+  /**
+   * A curb approach: the point lies on the right of the one direction it may be driven past
+   * (right-hand traffic). Unrestricted when the point is on the road's line, or the road may not
+   * be driven that way (a one-way road with the point on its left).
+   */
+  approach(ph: Phantom, p: LatLon, o: TravelOptions, index: number): Phantom {
+    if (o.approaches?.[index] !== 'curb') return ph;
+    const g = this.graph;
+    const { lat, lon } = g.data;
+    const scale = Math.cos((ph.lat * Math.PI) / 180);
+    const dx = (lon[ph.v] - lon[ph.u]) * scale;
+    const dy = lat[ph.v] - lat[ph.u];
+    const cross = dx * (p.lat - lat[ph.u]) - dy * (p.lon - lon[ph.u]) * scale;
+    if (cross === 0) return ph;
+    const cost = this.metricFor(o).metric.cost;
+    const side = cross < 0 ? 1 : -1;
+    const usable = side === 1 ? cost[ph.edge] < Infinity : ph.twin >= 0 && cost[ph.twin] < Infinity;
+    return usable ? { ...ph, side } : ph;
+  }
+
+  /** Snap to the nearest road whose direction (either way it may be driven) is within the range of a bearing. */
+  private snapHeading(p: LatLon, o: TravelOptions, index: number, want: { bearing: number; range: number }): Phantom {
+    const cost = this.metricFor(o).metric.cost;
+    const g = this.graph;
+    const { lat, lon } = g.data;
+    const within = (e: number) => {
+      if (cost[e] === Infinity) return false;
+      const b = initialBearing({ lat: lat[g.tail[e]], lon: lon[g.tail[e]] }, { lat: lat[g.data.head[e]], lon: lon[g.data.head[e]] });
+      const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
+      return diff <= want.range;
+    };
+    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
+    const [ph] = this.index.nearest(p.lat, p.lon, max, 1, (e) => within(e) || (g.twin[e] >= 0 && within(g.twin[e])));
+    if (!ph) throw new PointTooFarError(index, p, Infinity, max);
+    return ph;
+  }
+
+  /** Duration/distance matrix. Targets default to the sources (square matrix). */
+  matrix(points: LatLon[], o: NetworkMatrixOptions = {}): MatrixResult {
+    const targetsIn = o.targets ?? points;
+    const S = points.length;
+    const T = targetsIn.length;
+    const me = this.metricFor(o);
+    const { cost, duration } = me.metric;
+    const src = this.snapAll(points, o);
+    const tgt = o.targets ? this.snapAll(targetsIn, o, S) : src;
+    const outDur = new Float64Array(S * T);
+    // without soft penalties cost and duration are the same numbers: share the array (saves 8 bytes per cell)
+    const outCost = me.metric.penalised ? new Float64Array(S * T) : outDur;
+    const outLen = new Float64Array(S * T);
+    const method = o.method ?? 'auto';
+    const useCH = method === 'ch' || (method === 'auto' && (me.ch !== undefined || S > DIJKSTRA_MATRIX_MAX_SOURCES));
+    if (useCH) {
+      const ch = this.chFor(me);
+      ch.manyToMany(
+        src.map((p) => this.sourceSeeds(p, cost, duration)),
+        tgt.map((p) => this.targetSeeds(p, cost, duration)),
+        outCost,
+        outDur,
+        outLen,
+      );
+    } else {
+      const s = this.search();
+      const tSeeds = tgt.map((p) => this.targetSeeds(p, cost, duration));
+      const tNodes: number[] = [];
+      for (const ts of tSeeds) for (const x of ts) tNodes.push(x.node);
+      for (let i = 0; i < S; i++) {
+        s.run(this.sourceSeeds(src[i], cost, duration), cost, duration, { targets: tNodes });
+        for (let j = 0; j < T; j++) {
+          let bc = Infinity;
+          let bd = Infinity;
+          let bl = Infinity;
+          for (const x of tSeeds[j]) {
+            if (!s.settled[x.node]) continue;
+            const c = s.cost[x.node] + x.cost;
+            if (c < bc) {
+              bc = c;
+              bd = s.dur[x.node] + x.dur;
+              bl = s.len[x.node] + x.len;
+            }
+          }
+          outCost[i * T + j] = bc;
+          outDur[i * T + j] = bd;
+          outLen[i * T + j] = bl;
+        }
+      }
+    }
+    // same-segment shortcuts (both algorithms go through graph nodes only)
+    const bySeg = new Map<number, number[]>();
+    tgt.forEach((p, j) => {
+      const l = bySeg.get(p.edge);
+      if (l) l.push(j);
+      else bySeg.set(p.edge, [j]);
+    });
+    for (let i = 0; i < S; i++) {
+      const l = bySeg.get(src[i].edge);
+      if (!l) continue;
+      for (const j of l) {
+        const d = this.direct(src[i], tgt[j], cost, duration);
+        if (d && d.cost < outCost[i * T + j]) {
+          outCost[i * T + j] = d.cost;
+          outDur[i * T + j] = d.dur;
+          outLen[i * T + j] = d.len;
+        }
+      }
+    }
+    return {
+      sourceCount: S,
+      targetCount: T,
+      durations: outDur,
+      distances: outLen,
+      fallback: false,
+      warnings: [],
+      network: this.name,
+      method: useCH ? 'ch-buckets' : 'dijkstra',
+    };
+  }
+
+  /** Snap info for API responses. */
+  snappedLocation(p: LatLon, ph: Phantom, index: number): SnappedLocation {
+    return { index, input: { lat: p.lat, lon: p.lon }, location: { lat: ph.lat, lon: ph.lon }, distance: ph.dist };
+  }
+
+  /** Point-to-point route through the given waypoints (at least 2). */
+  route(points: LatLon[], o: NetworkRouteOptions = {}): RouteResult {
+    if (points.length < 2) throw new RoutingInputError('a route needs at least two locations');
+    const me = this.metricFor(o);
+    const shortest = o.minimise === 'distance';
+    const base = shortest ? me.lengthWeight : me.metric.cost;
+    const cost = o.penalty ? this.penalised(base, o.penalty) : base;
+    const duration = me.metric.duration;
+    const ph = points.map((p, i) =>
+      this.approach(o.bearings?.[i] ? this.snapHeading(p, o, i, o.bearings[i]!) : this.snap(p, o, i), p, o, i),
+    );
+    const g = this.graph;
+    const coords: Array<[number, number]> = [[ph[0].lat, ph[0].lon]];
+    const legs: RouteResult['legs'] = [];
+    const s = this.search();
+    const method = shortest || o.penalty ? 'dijkstra' : (o.method ?? 'auto');
+    const routed = method === 'auto' ? (me.routes = (me.routes ?? 0) + 1) : 0;
+    const ch = method === 'ch' || (method === 'auto' && (me.ch || routed > ROUTES_BEFORE_HIERARCHY)) ? this.chFor(me) : undefined;
+    for (let k = 0; k + 1 < ph.length; k++) {
+      const a = ph[k];
+      const b = ph[k + 1];
+      const direct = this.direct(a, b, cost, duration);
+      const sSeeds = this.sourceSeeds(a, cost, duration);
+      const tSeeds = this.targetSeeds(b, cost, duration);
+      let best = direct ? direct.cost : Infinity;
+      let leg = direct ? { distance: direct.len, duration: direct.dur } : null;
+      let path: number[] | null = null;
+      if (ch) {
+        const r = ch.route(sSeeds, tSeeds);
+        if (r && r.cost < best) {
+          best = r.cost;
+          leg = { distance: r.len, duration: r.dur };
+          path = r.nodes;
+        }
+      } else {
+        let bestSeed: Seed | null = null;
+        s.run(sSeeds, cost, duration, { bound: () => best, targets: tSeeds.map((x) => x.node) });
+        for (const x of tSeeds) {
+          if (!s.settled[x.node]) continue;
+          const c = s.cost[x.node] + x.cost;
+          if (c < best) {
+            best = c;
+            bestSeed = x;
+            leg = { distance: s.len[x.node] + x.len, duration: s.dur[x.node] + x.dur };
+          }
+        }
+        if (bestSeed) path = s.pathTo(bestSeed.node);
+      }
+      if (!leg) throw new NoRouteError(k, k + 1);
+      const legCoords: Array<[number, number]> = [[a.lat, a.lon]];
+      const legEdges: number[] = [];
+      if (path) {
+        for (let i = 0; i < path.length; i++) {
+          legCoords.push([g.data.lat[path[i]], g.data.lon[path[i]]]);
+          legEdges.push(i === 0 ? a.edge : this.edgeBetween(path[i - 1], path[i], cost));
+        }
+      }
+      legCoords.push([b.lat, b.lon]);
+      legEdges.push(path ? b.edge : a.edge);
+      for (const c of legCoords.slice(1)) coords.push(c);
+      legs.push({ ...leg, coordinates: legCoords, edges: legEdges });
+    }
+    // drop consecutive duplicates
+    const clean: Array<[number, number]> = [];
+    for (const c of coords) {
+      const l = clean[clean.length - 1];
+      if (!l || Math.abs(l[0] - c[0]) > 1e-9 || Math.abs(l[1] - c[1]) > 1e-9) clean.push(c);
+    }
+    if (clean.length === 1) clean.push([clean[0][0], clean[0][1]]);
+    const precision = o.precision ?? 5;
+    return {
+      distance: legs.reduce((a, l) => a + l.distance, 0),
+      duration: legs.reduce((a, l) => a + l.duration, 0),
+      legs,
+      geometry: encodePolyline(clean, precision),
+      precision,
+      coordinates: clean,
+      snapped: ph.map((p, i) => this.snappedLocation(points[i], p, i)),
+      network: this.name,
+    };
+  }
+
+  private penalised(base: Float64Array, p: { edges: Iterable<number>; factor: number }): Float64Array {
+    const out = Float64Array.from(base);
+    const twin = this.graph.twin;
+    for (const e of p.edges) {
+      out[e] = base[e] * p.factor;
+      if (twin[e] >= 0) out[twin[e]] = base[twin[e]] * p.factor;
+    }
+    return out;
+  }
+
+  /** The cheapest directed edge u -> v (a path from a search always has one). */
+  private edgeBetween(u: number, v: number, cost: Float64Array): number {
+    const { firstOut, head } = this.graph.data;
+    let best = -1;
+    for (let e = firstOut[u]; e < firstOut[u + 1]; e++) if (head[e] === v && (best < 0 || cost[e] < cost[best])) best = e;
+    return best;
+  }
+
+  isochrone(origin: LatLon, o: IsochroneOptions): IsochroneResult {
+    return isochroneImpl(this, origin, o);
+  }
+
+  mapMatch(trace: TracePoint[], o: MapMatchOptions = {}): MapMatchResult {
+    return mapMatchImpl(this, trace, o);
+  }
+
+  profileOf(o: TravelOptions): Profile {
+    return o.profile ?? 'car';
+  }
+}
