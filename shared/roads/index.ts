@@ -1,5 +1,5 @@
 /**
- * Waymark road engine: public entry point. See README.md in this folder.
+ * Waymark road engine: public entry point. See shared/roads/README.md.
  */
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmPbf } from './import-pbf';

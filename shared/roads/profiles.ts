@@ -1,6 +1,7 @@
 /**
  * Road classes, default speeds per profile, OSM tag interpretation and
- * time-of-day traffic factors. All numbers here are documented in README.md.
+ * time-of-day traffic factors. All numbers here are documented in
+ * shared/roads/README.md#profiles-and-speeds.
  */
 import type { Profile } from './types';
 

@@ -42,7 +42,7 @@ export interface TravelOptions {
   profile?: Profile;
   truck?: TruckSpec;
   avoid?: AvoidOptions;
-  /** Unix seconds; selects time-of-day speed factors (see README). */
+  /** Unix seconds; selects time-of-day speed factors (shared/roads/README.md#profiles-and-speeds). */
   trafficTimestamp?: number;
   /** Override the snap distance in metres (default SNAP_DISTANCE_M). */
   maxSnapDistance?: number;
@@ -124,7 +124,7 @@ export interface IsochroneOptions extends TravelOptions {
   minutes?: number;
   /** Drive distance in metres. */
   meters?: number;
-  /** 0..1, default 0.5. See README. */
+  /** 0..1, default 0.5 (shared/roads/README.md#algorithms). */
   denoise?: number;
   /** H3 resolution override (default chosen from the limit). */
   h3Resolution?: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// 200 bodies of the routing API, in the official client's shapes (see README "Routing").
+// 200 bodies of the routing API, in the official client's shapes (docs/api/routing.md).
 
 const location = z.looseObject({ latitude: z.number(), longitude: z.number() });
 const value = z.looseObject({ value: z.number() });

@@ -10,22 +10,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', '.artifacts', '.serverless', '.esbuild']);
 const CODE = /\.(ts|mts|cjs|mjs)$/;
 
-// Files other branches of "House, second step" are moving: their comments are converted at
-// merge, so they are checked apart and their failures name what is left to do.
-const MOVING = [
-  'shared/routing/',
-  'shared/roads/',
-  'shared/solver/',
-  'shared/optimization/',
-  'shared/tracking/',
-  'shared/webhooks/',
-  'shared/platform/job-',
-  'infra/console/',
-  'functions/console/',
-  'infra/openapi/',
-  'shared/api/',
-];
-
 function walk(dir: string, keep: (path: string) => boolean, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
@@ -46,7 +30,6 @@ const markdownFiles = [
 ];
 
 const codeFiles = ['functions', 'shared', 'infra', 'tests'].flatMap((d) => walk(join(ROOT, d), (p) => CODE.test(p)));
-const isMoving = (file: string): boolean => MOVING.some((prefix) => rel(file).startsWith(prefix));
 
 const anchorCache = new Map<string, Set<string>>();
 function anchorsOfFile(path: string): Set<string> {
@@ -85,12 +68,7 @@ describe('documentation links', () => {
   });
 
   it('every code comment naming a README or docs page names one that exists, by path and #anchor', () => {
-    const problems = scanComments(codeFiles.filter((f) => !isMoving(f)));
-    expect(show(problems)).toEqual([]);
-  });
-
-  it('comments in files other branches are moving (to convert at merge)', () => {
-    const problems = scanComments(codeFiles.filter(isMoving));
+    const problems = scanComments(codeFiles);
     expect(show(problems)).toEqual([]);
   });
 
