@@ -1,20 +1,26 @@
 /**
  * Binary artefact format (pure, no file I/O):
  *   bytes 0..3   magic "WMRG"
- *   bytes 4..7   format version (uint32 LE) = 1
+ *   bytes 4..7   format version (uint32 LE) = 2
  *   bytes 8..11  header length H (uint32 LE)
- *   bytes 12..   header: UTF-8 JSON {meta, names, nodeCount, edgeCount, arrays:[{name,type,offset,length}]}
+ *   bytes 12..   header: UTF-8 JSON {meta, names, nodeCount, edgeCount, conditions, arrays:[{name,type,offset,length}]}
  *   then the array blobs, each starting at an 8-byte aligned offset (from the file start), little endian.
  * Coordinates are stored as Int32 1e-7 degrees. A gzip-compressed artefact (.gz) is accepted on load.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { GraphData } from './graph';
+import type { GraphData, TurnRestrictions } from './graph';
 import { RoutingInputError } from './types';
 
 const MAGIC = 0x47524d57; // "WMRG" little endian
-export const ARTEFACT_VERSION = 1;
+export const ARTEFACT_VERSION = 2;
 
-type ArrayName = Exclude<keyof GraphData, 'meta' | 'names' | 'lat' | 'lon'> | 'lat7' | 'lon7';
+type ArrayName =
+  | Exclude<keyof GraphData, 'meta' | 'names' | 'lat' | 'lon' | 'restrictions'>
+  | 'lat7'
+  | 'lon7'
+  | 'restrictionStart'
+  | 'restrictionEdges'
+  | 'restrictionKind';
 type AnyTyped = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array;
 
 const CTORS = {
@@ -42,7 +48,17 @@ const ARRAYS: ArrayName[] = [
   'maxwidth',
   'maxlength',
   'nameIdx',
+  'nodeFlags',
+  'restrictionStart',
+  'restrictionEdges',
+  'restrictionKind',
 ];
+
+const RESTRICTION_ARRAYS = {
+  restrictionStart: 'start',
+  restrictionEdges: 'edges',
+  restrictionKind: 'kind',
+} as const satisfies Partial<Record<ArrayName, keyof TurnRestrictions>>;
 
 function ctorName(a: AnyTyped): CtorName {
   return a.constructor.name as CtorName;
@@ -57,11 +73,27 @@ export function serializeGraph(g: GraphData, opts: { gzip?: boolean } = {}): Uin
     lon7[i] = Math.round(g.lon[i] * 1e7);
   }
   const arrays: Record<string, AnyTyped> = { lat7, lon7 };
-  for (const k of ARRAYS) if (k !== 'lat7' && k !== 'lon7') arrays[k] = g[k] as AnyTyped;
+  for (const k of ARRAYS) {
+    if (k === 'lat7' || k === 'lon7') continue;
+    arrays[k] =
+      k in RESTRICTION_ARRAYS
+        ? g.restrictions[RESTRICTION_ARRAYS[k as keyof typeof RESTRICTION_ARRAYS]]
+        : (g[k as keyof GraphData] as AnyTyped);
+  }
   // first pass to compute header size with placeholder offsets
   const entries = ARRAYS.map((name) => ({ name, type: ctorName(arrays[name]), offset: 0, length: arrays[name].length }));
   const mkHeader = () =>
-    Buffer.from(JSON.stringify({ meta: g.meta, names: g.names, nodeCount: n, edgeCount: g.head.length, arrays: entries }), 'utf8');
+    Buffer.from(
+      JSON.stringify({
+        meta: g.meta,
+        names: g.names,
+        nodeCount: n,
+        edgeCount: g.head.length,
+        conditions: g.restrictions.conditions,
+        arrays: entries,
+      }),
+      'utf8',
+    );
   let header = mkHeader();
   // offsets depend on header length, which depends on offsets' digits: iterate until stable
   for (let iter = 0; iter < 5; iter++) {
@@ -103,11 +135,16 @@ export function deserializeGraph(bytes: Uint8Array): GraphData {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (dv.getUint32(0, true) !== MAGIC) throw new RoutingInputError('not a Waymark road network artefact (bad magic)');
   const version = dv.getUint32(4, true);
+  if (version === 1)
+    throw new RoutingInputError(
+      'road network artefact version 1 predates turn restrictions and barriers: import the region again (npm run network -- import <file>)',
+    );
   if (version !== ARTEFACT_VERSION) throw new RoutingInputError(`unsupported artefact version ${version}`);
   const hlen = dv.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + hlen))) as {
     meta: GraphData['meta'];
     names: string[];
+    conditions?: Record<number, string>;
     arrays: Array<{ name: ArrayName; type: CtorName; offset: number; length: number }>;
   };
   // copy into an aligned buffer if needed
@@ -147,5 +184,12 @@ export function deserializeGraph(bytes: Uint8Array): GraphData {
     maxwidth: arrays.maxwidth as Float32Array,
     maxlength: arrays.maxlength as Float32Array,
     nameIdx: arrays.nameIdx as Int32Array,
+    nodeFlags: arrays.nodeFlags as Uint8Array,
+    restrictions: {
+      start: arrays.restrictionStart as Uint32Array,
+      edges: arrays.restrictionEdges as Uint32Array,
+      kind: arrays.restrictionKind as Uint8Array,
+      conditions: header.conditions ?? {},
+    },
   };
 }

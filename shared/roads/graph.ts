@@ -44,6 +44,28 @@ export interface GraphData {
   maxlength: Float32Array;
   /** Index into names, -1 = unnamed. */
   nameIdx: Int32Array;
+  /** Per node: NODE_* bits (barriers per mode, u-turn places). */
+  nodeFlags: Uint8Array;
+  restrictions: TurnRestrictions;
+}
+
+/**
+ * OSM turn restrictions resolved to directed edges. Restriction r's path is
+ * edges[start[r]] .. edges[start[r + 1] - 1]: the from edge (ending at the first via node), the
+ * edges of the via way(s) if any, then the to edge; each edge's head is the next edge's tail.
+ * `no_*` forbids driving the whole path; `only_*` forbids leaving it once its from edge is driven.
+ */
+export interface TurnRestrictions {
+  start: Uint32Array;
+  edges: Uint32Array;
+  /** RESTRICT_ONLY | RESTRICT_CAR | RESTRICT_TRUCK bits per restriction. */
+  kind: Uint8Array;
+  /** `restriction:conditional` conditions by restriction index (OSM syntax after the `@`), for the few that have one. */
+  conditions: Record<number, string>;
+}
+
+export function emptyRestrictions(): TurnRestrictions {
+  return { start: new Uint32Array(1), edges: new Uint32Array(0), kind: new Uint8Array(0), conditions: {} };
 }
 
 /** Graph with derived lookup structures (tail, twin edges, components). */
@@ -356,6 +378,8 @@ export class GraphBuilder {
       maxwidth,
       maxlength,
       nameIdx,
+      nodeFlags: new Uint8Array(n),
+      restrictions: emptyRestrictions(),
     };
   }
 }

@@ -5,6 +5,7 @@ import {
   AVOID_PENALTY_FACTOR,
   FLAG_FERRY,
   FLAG_TOLL,
+  FLAG_TUNNEL,
   HIGHWAY_CLASSES,
   ROAD_CLASS_INDEX,
   TRAFFIC_FACTORS,
@@ -39,6 +40,7 @@ const KIND_BITS = [
   ['highway', 'h'],
   ['ferry', 'f'],
   ['serviceRoad', 's'],
+  ['tunnel', 'u'],
 ] as const satisfies ReadonlyArray<readonly [RoadKind, string]>;
 
 /** The road kinds edge e is of, as KIND_BITS bits. */
@@ -48,7 +50,8 @@ function edgeKinds(g: RoadGraph, e: number): number {
     (d.flags[e] & FLAG_TOLL ? 1 : 0) |
     (HIGHWAY_CLASSES.has(d.roadClass[e]) ? 2 : 0) |
     (d.flags[e] & FLAG_FERRY ? 4 : 0) |
-    (d.roadClass[e] === SERVICE_CLASS ? 8 : 0)
+    (d.roadClass[e] === SERVICE_CLASS ? 8 : 0) |
+    (d.flags[e] & FLAG_TUNNEL ? 16 : 0)
   );
 }
 

@@ -85,6 +85,22 @@ export const FLAG_TOLL = 1;
 export const FLAG_FERRY = 2;
 export const FLAG_CAR = 4;
 export const FLAG_TRUCK = 8;
+/** OSM `tunnel=*` (other than `no`): avoidable as the road kind `tunnel`. */
+export const FLAG_TUNNEL = 16;
+/** The mode may use the edge only at a route's start or end (`access=destination`, `delivery`). */
+export const FLAG_DEST_CAR = 32;
+export const FLAG_DEST_TRUCK = 64;
+
+/** Node flag bits (GraphData.nodeFlags): a barrier the mode may not pass, a place to turn round. */
+export const NODE_BARRIER_CAR = 1;
+export const NODE_BARRIER_TRUCK = 2;
+/** `highway=turning_circle|turning_loop` (and similar): a u-turn is a normal manoeuvre here. */
+export const NODE_UTURN = 4;
+
+/** Turn restriction kind bits (GraphData.restrictions.kind). */
+export const RESTRICT_ONLY = 1;
+export const RESTRICT_CAR = 2;
+export const RESTRICT_TRUCK = 4;
 
 /** Implicit Swedish/European maxspeed zone codes, km/h. */
 const ZONE_SPEEDS: Record<string, number> = {

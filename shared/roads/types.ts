@@ -23,7 +23,7 @@ export interface TruckSpec {
 }
 
 /** The road kinds the graph knows per edge, which AvoidOptions can avoid (soft) or exclude (hard). */
-export type RoadKind = 'toll' | 'highway' | 'ferry' | 'serviceRoad';
+export type RoadKind = 'toll' | 'highway' | 'ferry' | 'serviceRoad' | 'tunnel';
 
 /** Soft avoidances (penalties), hard exclusions of road kinds, and hard exclusion boxes. */
 export interface AvoidOptions {
@@ -32,17 +32,34 @@ export interface AvoidOptions {
   ferry?: boolean;
   /** Service roads (`highway=service`: driveways, parking aisles, alleys), soft like toll. */
   serviceRoad?: boolean;
+  /** OSM `tunnel=*` (soft). */
+  tunnel?: boolean;
   /** Road kinds not used at all (hard): no route on them, no point snaps to them. */
   exclude?: Partial<Record<RoadKind, boolean>>;
   /** Edges with any end inside one of these boxes are not used (hard). */
   bboxes?: BBox[];
+  /** Areas not driven through (hard): GeoJSON Polygon coordinates ([lon, lat] rings, holes after the outer ring). */
+  areas?: Array<Array<Array<[number, number]>>>;
+}
+
+/** The turn kinds a caller can avoid: u-turns, sharp turns, left and right turns (at junctions). */
+export type TurnKind = 'uturn' | 'sharpTurn' | 'leftTurn' | 'rightTurn';
+
+export interface TurnOptions {
+  /** Soft: such turns cost a penalty, so they are taken only when nothing reasonable exists. */
+  avoid?: Partial<Record<TurnKind, boolean>>;
+  /** Hard: such turns are not made at all. */
+  exclude?: Partial<Record<TurnKind, boolean>>;
+  /** With sharpTurn: the turn angles (degrees, 0 = straight on, 180 = reversing) the vehicle can take; sharper ones count as sharp. */
+  sharpTurnAngle?: number;
 }
 
 export interface TravelOptions {
   profile?: Profile;
   truck?: TruckSpec;
   avoid?: AvoidOptions;
-  /** Unix seconds; selects time-of-day speed factors (shared/roads/README.md#profiles-and-speeds). */
+  turns?: TurnOptions;
+  /** Unix seconds, the departure: selects time-of-day speed factors and which conditional turn restrictions apply (shared/roads/README.md#profiles-and-speeds). */
   trafficTimestamp?: number;
   /** Override the snap distance in metres (default SNAP_DISTANCE_M). */
   maxSnapDistance?: number;
