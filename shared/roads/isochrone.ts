@@ -75,8 +75,13 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
     }
     const we = w[e];
     if (we === Infinity) continue;
+    const v = d.head[e];
+    if (cu + we <= limit && !reached.has(v)) {
+      reached.add(v);
+      cells.add(latLngToCell(d.lat[v], d.lon[v], res));
+    }
     const frac = we <= 0 ? 1 : Math.min(1, (limit - cu) / we);
-    if (frac > 0) addLine(d.lat[u], d.lon[u], d.lat[d.head[e]], d.lon[d.head[e]], d.length[e], frac);
+    if (frac > 0) addLine(d.lat[u], d.lon[u], d.lat[v], d.lon[v], d.length[e], frac);
   }
   const reachable = reached.size;
 

@@ -24,6 +24,13 @@ export function sourceSeeds(g: RoadGraph, ph: Phantom, W: Weights): Seed[] {
     }
   };
   const { edge, twin, t, side } = ph;
+  // on a node a driver may set off along any of its roads, with no turn made yet
+  const atNode = (node: number) => {
+    for (let x = g.data.firstOut[node]; x < g.data.firstOut[node + 1]; x++)
+      if (W.w[x] < Infinity) s.push({ node: x, cost: 0, dur: 0, len: 0 });
+  };
+  if (!side && t * len[edge] < EPS_M) atNode(ph.u);
+  if (!side && (1 - t) * len[edge] < EPS_M) atNode(ph.v);
   // a curb approach leaves the way it came: only along its one direction
   if (side !== -1) leave(edge, 1 - t);
   if (side !== 1 && twin >= 0) leave(twin, t);
@@ -39,6 +46,12 @@ export function targetSeeds(g: RoadGraph, ph: Phantom, W: Weights): Seed[] {
     for (const st of W.topo.statesOf(e)) s.push({ node: st, cost: frac * W.w[e], dur: frac * W.d[e], len: frac * len[e] });
   };
   const { edge, twin, t, side } = ph;
+  // on a node it is reached at the end of any road into it
+  const atNode = (node: number) => {
+    for (const y of W.topo.into(node)) reach(y, 1);
+  };
+  if (!side && t * len[edge] < EPS_M) atNode(ph.u);
+  if (!side && (1 - t) * len[edge] < EPS_M) atNode(ph.v);
   if (side !== -1) reach(edge, t);
   if (side !== 1 && twin >= 0) reach(twin, 1 - t);
   return s;

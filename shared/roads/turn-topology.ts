@@ -25,6 +25,8 @@ export interface TurnTopology {
   readonly angle: Uint8Array;
   /** Every state of a directed edge (the edge itself first). */
   statesOf(e: number): number[];
+  /** The directed edges ending at a node. */
+  into(node: number): number[];
 }
 
 /** Number of distinct neighbours of every node (in either direction). */
@@ -84,6 +86,12 @@ export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string
     if (l) l.push(s);
     else extrasOf.set(e, [s]);
   }
+  const inFirst = new Uint32Array(g.nodeCount + 1);
+  for (let e = 0; e < m; e++) inFirst[d.head[e] + 1]++;
+  for (let v = 0; v < g.nodeCount; v++) inFirst[v + 1] += inFirst[v];
+  const inEdges = new Uint32Array(m);
+  const inPos = inFirst.slice(0, g.nodeCount);
+  for (let e = 0; e < m; e++) inEdges[inPos[d.head[e]]++] = e;
   const first = new Uint32Array(stateCount + 1);
   const to: number[] = [];
   const code: number[] = [];
@@ -122,6 +130,7 @@ export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string
     code: Uint8Array.from(code),
     angle: Uint8Array.from(angle),
     statesOf: (e) => [e, ...(extrasOf.get(e) ?? [])],
+    into: (v) => Array.from(inEdges.subarray(inFirst[v], inFirst[v + 1])),
   };
 }
 
