@@ -18,8 +18,11 @@ export class RestrictionMatcher {
   private readonly fail: number[] = [];
   /** state * m + edge: driving `edge` from `state` completes a `no_*` path. */
   private readonly banned = new Set<number>();
-  /** State -> the only edges allowed next (it is a proper prefix of an `only_*` path). */
-  private readonly onlyNext = new Map<number, Set<number>>();
+  /**
+   * State -> the edges its `only_*` paths continue with. Every one of them must be obeyed, so two
+   * that disagree (a tagging conflict) leave no way on.
+   */
+  private readonly onlyNext = new Map<number, number[]>();
 
   /** `applies(r)`: restriction r counts for this mode and departure. */
   constructor(edgeCount: number, r: TurnRestrictions, applies: (r: number) => boolean) {
@@ -60,7 +63,7 @@ export class RestrictionMatcher {
     for (let q = state; q >= 0; q = q < this.m ? -1 : this.fail[q - this.m]) {
       if (this.banned.has(q * this.m + x)) return -1;
       const only = this.onlyNext.get(q);
-      if (only && !only.has(x)) return -1;
+      if (only && only.some((y) => y !== x)) return -1;
     }
     return this.step(state, x);
   }
@@ -74,9 +77,9 @@ export class RestrictionMatcher {
   }
 
   private allowOnly(s: number, x: number): void {
-    let set = this.onlyNext.get(s);
-    if (!set) this.onlyNext.set(s, (set = new Set()));
-    set.add(x);
+    const list = this.onlyNext.get(s);
+    if (list) list.push(x);
+    else this.onlyNext.set(s, [x]);
   }
 
   private childOrNew(s: number, x: number): number {
