@@ -1,7 +1,8 @@
 /**
  * An independent, deliberately simple edge-based shortest path for the property tests: Dijkstra
  * (array scan, no heap) over states that remember the last few edges driven, turn costs computed
- * from the README's rules, restrictions checked against the remembered edges directly.
+ * from the rules in shared/roads/README.md#turns, restrictions checked against the remembered
+ * edges directly.
  */
 import type { RoadGraph } from '../../../shared/roads/graph';
 import { NODE_UTURN, RESTRICT_ONLY } from '../../../shared/roads/profiles';
