@@ -8,9 +8,9 @@ import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { MetricCache } from './metric-cache';
 import type { MetricEntry, RoadView } from './ports';
-import { initialBearing } from '../geo/sphere';
 import { encodePolyline } from './polyline';
 import { direct, sourceSeeds, targetSeeds } from './seeds';
+import { curbApproach, snapHeading } from './snapping';
 import { SegmentIndex, type Phantom } from './spatial';
 import type { LatLon } from '../geo/types';
 import {
@@ -184,41 +184,13 @@ export class Network implements RoadView {
     return points.map((p, i) => this.approach(this.snap(p, o, i + offset), p, o, i + offset));
   }
 
-  /**
-   * A curb approach: the point lies on the right of the one direction it may be driven past
-   * (right-hand traffic). Unrestricted when the point is on the road's line, or the road may not
-   * be driven that way (a one-way road with the point on its left).
-   */
+  /** Curb approach of a snapped point (snapping.ts). */
   approach(ph: Phantom, p: LatLon, o: TravelOptions, index: number): Phantom {
-    if (o.approaches?.[index] !== 'curb') return ph;
-    const g = this.graph;
-    const { lat, lon } = g.data;
-    const scale = Math.cos((ph.lat * Math.PI) / 180);
-    const dx = (lon[ph.v] - lon[ph.u]) * scale;
-    const dy = lat[ph.v] - lat[ph.u];
-    const cross = dx * (p.lat - lat[ph.u]) - dy * (p.lon - lon[ph.u]) * scale;
-    if (cross === 0) return ph;
-    const cost = this.metricFor(o).metric.cost;
-    const side = cross < 0 ? 1 : -1;
-    const usable = side === 1 ? cost[ph.edge] < Infinity : ph.twin >= 0 && cost[ph.twin] < Infinity;
-    return usable ? { ...ph, side } : ph;
+    return curbApproach(this.graph, this.metricFor(o).metric.cost, ph, p, o.approaches?.[index] === 'curb');
   }
 
-  /** Snap to the nearest road whose direction (either way it may be driven) is within the range of a bearing. */
   private snapHeading(p: LatLon, o: TravelOptions, index: number, want: { bearing: number; range: number }): Phantom {
-    const cost = this.metricFor(o).metric.cost;
-    const g = this.graph;
-    const { lat, lon } = g.data;
-    const within = (e: number) => {
-      if (cost[e] === Infinity) return false;
-      const b = initialBearing({ lat: lat[g.tail[e]], lon: lon[g.tail[e]] }, { lat: lat[g.data.head[e]], lon: lon[g.data.head[e]] });
-      const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
-      return diff <= want.range;
-    };
-    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
-    const [ph] = this.index.nearest(p.lat, p.lon, max, 1, (e) => within(e) || (g.twin[e] >= 0 && within(g.twin[e])));
-    if (!ph) throw new PointTooFarError(index, p, Infinity, max);
-    return ph;
+    return snapHeading(this.graph, this.index, this.metricFor(o).metric.cost, p, o.maxSnapDistance ?? SNAP_DISTANCE_M, index, want);
   }
 
   /** Duration/distance matrix. Targets default to the sources (square matrix). */
