@@ -1,8 +1,8 @@
-// Turn restrictions, barriers and destination-only roads on a 3 x 3 grid of 100 m blocks, in the
+// Turn restrictions, barriers, destination-only roads and tunnels on a 3 x 3 grid of 100 m blocks, in the
 // turn graph of both search algorithms.
 import { describe, expect, it } from 'vitest';
 import type { Network } from '../../../shared/roads/index';
-import { FLAG_DEST_CAR, NODE_BARRIER_CAR, RESTRICT_CAR, RESTRICT_ONLY, RESTRICT_TRUCK } from '../../../shared/roads/profiles';
+import { FLAG_DEST_CAR, FLAG_TUNNEL, NODE_BARRIER_CAR, RESTRICT_CAR, RESTRICT_ONLY, RESTRICT_TRUCK } from '../../../shared/roads/profiles';
 import type { TravelOptions } from '../../../shared/roads/types';
 import { gridNetwork } from '../../fixtures/routing/graphs';
 import { networkWith, P } from '../../fixtures/routing/turn-graphs';
@@ -131,5 +131,16 @@ describe('barriers and destination-only roads', () => {
     expect(metres(net, P(1, 0.5), P(1, 1.5))).toBeCloseTo(100, 0);
     expect(metres(net, P(1, 1.5), P(1, 0.5))).toBeCloseTo(100, 0);
     expect(metres(net, P(1, 0.5), P(0.5, 2), { profile: 'truck' })).toBeCloseTo(200, 0);
+  });
+
+  it('tunnels: avoided softly, excluded hard', () => {
+    const net = networkWith(gridNetwork(3, 3), (g) => {
+      g.data.flags[g.edge([1, 1], [2, 1])] |= FLAG_TUNNEL;
+      g.data.flags[g.edge([2, 1], [1, 1])] |= FLAG_TUNNEL;
+    });
+    expect(metres(net, P(0.5, 1), P(2, 1.5))).toBeCloseTo(200, 0);
+    // left at (1, 1), along row 2 and right at (2, 2): 300 m instead of through the tunnel
+    expect(metres(net, P(0.5, 1), P(2, 1.5), { avoid: { tunnel: true } })).toBeCloseTo(300, 0);
+    expect(metres(net, P(0.5, 1), P(2, 1.5), { avoid: { exclude: { tunnel: true } } })).toBeCloseTo(300, 0);
   });
 });
