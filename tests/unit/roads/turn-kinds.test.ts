@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildNetworkFromGeoJSON, NoRouteError, type Network } from '../../../shared/roads/index';
 import type { RouteOptions } from '../../../shared/roads/types';
 import { gridNetwork, way } from '../../fixtures/routing/graphs';
-import { P } from '../../fixtures/routing/turn-graphs';
+import { networkWith, P } from '../../fixtures/routing/turn-graphs';
+import { NODE_UTURN } from '../../../shared/roads/profiles';
 
 type Pt = { lat: number; lon: number };
 
@@ -116,5 +117,29 @@ describe('u-turns', () => {
     // (1, 1) (at least 400 m), not back at (1, 1) at once (80 m)
     const r = route(grid, P(1.5, 1.05), P(1.3, 0.95), curb);
     expect(r.distance).toBeCloseTo(480, 0);
+  });
+
+  it('is made at a turning circle', () => {
+    const road = {
+      type: 'FeatureCollection' as const,
+      features: [
+        way(
+          [
+            [0, 0],
+            [1, 0],
+            [2, 0],
+            [3, 0],
+          ],
+          { highway: 'residential' },
+        ),
+      ],
+    };
+    // leaving (1.5, 0.05) driving west, arriving at (1.8, -0.05) driving east
+    const from = P(1.5, 0.05);
+    const to = P(1.8, -0.05);
+    const plainRoad = networkWith(road, () => {});
+    expect(route(plainRoad, from, to, curb).distance).toBeCloseTo(150 + 180, 0);
+    const circle = networkWith(road, (g) => (g.data.nodeFlags[g.node([1, 0])] = NODE_UTURN));
+    expect(route(circle, from, to, curb).distance).toBeCloseTo(50 + 80, 0);
   });
 });
