@@ -1,13 +1,29 @@
-/** Reusable Dijkstra search over the road graph with per-query weights. */
+/**
+ * Reusable Dijkstra search over the turn graph (turn-topology.ts) with per-query weights: a
+ * state's label is the cost of having just entered its edge, so a transition costs its from
+ * edge plus the turn.
+ */
 import type { RoadGraph } from './graph';
 import { IndexedHeap } from './heap';
+import type { TurnTopology } from './turn-topology';
 
-/** A start (or end) offset: reach `node` having already spent cost/dur/len. */
+/** A start (or end) offset: reach turn-graph state `node` having already spent cost/dur/len. */
 export interface Seed {
   node: number;
   cost: number;
   dur: number;
   len: number;
+}
+
+/** What a search minimises and accumulates: per edge (w, d) and per transition (tw, td). */
+export interface Weights {
+  topo: TurnTopology;
+  /** Minimised weight per edge, Infinity = not usable. */
+  w: Float64Array;
+  /** Seconds per edge. */
+  d: Float64Array;
+  tw: Float32Array;
+  td: Float32Array;
 }
 
 export interface SearchOptions {
@@ -19,8 +35,18 @@ export interface SearchOptions {
   bound?: () => number;
 }
 
+const searchers = new WeakMap<TurnTopology, Searcher>();
+
+/** The shared search object of a turn graph (single-threaded use). */
+export function searcherFor(g: RoadGraph, topo: TurnTopology): Searcher {
+  let s = searchers.get(topo);
+  if (!s) searchers.set(topo, (s = new Searcher(g, topo)));
+  return s;
+}
+
 export class Searcher {
   readonly g: RoadGraph;
+  readonly topo: TurnTopology;
   readonly cost: Float64Array;
   readonly dur: Float64Array;
   readonly len: Float64Array;
@@ -32,9 +58,10 @@ export class Searcher {
   /** Nodes settled by the last search, in order. */
   order: number[] = [];
 
-  constructor(g: RoadGraph) {
+  constructor(g: RoadGraph, topo: TurnTopology) {
     this.g = g;
-    const n = g.nodeCount;
+    this.topo = topo;
+    const n = topo.stateCount;
     this.cost = new Float64Array(n).fill(Infinity);
     this.dur = new Float64Array(n);
     this.len = new Float64Array(n);
@@ -55,17 +82,13 @@ export class Searcher {
     this.order = [];
   }
 
-  /**
-   * Run from seeds with `w` as the minimised weight, accumulating `d` (seconds) and edge lengths.
-   * `lengthW` may be passed as `w` itself for distance searches.
-   */
-  run(seeds: Seed[], w: Float64Array, d: Float64Array, opts: SearchOptions = {}): void {
+  /** Run from seeds (states), minimising `W.w` plus turn costs, accumulating seconds and metres. */
+  run(seeds: Seed[], W: Weights, opts: SearchOptions = {}): void {
     this.reset();
     const { cost, dur, len, parent, settled, heap } = this;
-    const data = this.g.data;
-    const firstOut = data.firstOut;
-    const head = data.head;
-    const length = data.length;
+    const { w, d, tw, td } = W;
+    const { first, to, stateEdge } = this.topo;
+    const length = this.g.data.length;
     for (const s of seeds) {
       if (!(s.cost < cost[s.node])) continue;
       if (cost[s.node] === Infinity) this.touched.push(s.node);
@@ -101,18 +124,18 @@ export class Searcher {
           this.targetMark[u] = 0;
           if (--remaining === 0) break;
         }
-        const cu = cost[u];
-        for (let e = firstOut[u]; e < firstOut[u + 1]; e++) {
-          const we = w[e];
-          if (we === Infinity) continue;
-          const v = head[e];
-          const c = cu + we;
+        const e = stateEdge[u];
+        const cu = cost[u] + w[e];
+        if (cu === Infinity) continue;
+        for (let k = first[u]; k < first[u + 1]; k++) {
+          const v = to[k];
+          const c = cu + tw[k];
           if (c < cost[v]) {
             if (cost[v] === Infinity) this.touched.push(v);
             cost[v] = c;
-            dur[v] = dur[u] + d[e];
+            dur[v] = dur[u] + d[e] + td[k];
             len[v] = len[u] + length[e];
-            parent[v] = e;
+            parent[v] = u;
             heap.push(v, c);
           }
         }
@@ -122,14 +145,10 @@ export class Searcher {
     }
   }
 
-  /** Node sequence from a seed to `node` (inclusive). */
-  pathTo(node: number): number[] {
-    const out: number[] = [node];
-    let v = node;
-    while (this.parent[v] >= 0) {
-      v = this.g.tail[this.parent[v]];
-      out.push(v);
-    }
+  /** State sequence from a seed to `state` (inclusive). */
+  pathTo(state: number): number[] {
+    const out: number[] = [state];
+    for (let v = this.parent[state]; v >= 0; v = this.parent[v]) out.push(v);
     out.reverse();
     return out;
   }

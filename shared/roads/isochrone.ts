@@ -3,7 +3,6 @@
  * sampled into H3 cells, cells merged into one GeoJSON Polygon.
  */
 import { cellsToMultiPolygon, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
-import type { Seed } from './dijkstra';
 import { pointInPolygonXY } from '../geo/ring';
 import type { RoadView } from './ports';
 import type { LatLon } from '../geo/types';
@@ -36,13 +35,11 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
   const g = net.graph;
   const d = g.data;
   const me = net.metricFor(o);
-  const w = byTime ? me.metric.cost : me.lengthWeight;
+  const W = byTime ? me.byCost : me.byLength;
+  const w = W.w;
   const ph = net.snap(origin, o, 0);
-  const seeds: Seed[] = byTime
-    ? net.sourceSeeds(ph, me.metric.cost, me.metric.duration)
-    : net.sourceSeeds(ph, me.lengthWeight, me.metric.duration);
-  const s = net.search();
-  s.run(seeds, w, me.metric.duration, { maxCost: limit });
+  const s = net.search(W);
+  s.run(net.sourceSeeds(ph, W), W, { maxCost: limit });
 
   const reach = byTime ? (o.minutes as number) * REACH_M_PER_MIN : limit;
   const res = o.h3Resolution ?? resolutionFor(reach);
@@ -56,31 +53,37 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
     }
   };
   cells.add(latLngToCell(ph.lat, ph.lon, res));
-  // the origin's own segment, from the phantom towards each seeded node
-  for (const sd of seeds) {
-    const frac = sd.cost <= limit ? 1 : 0;
-    const len = Math.abs(ph.t - (sd.node === ph.u ? 0 : 1)) * d.length[ph.edge];
-    if (frac > 0) addLine(ph.lat, ph.lon, d.lat[sd.node], d.lon[sd.node], len, 1);
-    else if (sd.cost > 0) {
-      const f = Math.min(1, limit / sd.cost);
-      addLine(ph.lat, ph.lon, d.lat[sd.node], d.lon[sd.node], len, f);
-    }
-  }
-  let reachable = 0;
-  for (const u of s.order) {
-    const cu = s.cost[u];
+  // the origin's own segment, from the phantom towards each end it may be driven to
+  const along = (e: number, rest: number, node: number) => {
+    const c = rest * w[e];
+    if (c === Infinity) return;
+    addLine(ph.lat, ph.lon, d.lat[node], d.lon[node], rest * d.length[e], c <= limit ? 1 : limit / c);
+  };
+  if (ph.side !== -1) along(ph.edge, 1 - ph.t, ph.v);
+  if (ph.side !== 1 && ph.twin >= 0) along(ph.twin, ph.t, ph.u);
+  // a state's label is the cost on entering its edge: the edge is reached as far as the rest allows
+  const reached = new Set<number>();
+  const { stateEdge } = W.topo;
+  for (const st of s.order) {
+    const cu = s.cost[st];
     if (cu > limit) continue;
-    reachable++;
-    cells.add(latLngToCell(d.lat[u], d.lon[u], res));
-    for (let e = d.firstOut[u]; e < d.firstOut[u + 1]; e++) {
-      const we = w[e];
-      if (we === Infinity) continue;
-      const v = d.head[e];
-      const frac = we <= 0 ? 1 : Math.min(1, (limit - cu) / we);
-      if (frac <= 0) continue;
-      addLine(d.lat[u], d.lon[u], d.lat[v], d.lon[v], d.length[e], frac);
+    const e = stateEdge[st];
+    const u = g.tail[e];
+    if (!reached.has(u)) {
+      reached.add(u);
+      cells.add(latLngToCell(d.lat[u], d.lon[u], res));
     }
+    const we = w[e];
+    if (we === Infinity) continue;
+    const v = d.head[e];
+    if (cu + we <= limit && !reached.has(v)) {
+      reached.add(v);
+      cells.add(latLngToCell(d.lat[v], d.lon[v], res));
+    }
+    const frac = we <= 0 ? 1 : Math.min(1, (limit - cu) / we);
+    if (frac > 0) addLine(d.lat[u], d.lon[u], d.lat[v], d.lon[v], d.length[e], frac);
   }
+  const reachable = reached.size;
 
   // connected components of cells
   const all = Array.from(cells);

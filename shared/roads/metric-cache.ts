@@ -7,6 +7,8 @@ import { ContractionHierarchy } from './ch-query';
 import type { RoadGraph } from './graph';
 import { buildMetric, metricKey } from './metric';
 import type { MetricEntry } from './ports';
+import { activeConditionsKey, turnTopology } from './turn-topology';
+import { turnOptionsKey, turnWeights } from './turns';
 import type { TravelOptions } from './types';
 
 /** Metrics (with their hierarchies) kept in memory per network. */
@@ -19,7 +21,7 @@ export class MetricCache {
 
   /** The metric (and its hierarchy, once built) for the options; most recently used last. */
   get(o: TravelOptions): MetricEntry {
-    const key = metricKey(this.graph, o);
+    const key = `${metricKey(this.graph, o)}|${turnOptionsKey(o.turns)}|${activeConditionsKey(this.graph, o)}`;
     let m = this.entries.get(key);
     if (m) {
       this.entries.delete(key);
@@ -29,7 +31,10 @@ export class MetricCache {
     const metric = buildMetric(this.graph, o);
     const lw = new Float64Array(this.graph.edgeCount);
     for (let e = 0; e < lw.length; e++) lw[e] = metric.cost[e] === Infinity ? Infinity : this.graph.data.length[e];
-    m = { metric, lengthWeight: lw };
+    const topo = turnTopology(this.graph, o);
+    const turns = turnWeights(topo.code, topo.angle, o.turns);
+    const byCost = { topo, w: metric.cost, d: metric.duration, tw: turns.cost, td: turns.dur };
+    m = { metric, lengthWeight: lw, topo, turns, byCost, byLength: { ...byCost, w: lw, tw: turns.len } };
     this.entries.set(key, m);
     while (this.entries.size > METRIC_CACHE_SIZE) {
       const oldest = this.entries.keys().next().value as string;
@@ -41,15 +46,25 @@ export class MetricCache {
   /** The entry's contraction hierarchy, built on first use. */
   hierarchy(m: MetricEntry): ContractionHierarchy {
     if (!m.ch) {
-      const g = this.graph;
-      m.ch = new ContractionHierarchy({
-        nodeCount: g.nodeCount,
-        from: g.tail,
-        to: g.data.head,
-        cost: m.metric.cost,
-        dur: m.metric.duration,
-        len: g.data.length,
-      });
+      // the hierarchy's nodes are the turn graph's states, its edges the transitions
+      const { topo, turns } = m;
+      const { cost, duration } = m.metric;
+      const length = this.graph.data.length;
+      const k = topo.to.length;
+      const from = new Uint32Array(k);
+      const c = new Float64Array(k);
+      const d = new Float64Array(k);
+      const l = new Float64Array(k);
+      for (let s = 0; s < topo.stateCount; s++) {
+        const e = topo.stateEdge[s];
+        for (let i = topo.first[s]; i < topo.first[s + 1]; i++) {
+          from[i] = s;
+          c[i] = cost[e] + turns.cost[i];
+          d[i] = duration[e] + turns.dur[i];
+          l[i] = length[e];
+        }
+      }
+      m.ch = new ContractionHierarchy({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l });
     }
     return m.ch;
   }

@@ -1,20 +1,21 @@
 /** A loaded road network: snapping, matrices, routes, isochrones and map matching. */
 import { ContractionHierarchy } from './ch-query';
-import { Searcher, type Seed } from './dijkstra';
+import { searcherFor, type Searcher, type Seed, type Weights } from './dijkstra';
+import { fillMatrix } from './matrix';
+import { routeLeg } from './route';
 import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { MetricCache } from './metric-cache';
 import type { MetricEntry, RoadView } from './ports';
-import { initialBearing } from '../geo/sphere';
 import { encodePolyline } from './polyline';
 import { direct, sourceSeeds, targetSeeds } from './seeds';
+import { curbApproach, snapHeading } from './snapping';
 import { SegmentIndex, type Phantom } from './spatial';
 import type { LatLon } from '../geo/types';
 import {
   ROAD_AT_DISTANCE_M,
   SNAP_DISTANCE_M,
-  NoRouteError,
   PointTooFarError,
   RoutingInputError,
   type IsochroneOptions,
@@ -67,7 +68,6 @@ export class Network implements RoadView {
   readonly graph: RoadGraph;
   readonly index: SegmentIndex;
   private readonly metrics: MetricCache;
-  private searcher: Searcher | undefined;
 
   constructor(data: GraphData) {
     this.graph = new RoadGraph(data);
@@ -99,10 +99,9 @@ export class Network implements RoadView {
     return p.lat >= b.minLat - dLat && p.lat <= b.maxLat + dLat && p.lon >= b.minLon - dLon && p.lon <= b.maxLon + dLon;
   }
 
-  /** @internal shared search object (single-threaded use). */
-  search(): Searcher {
-    if (!this.searcher) this.searcher = new Searcher(this.graph);
-    return this.searcher;
+  /** @internal shared search object of the weights' turn graph (single-threaded use). */
+  search(W: Weights): Searcher {
+    return searcherFor(this.graph, W.topo);
   }
 
   /** @internal metric (and cached hierarchy) for the options. */
@@ -167,59 +166,31 @@ export class Network implements RoadView {
   }
 
   /** @internal seeds to leave a phantom. */
-  sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
-    return sourceSeeds(this.graph, ph, cost, dur);
+  sourceSeeds(ph: Phantom, W: Weights): Seed[] {
+    return sourceSeeds(this.graph, ph, W);
   }
 
-  /** @internal offsets to reach a phantom from graph nodes. */
-  targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[] {
-    return targetSeeds(this.graph, ph, cost, dur);
+  /** @internal offsets to reach a phantom from turn-graph states. */
+  targetSeeds(ph: Phantom, W: Weights): Seed[] {
+    return targetSeeds(this.graph, ph, W);
   }
 
   /** @internal direct travel between two phantoms on the same segment, or null. */
-  direct(a: Phantom, b: Phantom, cost: Float64Array, dur: Float64Array): { cost: number; dur: number; len: number } | null {
-    return direct(this.graph, a, b, cost, dur);
+  direct(a: Phantom, b: Phantom, W: Weights): { cost: number; dur: number; len: number } | null {
+    return direct(this.graph, a, b, W);
   }
 
   private snapAll(points: LatLon[], o: TravelOptions, offset = 0): Phantom[] {
     return points.map((p, i) => this.approach(this.snap(p, o, i + offset), p, o, i + offset));
   }
 
-  /**
-   * A curb approach: the point lies on the right of the one direction it may be driven past
-   * (right-hand traffic). Unrestricted when the point is on the road's line, or the road may not
-   * be driven that way (a one-way road with the point on its left).
-   */
+  /** Curb approach of a snapped point (snapping.ts). */
   approach(ph: Phantom, p: LatLon, o: TravelOptions, index: number): Phantom {
-    if (o.approaches?.[index] !== 'curb') return ph;
-    const g = this.graph;
-    const { lat, lon } = g.data;
-    const scale = Math.cos((ph.lat * Math.PI) / 180);
-    const dx = (lon[ph.v] - lon[ph.u]) * scale;
-    const dy = lat[ph.v] - lat[ph.u];
-    const cross = dx * (p.lat - lat[ph.u]) - dy * (p.lon - lon[ph.u]) * scale;
-    if (cross === 0) return ph;
-    const cost = this.metricFor(o).metric.cost;
-    const side = cross < 0 ? 1 : -1;
-    const usable = side === 1 ? cost[ph.edge] < Infinity : ph.twin >= 0 && cost[ph.twin] < Infinity;
-    return usable ? { ...ph, side } : ph;
+    return curbApproach(this.graph, this.metricFor(o).metric.cost, ph, p, o.approaches?.[index] === 'curb');
   }
 
-  /** Snap to the nearest road whose direction (either way it may be driven) is within the range of a bearing. */
   private snapHeading(p: LatLon, o: TravelOptions, index: number, want: { bearing: number; range: number }): Phantom {
-    const cost = this.metricFor(o).metric.cost;
-    const g = this.graph;
-    const { lat, lon } = g.data;
-    const within = (e: number) => {
-      if (cost[e] === Infinity) return false;
-      const b = initialBearing({ lat: lat[g.tail[e]], lon: lon[g.tail[e]] }, { lat: lat[g.data.head[e]], lon: lon[g.data.head[e]] });
-      const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
-      return diff <= want.range;
-    };
-    const max = o.maxSnapDistance ?? SNAP_DISTANCE_M;
-    const [ph] = this.index.nearest(p.lat, p.lon, max, 1, (e) => within(e) || (g.twin[e] >= 0 && within(g.twin[e])));
-    if (!ph) throw new PointTooFarError(index, p, Infinity, max);
-    return ph;
+    return snapHeading(this.graph, this.index, this.metricFor(o).metric.cost, p, o.maxSnapDistance ?? SNAP_DISTANCE_M, index, want);
   }
 
   /** Duration/distance matrix. Targets default to the sources (square matrix). */
@@ -228,7 +199,6 @@ export class Network implements RoadView {
     const S = points.length;
     const T = targetsIn.length;
     const me = this.metricFor(o);
-    const { cost, duration } = me.metric;
     const src = this.snapAll(points, o);
     const tgt = o.targets ? this.snapAll(targetsIn, o, S) : src;
     const outDur = new Float64Array(S * T);
@@ -237,60 +207,7 @@ export class Network implements RoadView {
     const outLen = new Float64Array(S * T);
     const method = o.method ?? 'auto';
     const useCH = method === 'ch' || (method === 'auto' && (me.ch !== undefined || S > DIJKSTRA_MATRIX_MAX_SOURCES));
-    if (useCH) {
-      const ch = this.chFor(me);
-      ch.manyToMany(
-        src.map((p) => this.sourceSeeds(p, cost, duration)),
-        tgt.map((p) => this.targetSeeds(p, cost, duration)),
-        outCost,
-        outDur,
-        outLen,
-      );
-    } else {
-      const s = this.search();
-      const tSeeds = tgt.map((p) => this.targetSeeds(p, cost, duration));
-      const tNodes: number[] = [];
-      for (const ts of tSeeds) for (const x of ts) tNodes.push(x.node);
-      for (let i = 0; i < S; i++) {
-        s.run(this.sourceSeeds(src[i], cost, duration), cost, duration, { targets: tNodes });
-        for (let j = 0; j < T; j++) {
-          let bc = Infinity;
-          let bd = Infinity;
-          let bl = Infinity;
-          for (const x of tSeeds[j]) {
-            if (!s.settled[x.node]) continue;
-            const c = s.cost[x.node] + x.cost;
-            if (c < bc) {
-              bc = c;
-              bd = s.dur[x.node] + x.dur;
-              bl = s.len[x.node] + x.len;
-            }
-          }
-          outCost[i * T + j] = bc;
-          outDur[i * T + j] = bd;
-          outLen[i * T + j] = bl;
-        }
-      }
-    }
-    // same-segment shortcuts (both algorithms go through graph nodes only)
-    const bySeg = new Map<number, number[]>();
-    tgt.forEach((p, j) => {
-      const l = bySeg.get(p.edge);
-      if (l) l.push(j);
-      else bySeg.set(p.edge, [j]);
-    });
-    for (let i = 0; i < S; i++) {
-      const l = bySeg.get(src[i].edge);
-      if (!l) continue;
-      for (const j of l) {
-        const d = this.direct(src[i], tgt[j], cost, duration);
-        if (d && d.cost < outCost[i * T + j]) {
-          outCost[i * T + j] = d.cost;
-          outDur[i * T + j] = d.dur;
-          outLen[i * T + j] = d.len;
-        }
-      }
-    }
+    fillMatrix(this, src, tgt, me.byCost, useCH ? this.chFor(me) : undefined, { cost: outCost, dur: outDur, len: outLen });
     return {
       sourceCount: S,
       targetCount: T,
@@ -313,62 +230,20 @@ export class Network implements RoadView {
     if (points.length < 2) throw new RoutingInputError('a route needs at least two locations');
     const me = this.metricFor(o);
     const shortest = o.minimise === 'distance';
-    const base = shortest ? me.lengthWeight : me.metric.cost;
-    const cost = o.penalty ? this.penalised(base, o.penalty) : base;
-    const duration = me.metric.duration;
+    const base = shortest ? me.byLength : me.byCost;
+    const W = o.penalty ? { ...base, w: this.penalised(base.w, o.penalty) } : base;
     const ph = points.map((p, i) =>
       this.approach(o.bearings?.[i] ? this.snapHeading(p, o, i, o.bearings[i]!) : this.snap(p, o, i), p, o, i),
     );
-    const g = this.graph;
     const coords: Array<[number, number]> = [[ph[0].lat, ph[0].lon]];
     const legs: RouteResult['legs'] = [];
-    const s = this.search();
     const method = shortest || o.penalty ? 'dijkstra' : (o.method ?? 'auto');
     const routed = method === 'auto' ? (me.routes = (me.routes ?? 0) + 1) : 0;
     const ch = method === 'ch' || (method === 'auto' && (me.ch || routed > ROUTES_BEFORE_HIERARCHY)) ? this.chFor(me) : undefined;
     for (let k = 0; k + 1 < ph.length; k++) {
-      const a = ph[k];
-      const b = ph[k + 1];
-      const direct = this.direct(a, b, cost, duration);
-      const sSeeds = this.sourceSeeds(a, cost, duration);
-      const tSeeds = this.targetSeeds(b, cost, duration);
-      let best = direct ? direct.cost : Infinity;
-      let leg = direct ? { distance: direct.len, duration: direct.dur } : null;
-      let path: number[] | null = null;
-      if (ch) {
-        const r = ch.route(sSeeds, tSeeds);
-        if (r && r.cost < best) {
-          best = r.cost;
-          leg = { distance: r.len, duration: r.dur };
-          path = r.nodes;
-        }
-      } else {
-        let bestSeed: Seed | null = null;
-        s.run(sSeeds, cost, duration, { bound: () => best, targets: tSeeds.map((x) => x.node) });
-        for (const x of tSeeds) {
-          if (!s.settled[x.node]) continue;
-          const c = s.cost[x.node] + x.cost;
-          if (c < best) {
-            best = c;
-            bestSeed = x;
-            leg = { distance: s.len[x.node] + x.len, duration: s.dur[x.node] + x.dur };
-          }
-        }
-        if (bestSeed) path = s.pathTo(bestSeed.node);
-      }
-      if (!leg) throw new NoRouteError(k, k + 1);
-      const legCoords: Array<[number, number]> = [[a.lat, a.lon]];
-      const legEdges: number[] = [];
-      if (path) {
-        for (let i = 0; i < path.length; i++) {
-          legCoords.push([g.data.lat[path[i]], g.data.lon[path[i]]]);
-          legEdges.push(i === 0 ? a.edge : this.edgeBetween(path[i - 1], path[i], cost));
-        }
-      }
-      legCoords.push([b.lat, b.lon]);
-      legEdges.push(path ? b.edge : a.edge);
-      for (const c of legCoords.slice(1)) coords.push(c);
-      legs.push({ ...leg, coordinates: legCoords, edges: legEdges });
+      const leg = routeLeg(this, ph[k], ph[k + 1], W, ch, k);
+      for (const c of leg.coordinates.slice(1)) coords.push(c);
+      legs.push(leg);
     }
     // drop consecutive duplicates
     const clean: Array<[number, number]> = [];
@@ -398,14 +273,6 @@ export class Network implements RoadView {
       if (twin[e] >= 0) out[twin[e]] = base[twin[e]] * p.factor;
     }
     return out;
-  }
-
-  /** The cheapest directed edge u -> v (a path from a search always has one). */
-  private edgeBetween(u: number, v: number, cost: Float64Array): number {
-    const { firstOut, head } = this.graph.data;
-    let best = -1;
-    for (let e = firstOut[u]; e < firstOut[u + 1]; e++) if (head[e] === v && (best < 0 || cost[e] < cost[best])) best = e;
-    return best;
   }
 
   isochrone(origin: LatLon, o: IsochroneOptions): IsochroneResult {

@@ -4,16 +4,24 @@
  */
 import type { LatLon } from '../geo/types';
 import type { ContractionHierarchy } from './ch-query';
-import type { Searcher, Seed } from './dijkstra';
+import type { Searcher, Seed, Weights } from './dijkstra';
 import type { RoadGraph } from './graph';
 import type { Metric } from './metric';
 import type { Phantom } from './spatial';
+import type { TurnTopology } from './turn-topology';
+import type { TurnWeights } from './turns';
 import type { SnappedLocation, TravelOptions } from './types';
 
 export interface MetricEntry {
   metric: Metric;
   /** Length-as-weight array for distance searches (Infinity where cost is Infinity). */
   lengthWeight: Float64Array;
+  /** The profile's turn graph and what its turns cost under the options. */
+  topo: TurnTopology;
+  turns: TurnWeights;
+  /** Search weights: fastest (cost minimised) and shortest (metres minimised, turns free unless excluded). */
+  byCost: Weights;
+  byLength: Weights;
   ch?: ContractionHierarchy;
   /** Routes answered on this metric (counts towards building its hierarchy). */
   routes?: number;
@@ -36,11 +44,12 @@ export interface SnapIndex {
 
 /** Searches between snapped points (phantoms sit inside edges, hence the seeds). */
 export interface ShortestPaths {
-  search(): Searcher;
-  sourceSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[];
-  targetSeeds(ph: Phantom, cost: Float64Array, dur: Float64Array): Seed[];
+  /** The shared search on the weights' turn graph. */
+  search(W: Weights): Searcher;
+  sourceSeeds(ph: Phantom, W: Weights): Seed[];
+  targetSeeds(ph: Phantom, W: Weights): Seed[];
   /** Two phantoms on one segment: the travel between them along it, else null. */
-  direct(a: Phantom, b: Phantom, cost: Float64Array, dur: Float64Array): { cost: number; dur: number; len: number } | null;
+  direct(a: Phantom, b: Phantom, W: Weights): { cost: number; dur: number; len: number } | null;
 }
 
 /** What an isochrone or a map match runs on. */

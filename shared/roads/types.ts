@@ -52,6 +52,8 @@ export interface TurnOptions {
   exclude?: Partial<Record<TurnKind, boolean>>;
   /** With sharpTurn: the turn angles (degrees, 0 = straight on, 180 = reversing) the vehicle can take; sharper ones count as sharp. */
   sharpTurnAngle?: number;
+  /** Seconds a u-turn costs where one may be made (dead ends, turning circles); default 30. */
+  uturnPenalty?: number;
 }
 
 export interface TravelOptions {

@@ -1,4 +1,4 @@
-import type { Searcher, Seed } from '../dijkstra';
+import type { Searcher, Seed, Weights } from '../dijkstra';
 import type { RoadView } from '../ports';
 import type { Phantom } from '../spatial';
 import { SNAP_DISTANCE_M, type MapMatchOptions, type TracePoint, type TravelOptions } from '../types';
@@ -8,11 +8,10 @@ export interface MatchContext {
   net: RoadView;
   trace: TracePoint[];
   travel: TravelOptions;
-  /** Edge length as the search weight (Infinity where the profile may not drive). */
-  lw: Float64Array;
-  dur: Float64Array;
   /** The profile's edge cost; Infinity where the edge may not be driven in its own direction. */
   cost: Float64Array;
+  /** Distance-search weights on the profile's turn graph. */
+  W: Weights;
   /** Shared Dijkstra state: one search at a time. */
   search: Searcher;
   /** GPS noise (metres) for points without a usable accuracy. */
@@ -43,10 +42,9 @@ export function matchContext(net: RoadView, trace: TracePoint[], o: MapMatchOpti
     net,
     trace,
     travel,
-    lw: me.lengthWeight,
-    dur: me.metric.duration,
     cost: me.metric.cost,
-    search: net.search(),
+    W: me.byLength,
+    search: net.search(me.byLength),
     sigma: o.sigma ?? 10,
     beta: o.beta ?? 20,
     radius: Math.min(o.searchRadius ?? 50, SNAP_DISTANCE_M),
@@ -63,8 +61,8 @@ export function maxRouteLength(ctx: MatchContext, gc: number): number {
 }
 
 /**
- * After a search, the cheapest way to end through one of `seeds` (length metres and the graph
- * node it ends at; the first such seed on a tie), or Infinity / -1 when none was settled.
+ * After a search, the cheapest way to end through one of `seeds` (length metres and the turn-graph
+ * state it ends at; the first such seed on a tie), or Infinity / -1 when none was settled.
  */
 export function nearestSettled(s: Searcher, seeds: Seed[]): { len: number; node: number } {
   let len = Infinity;

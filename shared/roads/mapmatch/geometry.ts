@@ -15,16 +15,18 @@ export interface MatchedPath {
 
 /** Shortest forward path (metres, and its graph nodes when it leaves the segment) within maxCost, or null. */
 function pathBetween(ctx: MatchContext, from: Phantom, to: Phantom, maxCost: number) {
-  const { net, lw, dur, search: s } = ctx;
-  const dr = net.direct(from, to, lw, dur);
-  const tSeeds = net.targetSeeds(to, lw, dur);
-  s.run(net.sourceSeeds(from, lw, dur), lw, dur, { maxCost, targets: tSeeds.map((x) => x.node) });
+  const { net, W, search: s } = ctx;
+  const dr = net.direct(from, to, W);
+  const tSeeds = net.targetSeeds(to, W);
+  s.run(net.sourceSeeds(from, W), W, { maxCost, targets: tSeeds.map((x) => x.node) });
   const viaGraph = nearestSettled(s, tSeeds);
   const directLen = dr ? dr.len : Infinity;
-  const bestNode = viaGraph.len < directLen ? viaGraph.node : -1;
-  const len = bestNode >= 0 ? viaGraph.len : directLen;
+  const best = viaGraph.len < directLen ? viaGraph.node : -1;
+  const len = best >= 0 ? viaGraph.len : directLen;
   if (len === Infinity) return null;
-  return { len, nodes: bestNode >= 0 ? s.pathTo(bestNode) : null, endNode: bestNode };
+  // the graph nodes passed: where each edge of the state path starts
+  const nodeOf = (st: number) => net.graph.tail[W.topo.stateEdge[st]];
+  return { len, nodes: best >= 0 ? s.pathTo(best).map(nodeOf) : null, endNode: best >= 0 ? nodeOf(best) : -1 };
 }
 
 /**

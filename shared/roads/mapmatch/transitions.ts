@@ -18,18 +18,18 @@ export interface Transition {
  * metres means the vehicle stood still rather than drove a loop.
  */
 function backwardDistances(ctx: MatchContext, prev: Phantom[], cands: Phantom[], jitterMax: number): Float64Array {
-  const { net, lw, dur, search: s } = ctx;
+  const { net, W, search: s } = ctx;
   const A = prev.length;
   const B = cands.length;
   const backD = new Float64Array(A * B).fill(Infinity);
-  const pSeeds = prev.map((c) => net.targetSeeds(c, lw, dur));
+  const pSeeds = prev.map((c) => net.targetSeeds(c, W));
   const pNodes: number[] = [];
   for (const ps of pSeeds) for (const x of ps) pNodes.push(x.node);
   for (let b = 0; b < B; b++) {
-    s.run(net.sourceSeeds(cands[b], lw, dur), lw, dur, { maxCost: jitterMax, targets: pNodes });
+    s.run(net.sourceSeeds(cands[b], W), W, { maxCost: jitterMax, targets: pNodes });
     for (let a = 0; a < A; a++) {
       let d = nearestSettled(s, pSeeds[a]).len;
-      const dr = net.direct(cands[b], prev[a], lw, dur);
+      const dr = net.direct(cands[b], prev[a], W);
       if (dr) d = Math.min(d, dr.len);
       if (d <= jitterMax) backD[a * B + b] = d;
     }
@@ -43,7 +43,7 @@ function backwardDistances(ctx: MatchContext, prev: Phantom[], cands: Phantom[],
  * route counts as the route.
  */
 export function transitions(ctx: MatchContext, prev: Step, i: number, cands: Phantom[], sigma: number): Transition {
-  const { net, lw, dur, search: s, trace } = ctx;
+  const { net, W, search: s, trace } = ctx;
   const p = trace[i];
   const q = trace[prev.index];
   const emit = emissions(cands, sigma);
@@ -53,17 +53,17 @@ export function transitions(ctx: MatchContext, prev: Step, i: number, cands: Pha
   const jitter = new Uint8Array(B);
   const gc = greatCircleMeters(q.lat, q.lon, p.lat, p.lon);
   const maxRoute = maxRouteLength(ctx, gc);
-  const tSeeds = cands.map((c) => net.targetSeeds(c, lw, dur));
+  const tSeeds = cands.map((c) => net.targetSeeds(c, W));
   const tNodes: number[] = [];
   for (const ts of tSeeds) for (const x of ts) tNodes.push(x.node);
   const backD = backwardDistances(ctx, prev.cands, cands, 2 * sigma);
   for (let a = 0; a < prev.cands.length; a++) {
     if (prev.score[a] === -Infinity) continue;
     const ca = prev.cands[a];
-    s.run(net.sourceSeeds(ca, lw, dur), lw, dur, { maxCost: maxRoute, targets: tNodes });
+    s.run(net.sourceSeeds(ca, W), W, { maxCost: maxRoute, targets: tNodes });
     for (let b = 0; b < B; b++) {
       let rd = nearestSettled(s, tSeeds[b]).len;
-      const dr = net.direct(ca, cands[b], lw, dur);
+      const dr = net.direct(ca, cands[b], W);
       if (dr) rd = Math.min(rd, dr.len);
       let isJitter = false;
       const bd = backD[a * B + b];

@@ -1,12 +1,15 @@
 /**
- * Property: on small random road graphs, matrix (CH buckets and Dijkstra) and route agree with
- * Floyd-Warshall on the same edge durations, one-way edges included.
+ * Property: on small random road graphs with random turn restrictions, matrix (CH buckets and
+ * Dijkstra on the turn graph) and route agree with a simple edge-based reference (turn costs,
+ * u-turn rule, restrictions), one-way edges included.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildNetworkFromGeoJSON, haversine, type LatLon } from '../../../shared/roads/index';
+import { graphFromGeoJSON, haversine, Network, type LatLon } from '../../../shared/roads/index';
 import { buildMetric } from '../../../shared/roads/metric';
+import { RESTRICT_CAR, RESTRICT_ONLY } from '../../../shared/roads/profiles';
 import { BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
+import { edgeBasedDurations } from './edge-reference';
 
 const CLASSES = ['primary', 'secondary', 'tertiary', 'residential', 'service'];
 
@@ -28,6 +31,12 @@ const graphArb = fc.integer({ min: 2, max: 14 }).chain((n) =>
       }),
       { minLength: 1, maxLength: 3 * n },
     ),
+    // restrictions as walks: a start edge and the out-edge index taken at each following node
+    restrictions: fc.array(fc.record({ start: fc.nat(), steps: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), only: fc.boolean() }), {
+      maxLength: 4,
+    }),
+    sharpTurnAngle: fc.integer({ min: 60, max: 170 }),
+    uturnPenalty: fc.integer({ min: 0, max: 60 }),
   }),
 );
 
@@ -45,15 +54,15 @@ function throughOtherNode(pos: Array<[number, number]>, a: number, b: number): b
   return false;
 }
 
-describe('shortest paths vs Floyd-Warshall', () => {
+describe('shortest paths vs an edge-based reference', () => {
   it('matrix (ch + dijkstra) and route equal the brute-force reference', () => {
     fc.assert(
-      fc.property(graphArb, ({ n, pos, edges }) => {
+      fc.property(graphArb, ({ n, pos, edges, restrictions, sharpTurnAngle, uturnPenalty }) => {
         const p = pos as Array<[number, number]>;
         const usable = edges.filter((e) => e.a !== e.b && !throughOtherNode(p, e.a, e.b));
         fc.pre(usable.length > 0);
         const coord = (i: number) => [BASE_LON + p[i][0] * DLON, BASE_LAT + p[i][1] * DLAT];
-        const net = buildNetworkFromGeoJSON({
+        const data = graphFromGeoJSON({
           type: 'FeatureCollection',
           features: usable.map((e, k) => ({
             type: 'Feature',
@@ -61,6 +70,25 @@ describe('shortest paths vs Floyd-Warshall', () => {
             geometry: { type: 'LineString', coordinates: [coord(e.a), coord(e.b)] },
           })),
         });
+        const m = data.head.length;
+        const start: number[] = [0];
+        const path: number[] = [];
+        const kind: number[] = [];
+        for (const r of restrictions) {
+          const walk = [r.start % m];
+          for (const step of r.steps) {
+            const v = data.head[walk[walk.length - 1]];
+            const count = data.firstOut[v + 1] - data.firstOut[v];
+            if (count > 0) walk.push(data.firstOut[v] + (step % count));
+          }
+          if (walk.length < 2) continue;
+          path.push(...walk);
+          start.push(path.length);
+          kind.push(RESTRICT_CAR | (r.only ? RESTRICT_ONLY : 0));
+        }
+        data.restrictions = { start: Uint32Array.from(start), edges: Uint32Array.from(path), kind: Uint8Array.from(kind), conditions: {} };
+        const net = new Network(data);
+        const turns = { sharpTurnAngle, uturnPenalty };
         const g = net.graph;
         // map input node i -> graph node via coordinates
         const gIndex = new Map<string, number>();
@@ -71,30 +99,17 @@ describe('shortest paths vs Floyd-Warshall', () => {
           return gIndex.get(`${(Math.round(lat * 1e7) / 1e7).toFixed(7)},${(Math.round(lon * 1e7) / 1e7).toFixed(7)}`)!;
         });
         expect(nodeOf.every((v) => v !== undefined)).toBe(true);
-        // Floyd-Warshall on graph edge durations
-        const N = g.nodeCount;
         const metric = buildMetric(g, { profile: 'car' });
-        const D = Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : Infinity)));
-        for (let e = 0; e < g.edgeCount; e++) {
-          const u = g.tail[e];
-          const v = g.data.head[e];
-          if (metric.duration[e] < D[u][v]) D[u][v] = metric.duration[e];
-        }
-        for (let k = 0; k < N; k++)
-          for (let i = 0; i < N; i++) {
-            const dik = D[i][k];
-            if (dik === Infinity) continue;
-            for (let j = 0; j < N; j++) if (dik + D[k][j] < D[i][j]) D[i][j] = dik + D[k][j];
-          }
+        const D = nodeOf.map((v) => edgeBasedDurations(g, v, metric.duration, turns));
         const pts: LatLon[] = nodeOf.map((v) => ({ lat: g.data.lat[v], lon: g.data.lon[v] }));
         // exact node points; the big-component snapping preference is switched off here
         const huge = 1e9;
         for (const method of ['ch', 'dijkstra'] as const) {
-          const m = net.matrix(pts, { method, maxSnapDistance: huge, snapToAnyComponent: true });
+          const mx = net.matrix(pts, { method, maxSnapDistance: huge, snapToAnyComponent: true, turns });
           for (let i = 0; i < pts.length; i++) {
             for (let j = 0; j < pts.length; j++) {
-              const want = D[nodeOf[i]][nodeOf[j]];
-              const got = m.durations[i * pts.length + j];
+              const want = D[i][nodeOf[j]];
+              const got = mx.durations[i * pts.length + j];
               if (want === Infinity) expect(got, `${method} ${i}->${j}`).toBe(Infinity);
               else expect(Math.abs(got - want), `${method} ${i}->${j}`).toBeLessThan(1e-6 * Math.max(1, want));
             }
@@ -103,10 +118,10 @@ describe('shortest paths vs Floyd-Warshall', () => {
         // routes for a few pairs
         for (let i = 0; i < Math.min(3, pts.length); i++) {
           const j = pts.length - 1 - i;
-          const want = D[nodeOf[i]][nodeOf[j]];
+          const want = D[i][nodeOf[j]];
           if (want === Infinity) continue;
           for (const method of ['ch', 'dijkstra'] as const) {
-            const r = net.route([pts[i], pts[j]], { maxSnapDistance: huge, snapToAnyComponent: true, method });
+            const r = net.route([pts[i], pts[j]], { maxSnapDistance: huge, snapToAnyComponent: true, method, turns });
             expect(Math.abs(r.duration - want), `route ${method}`).toBeLessThan(1e-6 * Math.max(1, want));
             // geometry length equals the reported distance
             let along = 0;
@@ -117,7 +132,7 @@ describe('shortest paths vs Floyd-Warshall', () => {
         }
         void n;
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
   });
 });

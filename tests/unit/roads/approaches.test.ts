@@ -17,11 +17,11 @@ describe('curb approaches', () => {
     const free = net.matrix([origin, north]);
     const curb = net.matrix([origin, north], { approaches: [undefined, 'curb'] });
     expect(free.distances[1]).toBeCloseTo(150, 0);
-    // On past the stop to x = 2, then back west to it: the graph has no turn costs, so turning
-    // at the intersection is the shortest way to arrive driving west.
-    expect(curb.distances[1]).toBeCloseTo(250, 0);
+    // Arriving driving west: no u-turn at an intersection (only at dead ends and turning
+    // circles), so round the block x = 1..2, y = 0..1 and back along row 0 from x = 2.
+    expect(curb.distances[1]).toBeCloseTo(450, 0);
     const route = net.route([origin, north], { approaches: [undefined, 'curb'] });
-    expect(route.distance).toBeCloseTo(250, 0);
+    expect(route.distance).toBeCloseTo(450, 0);
   });
 
   it('changes nothing for a stop already on the right', () => {
@@ -30,11 +30,12 @@ describe('curb approaches', () => {
   });
 
   it('also leaves a curb stop the way it faces', () => {
-    // Facing west at the north stop: to reach x = 3 on row 0 it first drives west to x = 1.
+    // Facing west at the north stop: to reach x = 3 on row 0 it first drives west to x = 1 and,
+    // with no u-turn there, round the block by (1, 1) and (2, 1).
     const free = net.matrix([north, P(3, 0)]);
     const curb = net.matrix([north, P(3, 0)], { approaches: ['curb', undefined] });
     expect(free.distances[1]).toBeCloseTo(150, 0);
-    expect(curb.distances[1]).toBeCloseTo(250, 0);
+    expect(curb.distances[1]).toBeCloseTo(450, 0);
   });
 
   it('is not applied on a one-way road the stop lies on the wrong side of', () => {

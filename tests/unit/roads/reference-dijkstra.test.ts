@@ -15,17 +15,17 @@ let registry: NetworkRegistry;
 /** Cheapest travel between two points by one Dijkstra from the origin's segment ends to the destination's. */
 function reference(from: LatLon, to: LatLon): { duration: number; distance: number } {
   const options = { profile: 'car' as const, avoid: {} };
-  const { cost, duration } = net.metricFor(options).metric;
+  const W = net.metricFor(options).byCost;
   const a = net.snap(from, options);
   const b = net.snap(to, options);
-  const search = new Searcher(net.graph);
-  search.run(net.sourceSeeds(a, cost, duration), cost, duration);
+  const search = new Searcher(net.graph, W.topo);
+  search.run(net.sourceSeeds(a, W), W);
   let best = { cost: Infinity, duration: Infinity, distance: Infinity };
-  for (const t of net.targetSeeds(b, cost, duration)) {
+  for (const t of net.targetSeeds(b, W)) {
     const c = search.cost[t.node] + t.cost;
     if (c < best.cost) best = { cost: c, duration: search.dur[t.node] + t.dur, distance: search.len[t.node] + t.len };
   }
-  const direct = net.direct(a, b, cost, duration);
+  const direct = net.direct(a, b, W);
   if (direct && direct.cost < best.cost) best = { cost: direct.cost, duration: direct.dur, distance: direct.len };
   return best;
 }

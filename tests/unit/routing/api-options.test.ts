@@ -64,7 +64,8 @@ describe('curb approaches in requests', () => {
 
 describe('curb approaches through the API services', () => {
   // Rows run west to east 100 m apart; the stop lies 10 m north of row 0 between x = 1 and x = 2,
-  // so arriving with it on the right means driving west: on to x = 2 and back (250 m, not 150).
+  // so arriving with it on the right means driving west. No u-turn at a junction: round the block
+  // x = 1..2, y = 0..1 and back along row 0 from x = 2 (450 m, not 150).
   const registry = new NetworkRegistry().add(buildNetworkFromGeoJSON(gridNetwork(5, 5), { name: 'grid' }));
   const origin = P(0, 0);
   const stop = P(1.5, 0.1);
@@ -73,15 +74,15 @@ describe('curb approaches through the API services', () => {
     const free = directions(registry, { origin, destination: stop });
     const curb = directions(registry, { origin, destination: stop, approaches: ['curb'] });
     expect(free.route.distance).toBeCloseTo(150, 0);
-    expect(curb.route.distance).toBeCloseTo(250, 0);
+    expect(curb.route.distance).toBeCloseTo(450, 0);
   });
 
   it('apply to the destinations of a matrix and, for the asynchronous matrix, to its origins', () => {
     const arrive = travelMatrix(registry, { origins: [origin, stop], destinations: [stop, origin], approaches: ['curb', undefined] });
-    expect(Array.from(arrive.distances).map(Math.round)).toEqual([250, 0, 0, 150]);
-    // Leaving the stop facing west: on to x = 1 and back east to x = 3 (50 + 200 m; no turn costs).
+    expect(Array.from(arrive.distances).map(Math.round)).toEqual([450, 0, 0, 150]);
+    // Leaving the stop facing west: on to x = 1, round the block by (1, 1) and (2, 1), east to x = 3.
     const leave = travelMatrix(registry, { origins: [stop], destinations: [P(3, 0)], origin_approaches: ['curb'] });
-    expect(Math.round(leave.distances[0])).toBe(250);
+    expect(Math.round(leave.distances[0])).toBe(450);
     expect(Math.round(travelMatrix(registry, { origins: [stop], destinations: [P(3, 0)] }).distances[0])).toBe(150);
   });
 
@@ -89,8 +90,9 @@ describe('curb approaches through the API services', () => {
     const coordinates = [origin, stop, P(4, 0)];
     const fixed = { coordinates, roundtrip: false, source: 'first', destination: 'last' } as const;
     expect(trip(registry, fixed).trips[0].distance).toBeCloseTo(400, 0);
-    // In driving west (on to x = 2 and back: 250 m), out west to x = 1 and back east to x = 4 (350 m).
-    expect(trip(registry, { ...fixed, approaches: [undefined, 'curb', undefined] }).trips[0].distance).toBeCloseTo(600, 0);
+    // In driving west (round the block to come back from x = 2: 450 m), out west to x = 1, round
+    // the block by (1, 1) and (2, 1) and east to x = 4 (550 m): no u-turns at junctions.
+    expect(trip(registry, { ...fixed, approaches: [undefined, 'curb', undefined] }).trips[0].distance).toBeCloseTo(1000, 0);
   });
 });
 
