@@ -4,8 +4,9 @@
  * the final CSR order; OSM way ids are kept for the ways a restriction may name.
  */
 import { greatCircleMeters } from '../geo/sphere';
-import { emptyRestrictions, type GraphData, type TurnRestrictions } from './graph';
+import type { GraphData } from './graph';
 import { FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
+import { restrictionArrays, type RestrictionPath } from './restriction-resolve';
 import type { WayAttributes } from './way-attributes';
 import type { BBox } from './types';
 
@@ -43,7 +44,7 @@ export class GraphBuilder {
   private nameList: string[] = [];
   private nodeFlagBits = new Map<number, number>();
   private wayEdgeLists = new Map<number, WayEdge[]>();
-  private restrictionPaths: Array<{ edges: number[]; kind: number; condition?: string }> = [];
+  private restrictionPaths: RestrictionPath[] = [];
   /** OSM way ids whose edges are kept for restriction resolving (all when undefined). */
   trackWays: Set<number> | undefined = new Set();
   waysAdded = 0;
@@ -235,24 +236,8 @@ export class GraphBuilder {
       maxlength,
       nameIdx,
       nodeFlags,
-      restrictions: this.finalRestrictions(finalIndex),
+      restrictions: restrictionArrays(this.restrictionPaths, finalIndex),
     };
-  }
-
-  private finalRestrictions(finalIndex: Uint32Array): TurnRestrictions {
-    const list = this.restrictionPaths;
-    if (list.length === 0) return emptyRestrictions();
-    const start = new Uint32Array(list.length + 1);
-    for (let r = 0; r < list.length; r++) start[r + 1] = start[r] + list[r].edges.length;
-    const edges = new Uint32Array(start[list.length]);
-    const kind = new Uint8Array(list.length);
-    const conditions: Record<number, string> = {};
-    for (let r = 0; r < list.length; r++) {
-      list[r].edges.forEach((e, i) => (edges[start[r] + i] = finalIndex[e]));
-      kind[r] = list[r].kind;
-      if (list[r].condition !== undefined) conditions[r] = list[r].condition as string;
-    }
-    return { start, edges, kind, conditions };
   }
 }
 

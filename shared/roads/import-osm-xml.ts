@@ -7,7 +7,7 @@ import type { OsmTags } from './access';
 import type { GraphData } from './graph';
 import type { ImportOptions } from './import-report';
 import { OsmAssembler } from './osm-assemble';
-import type { MemberType, RelationMember } from './pbf-blocks';
+import type { MemberType, RelationMember } from './pbf-relations';
 import { RoutingInputError } from './types';
 
 export interface OsmXmlNode {

@@ -6,11 +6,14 @@
 import type { GraphData } from './graph';
 import type { ImportOptions } from './import-report';
 import { OsmAssembler } from './osm-assemble';
-import { blobData, checkHeader, eachNode, eachRelation, eachWay, readBlock, scanBlobs } from './pbf-blocks';
+import { blobData, checkHeader, eachNode, eachWay, readBlock, scanBlobs } from './pbf-blocks';
+import { eachRelation } from './pbf-relations';
 import { RoutingInputError } from './types';
 
-export { blobData, checkHeader, eachNode, eachRelation, eachWay, readBlock, scanBlobs } from './pbf-blocks';
-export type { Block, BlobRef, RelationMember, Tags } from './pbf-blocks';
+export { blobData, checkHeader, eachNode, eachWay, readBlock, scanBlobs } from './pbf-blocks';
+export { eachRelation } from './pbf-relations';
+export type { Block, BlobRef, Tags } from './pbf-blocks';
+export type { RelationMember } from './pbf-relations';
 
 /** Build graph data from the bytes of an .osm.pbf file. */
 export function graphFromOsmPbf(buf: Uint8Array, opts: ImportOptions = {}): GraphData {

@@ -8,7 +8,7 @@ import { nodeFlagsOf } from './barriers';
 import type { GraphData } from './graph';
 import { GraphBuilder } from './graph-builder';
 import { countGraph, countSkip, emptyReport, type ImportOptions, type ImportReport } from './import-report';
-import type { RelationMember } from './pbf-blocks';
+import type { RelationMember } from './pbf-relations';
 import { addRestrictions, memberWays, type RestrictionRelation } from './restriction-resolve';
 import { classifyWay, type WayAttributes } from './way-attributes';
 

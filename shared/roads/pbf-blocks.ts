@@ -1,6 +1,6 @@
 /**
  * OSM PBF blocks (pure): the file's blobs, their decompression, and the ways, nodes and relations
- * of a primitive block, decoded with `pbf` and node:zlib. Blobs must be raw or zlib (the common
+ * of a primitive block (relations in pbf-relations.ts), decoded with `pbf` and node:zlib. Blobs must be raw or zlib (the common
  * case); lzma/zstd/lz4 blobs are refused with a clear error.
  */
 import Pbf from 'pbf';
@@ -97,7 +97,8 @@ export function readBlock(data: Uint8Array): { pbf: Pbf; block: Block } {
   return { pbf, block };
 }
 
-type Reader = ReturnType<typeof readBlock>['pbf'];
+export type PbfReader = ReturnType<typeof readBlock>['pbf'];
+type Reader = PbfReader;
 export type Tags = Record<string, string>;
 
 /** Every way of a block: its tags on demand, its node references (delta-decoded) and its id. */
@@ -133,7 +134,7 @@ export function eachWay(block: Block, pbf: Reader, visit: (tags: () => Tags, ref
   }
 }
 
-function tagsOf(block: Block, keys: number[], vals: number[]): Tags {
+export function tagsOf(block: Block, keys: number[], vals: number[]): Tags {
   const tags: Tags = {};
   for (let i = 0; i < keys.length; i++) tags[block.strings[keys[i]]] = block.strings[vals[i]];
   return tags;
@@ -207,65 +208,6 @@ export function eachNode(block: Block, pbf: Reader, visit: (id: number, lat: num
         }
         visit(id, lao + g * la, loo + g * lo, () => tagsOf(block, keys, vals));
       }
-    }
-  }
-}
-
-export type MemberType = 'node' | 'way' | 'relation';
-export interface RelationMember {
-  type: MemberType;
-  ref: number;
-  role: string;
-}
-
-const MEMBER_TYPES: MemberType[] = ['node', 'way', 'relation'];
-
-/** Every relation of a block: id, tags and members (types, delta-decoded ids and role strings). */
-export function eachRelation(
-  block: Block,
-  pbf: Reader,
-  visit: (id: number, tags: () => Tags, members: () => RelationMember[]) => void,
-): void {
-  for (const [gs, ge] of block.groups) {
-    pbf.pos = gs;
-    while (pbf.pos < ge) {
-      const t = pbf.readVarint();
-      pbf.type = t & 7;
-      if (t >> 3 !== 4) {
-        pbf.skip(t & 7);
-        continue;
-      }
-      const end = pbf.readVarint() + pbf.pos;
-      let id = 0;
-      let keys: number[] = [];
-      let vals: number[] = [];
-      let roles: number[] = [];
-      let memids: number[] = [];
-      let types: number[] = [];
-      while (pbf.pos < end) {
-        const wt = pbf.readVarint();
-        pbf.type = wt & 7;
-        const f = wt >> 3;
-        if (f === 1) id = pbf.readVarint(true);
-        else if (f === 2) keys = pbf.readPackedVarint();
-        else if (f === 3) vals = pbf.readPackedVarint();
-        else if (f === 8) roles = pbf.readPackedVarint();
-        else if (f === 9) memids = pbf.readPackedSVarint();
-        else if (f === 10) types = pbf.readPackedVarint();
-        else pbf.skip(wt & 7);
-      }
-      visit(
-        id,
-        () => tagsOf(block, keys, vals),
-        () => {
-          let ref = 0;
-          return memids.map((d, i) => ({
-            type: MEMBER_TYPES[types[i]] ?? 'relation',
-            ref: (ref += d),
-            role: block.strings[roles[i]] ?? '',
-          }));
-        },
-      );
     }
   }
 }
