@@ -1,9 +1,10 @@
 /**
  * The import of OSM road rules: barrier nodes as node flags, turn restriction relations as edge
- * paths (via a node, via ways, per mode, conditional, malformed ones skipped and counted).
+ * paths (via a node, via ways, per mode, conditional, malformed ones skipped and counted), from
+ * OSM XML and from PBF.
  */
 import { describe, expect, it } from 'vitest';
-import { graphFromOsmXml, type GraphData, type ImportReport } from '../../../shared/roads/index';
+import { graphFromOsmPbf, graphFromOsmXml, type GraphData, type ImportReport } from '../../../shared/roads/index';
 import {
   NODE_BARRIER_CAR,
   NODE_BARRIER_TRUCK,
@@ -13,6 +14,7 @@ import {
   RESTRICT_TRUCK,
 } from '../../../shared/roads/profiles';
 import { parseConditional, restrictionRules } from '../../../shared/roads/restriction-rules';
+import { writeOsmPbf, type OsmNode, type OsmRelation, type OsmWay } from '../../fixtures/routing/pbf-writer';
 
 /** A plus-shaped junction (node 1 in the middle, arms 2..5 north, east, south, west) plus extra XML. */
 function plus(extra: string, nodeTags: Record<number, Record<string, string>> = {}): string {
@@ -207,5 +209,40 @@ describe('restriction tags', () => {
       { value: 'only_right_turn', kind: RESTRICT_ONLY | RESTRICT_TRUCK, condition: undefined },
     ]);
     expect(restrictionRules({ restriction: 'no_left_turn', except: 'motor_vehicle' })).toEqual([]);
+  });
+});
+
+describe('turn restriction relations in PBF', () => {
+  it('reads relation members (types, ids, roles) and resolves them like the XML reader', () => {
+    const nodes: OsmNode[] = [
+      { id: 1, lat: 57, lon: 12 },
+      { id: 2, lat: 57.001, lon: 12 },
+      { id: 3, lat: 57, lon: 12.002 },
+      { id: 4, lat: 56.999, lon: 12, tags: { barrier: 'bollard' } },
+      { id: 5, lat: 56.998, lon: 12 },
+    ];
+    const ways: OsmWay[] = [
+      { id: 300, refs: [1, 2], tags: { highway: 'residential' } },
+      { id: 100, refs: [1, 3], tags: { highway: 'residential' } },
+      { id: 200, refs: [5, 4, 1], tags: { highway: 'residential' } },
+    ];
+    const relations: OsmRelation[] = [
+      {
+        id: 9,
+        tags: { type: 'restriction', restriction: 'only_right_turn' },
+        members: [
+          { type: 'way', ref: 200, role: 'from' },
+          { type: 'node', ref: 1, role: 'via' },
+          { type: 'way', ref: 100, role: 'to' },
+        ],
+      },
+    ];
+    let report: ImportReport | undefined;
+    const g = graphFromOsmPbf(writeOsmPbf(nodes, ways, { relations }), { onReport: (r) => (report = r) });
+    const at = (la: number, lo: number) => [...g.lat.keys()].find((i) => g.lat[i] === la && g.lon[i] === lo);
+    expect(paths(g)).toEqual([[at(56.999, 12), at(57, 12), at(57, 12.002)]]);
+    expect(g.restrictions.kind[0]).toBe(RESTRICT_ONLY | RESTRICT_CAR | RESTRICT_TRUCK);
+    expect(g.nodeFlags[at(56.999, 12) as number]).toBe(NODE_BARRIER_CAR | NODE_BARRIER_TRUCK);
+    expect(report?.restrictions).toMatchObject({ relations: 1, resolved: 1, paths: 1 });
   });
 });
