@@ -1,6 +1,6 @@
 /**
  * Road network CLI.
- *   npm run network -- import <file.osm.pbf|file.geojson> [--out path] [--name region] [--utc-offset minutes]
+ *   npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]
  *     (an .osm.pbf also gives <out without .wmrg>.addresses.tsv.gz: its house numbers and named places)
  *   npm run network -- info <artefact.wmrg>
  *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
@@ -9,12 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
-import { gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/roads/index';
+import { formatReport, gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/roads/index';
 
 function usage(code = 1): never {
   process.stderr.write(
     'usage:\n' +
-      '  npm run network -- import <file.osm.pbf|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
+      '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
       '  npm run network -- import-sample [--out path]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
@@ -42,14 +42,19 @@ function progress(p: ImportProgress): void {
 }
 
 function runImport(file: string, args: string[]): void {
-  const name = flag(args, '--name') ?? basename(file).replace(/\.(osm\.pbf|pbf|geojson|json)$/i, '');
+  const name = flag(args, '--name') ?? basename(file).replace(/\.(osm\.pbf|pbf|osm|geojson|json)$/i, '');
   const out = flag(args, '--out') ?? `.data/networks/${name}.wmrg`;
   const off = flag(args, '--utc-offset');
   const utcOffsetMinutes = off !== undefined ? Number(off) : undefined;
   if (utcOffsetMinutes !== undefined && !Number.isFinite(utcOffsetMinutes)) usage();
   const t0 = Date.now();
   process.stderr.write(`importing ${file} as region "${name}"\n`);
-  const data = importFile(file, { name, utcOffsetMinutes, onProgress: progress });
+  const data = importFile(file, {
+    name,
+    utcOffsetMinutes,
+    onProgress: progress,
+    onReport: (r) => process.stdout.write(formatReport(r) + '\n'),
+  });
   const bytes = saveGraph(data, out);
   const b = data.meta.bbox;
   process.stdout.write(

@@ -1,17 +1,11 @@
 /** Import of GeoJSON LineString / MultiLineString features carrying OSM tags in `properties`. */
-import { GraphBuilder, type BuildOptions, type GraphData } from './graph';
-import { wayAttributes } from './profiles';
+import type { GraphData } from './graph';
+import { GraphBuilder } from './graph-builder';
+import { countGraph, countSkip, emptyReport, type ImportOptions } from './import-report';
+import { classifyWay } from './way-attributes';
 import { RoutingInputError } from './types';
 
-export interface ImportProgress {
-  phase: string;
-  done: number;
-  total: number;
-}
-
-export interface ImportOptions extends BuildOptions {
-  onProgress?: (p: ImportProgress) => void;
-}
+export type { ImportOptions, ImportProgress, ImportReport } from './import-report';
 
 interface Feature {
   type?: string;
@@ -39,6 +33,7 @@ export function graphFromGeoJSON(obj: unknown, opts: ImportOptions = {}): GraphD
       : undefined;
   if (!features) throw new RoutingInputError('GeoJSON input must be a FeatureCollection of LineString features');
   const b = new GraphBuilder();
+  const report = emptyReport();
   const total = features.length;
   const step = Math.max(1, Math.floor(total / 20));
   for (let i = 0; i < total; i++) {
@@ -50,8 +45,12 @@ export function graphFromGeoJSON(obj: unknown, opts: ImportOptions = {}): GraphD
     if (g.type === 'LineString') lines = [g.coordinates as number[][]];
     else if (g.type === 'MultiLineString') lines = g.coordinates as number[][][];
     else continue;
-    const attrs = wayAttributes(stringTags(f.properties));
-    if (!attrs) continue;
+    const attrs = classifyWay(stringTags(f.properties));
+    if (typeof attrs === 'string') {
+      countSkip(report.ways.skipped, attrs);
+      continue;
+    }
+    report.ways.kept++;
     for (const line of lines) {
       if (!Array.isArray(line) || line.length < 2) continue;
       const ids: number[] = [];
@@ -65,5 +64,6 @@ export function graphFromGeoJSON(obj: unknown, opts: ImportOptions = {}): GraphD
   opts.onProgress?.({ phase: 'ways', done: total, total });
   const data = b.build({ source: 'geojson', ...opts });
   opts.onProgress?.({ phase: 'graph', done: 1, total: 1 });
+  opts.onReport?.(countGraph(report, data));
   return data;
 }

@@ -3,6 +3,7 @@
  */
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmPbf } from './import-pbf';
+import { graphFromOsmXml } from './import-osm-xml';
 import { Network } from './network';
 
 export * from './types';
@@ -15,8 +16,11 @@ export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING 
 export type { GreatCircleOptions } from './fallback';
 export { loadNetwork, saveGraph, saveNetwork, importFile, gothenburgSamplePath, loadGothenburgSample } from './io';
 export { serializeGraph, deserializeGraph, ARTEFACT_VERSION } from './artefact';
-export { graphFromGeoJSON, graphFromOsmPbf };
-export type { ImportOptions, ImportProgress } from './import-geojson';
+export { graphFromGeoJSON, graphFromOsmPbf, graphFromOsmXml };
+export { parseOsmXml } from './import-osm-xml';
+export type { OsmXml } from './import-osm-xml';
+export type { ImportOptions, ImportProgress, ImportReport } from './import-report';
+export { formatReport } from './import-report';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';
 export { greatCircleMeters as haversine } from '../geo/sphere';
@@ -30,4 +34,9 @@ export function buildNetworkFromGeoJSON(obj: unknown, opts: ImportOptions = {}):
 /** Build a Network from the bytes of an .osm.pbf extract. */
 export function buildNetworkFromOsmPbf(bytes: Uint8Array, opts: ImportOptions = {}): Network {
   return new Network(graphFromOsmPbf(bytes, opts));
+}
+
+/** Build a Network from the text of an OSM XML (.osm) file. */
+export function buildNetworkFromOsmXml(text: string, opts: ImportOptions = {}): Network {
+  return new Network(graphFromOsmXml(text, opts));
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { deserializeGraph, serializeGraph } from './artefact';
 import type { GraphData } from './graph';
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
+import { graphFromOsmXml } from './import-osm-xml';
 import { graphFromOsmPbf } from './import-pbf';
 import { Network } from './network';
 import { RoutingInputError } from './types';
@@ -32,12 +33,13 @@ export function saveGraph(data: GraphData, path: string): number {
   return bytes.length;
 }
 
-/** Import an OSM extract (.osm.pbf / .pbf) or GeoJSON (.json / .geojson) file into graph data. */
+/** Import an OSM extract (.osm.pbf / .pbf), OSM XML (.osm) or GeoJSON (.json / .geojson) file into graph data. */
 export function importFile(path: string, opts: ImportOptions = {}): GraphData {
   const lower = path.toLowerCase();
   if (lower.endsWith('.pbf')) {
     return graphFromOsmPbf(new Uint8Array(readFileSync(path)), { source: path, ...opts });
   }
+  if (lower.endsWith('.osm')) return graphFromOsmXml(readFileSync(path, 'utf8'), { source: path, ...opts });
   if (lower.endsWith('.json') || lower.endsWith('.geojson')) {
     const text = readFileSync(path, 'utf8');
     let obj: unknown;
@@ -48,7 +50,7 @@ export function importFile(path: string, opts: ImportOptions = {}): GraphData {
     }
     return graphFromGeoJSON(obj, { source: path, ...opts });
   }
-  throw new RoutingInputError(`${path}: unknown input format (expected .osm.pbf, .pbf, .json or .geojson)`);
+  throw new RoutingInputError(`${path}: unknown input format (expected .osm.pbf, .pbf, .osm, .json or .geojson)`);
 }
 
 /** Path of the bundled Gothenburg OSM sample (ODbL, © OpenStreetMap contributors). */

@@ -1,0 +1,257 @@
+/**
+ * Accumulates ways, node flags and turn restrictions from an importer, then produces GraphData.
+ * Restrictions name edges by the builder's own (pending) edge numbers, which build() maps to
+ * the final CSR order; OSM way ids are kept for the ways a restriction may name.
+ */
+import { greatCircleMeters } from '../geo/sphere';
+import type { GraphData } from './graph';
+import { FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
+import { restrictionArrays, type RestrictionPath } from './restriction-resolve';
+import type { WayAttributes } from './way-attributes';
+import type { BBox } from './types';
+
+interface PendingEdge {
+  u: number;
+  v: number;
+  len: number;
+  attrs: WayAttributes;
+  speedCar: number;
+  speedTruck: number;
+  flags: number;
+}
+
+export interface BuildOptions {
+  name?: string;
+  source?: string;
+  attribution?: string;
+  /** Local time offset for traffic periods; default: round(centre longitude / 15) hours. */
+  utcOffsetMinutes?: number;
+}
+
+/** A directed piece of a kept way: builder edge `edge` from node u to node v. */
+export interface WayEdge {
+  u: number;
+  v: number;
+  edge: number;
+}
+
+export class GraphBuilder {
+  private lat: number[] = [];
+  private lon: number[] = [];
+  private keyToNode = new Map<string | number, number>();
+  private edges: PendingEdge[] = [];
+  private names = new Map<string, number>();
+  private nameList: string[] = [];
+  private nodeFlagBits = new Map<number, number>();
+  private wayEdgeLists = new Map<number, WayEdge[]>();
+  private restrictionPaths: RestrictionPath[] = [];
+  /** OSM way ids whose edges are kept for restriction resolving (all when undefined). */
+  trackWays: Set<number> | undefined = new Set();
+  waysAdded = 0;
+
+  /** Index of a node by key (OSM id or coordinate key); created on first use. */
+  node(key: string | number, lat: number, lon: number): number {
+    let i = this.keyToNode.get(key);
+    if (i === undefined) {
+      i = this.lat.length;
+      this.lat.push(Math.round(lat * 1e7) / 1e7);
+      this.lon.push(Math.round(lon * 1e7) / 1e7);
+      this.keyToNode.set(key, i);
+    }
+    return i;
+  }
+
+  /** The node of a key, if some way used it. */
+  nodeOf(key: string | number): number | undefined {
+    return this.keyToNode.get(key);
+  }
+
+  /** Node keyed by its coordinates (GeoJSON input without node ids). */
+  coordNode(lat: number, lon: number): number {
+    const la = Math.round(lat * 1e7);
+    const lo = Math.round(lon * 1e7);
+    return this.node(`${la},${lo}`, lat, lon);
+  }
+
+  setNodeFlags(node: number, bits: number): void {
+    this.nodeFlagBits.set(node, (this.nodeFlagBits.get(node) ?? 0) | bits);
+  }
+
+  /** The directed edges a tracked OSM way produced, in way order per piece. */
+  wayEdges(wayId: number): readonly WayEdge[] | undefined {
+    return this.wayEdgeLists.get(wayId);
+  }
+
+  addRestriction(edges: number[], kind: number, condition?: string): void {
+    this.restrictionPaths.push({ edges, kind, condition });
+  }
+
+  addWay(nodes: number[], attrs: WayAttributes, wayId?: number): void {
+    if (nodes.length < 2) return;
+    const lens: number[] = [];
+    let total = 0;
+    for (let i = 0; i + 1 < nodes.length; i++) {
+      const a = nodes[i];
+      const b = nodes[i + 1];
+      const l = a === b ? 0 : greatCircleMeters(this.lat[a], this.lon[a], this.lat[b], this.lon[b]);
+      lens.push(l);
+      total += l;
+    }
+    let carSpeed = attrs.speedCar;
+    let truckSpeed = attrs.speedTruck;
+    if (attrs.ferry && attrs.ferryDuration && attrs.ferryDuration > 0 && total > 0) {
+      const s = Math.max(1, Math.min(255, Math.round((total / attrs.ferryDuration) * 3.6)));
+      if (carSpeed > 0) carSpeed = s;
+      if (truckSpeed > 0) truckSpeed = s;
+    }
+    const base = (attrs.toll ? FLAG_TOLL : 0) | (attrs.ferry ? FLAG_FERRY : 0) | (attrs.tunnel ? FLAG_TUNNEL : 0);
+    const track = wayId !== undefined && (this.trackWays === undefined || this.trackWays.has(wayId));
+    let list: WayEdge[] | undefined;
+    if (track) {
+      list = this.wayEdgeLists.get(wayId) ?? [];
+      this.wayEdgeLists.set(wayId, list);
+    }
+    const dirs = [0, 1].map((d) => {
+      const car = attrs.car[d];
+      const truck = attrs.truck[d];
+      const flags = base | (car === 'dest' ? FLAG_DEST_CAR : 0) | (truck === 'dest' ? FLAG_DEST_TRUCK : 0);
+      return {
+        on: car !== 'no' || truck !== 'no',
+        speedCar: car === 'no' ? 0 : carSpeed,
+        speedTruck: truck === 'no' ? 0 : truckSpeed,
+        flags,
+      };
+    });
+    for (let i = 0; i + 1 < nodes.length; i++) {
+      if (nodes[i] === nodes[i + 1]) continue;
+      for (let d = 0; d < 2; d++) {
+        if (!dirs[d].on) continue;
+        const [u, v] = d === 0 ? [nodes[i], nodes[i + 1]] : [nodes[i + 1], nodes[i]];
+        list?.push({ u, v, edge: this.edges.length });
+        const { speedCar, speedTruck, flags } = dirs[d];
+        this.edges.push({ u, v, len: lens[i], attrs, speedCar, speedTruck, flags });
+      }
+    }
+    this.waysAdded++;
+  }
+
+  private nameIndex(name: string): number {
+    if (!name) return -1;
+    let i = this.names.get(name);
+    if (i === undefined) {
+      i = this.nameList.length;
+      this.nameList.push(name);
+      this.names.set(name, i);
+    }
+    return i;
+  }
+
+  get nodeCount(): number {
+    return this.lat.length;
+  }
+
+  get edgeCount(): number {
+    return this.edges.length;
+  }
+
+  build(opts: BuildOptions = {}): GraphData {
+    // keep only nodes used by edges, renumber in order of first use
+    const used = new Int32Array(this.lat.length).fill(-1);
+    let n = 0;
+    for (const e of this.edges) {
+      if (used[e.u] === -1) used[e.u] = n++;
+      if (used[e.v] === -1) used[e.v] = n++;
+    }
+    const lat = new Float64Array(n);
+    const lon = new Float64Array(n);
+    const nodeFlags = new Uint8Array(n);
+    for (let i = 0; i < used.length; i++) {
+      if (used[i] >= 0) {
+        lat[used[i]] = this.lat[i];
+        lon[used[i]] = this.lon[i];
+        nodeFlags[used[i]] = this.nodeFlagBits.get(i) ?? 0;
+      }
+    }
+    const m = this.edges.length;
+    const firstOut = new Uint32Array(n + 1);
+    for (const e of this.edges) firstOut[used[e.u] + 1]++;
+    for (let i = 0; i < n; i++) firstOut[i + 1] += firstOut[i];
+    const pos = firstOut.slice(0, n);
+    const finalIndex = new Uint32Array(m);
+    const head = new Uint32Array(m);
+    const length = new Float32Array(m);
+    const speedCar = new Uint8Array(m);
+    const speedTruck = new Uint8Array(m);
+    const roadClass = new Uint8Array(m);
+    const flags = new Uint8Array(m);
+    const maxspeed = new Uint8Array(m);
+    const maxweight = new Float32Array(m);
+    const maxheight = new Float32Array(m);
+    const maxwidth = new Float32Array(m);
+    const maxlength = new Float32Array(m);
+    const nameIdx = new Int32Array(m);
+    for (let p = 0; p < m; p++) {
+      const e = this.edges[p];
+      const k = pos[used[e.u]]++;
+      finalIndex[p] = k;
+      const a = e.attrs;
+      head[k] = used[e.v];
+      length[k] = e.len;
+      speedCar[k] = e.speedCar;
+      speedTruck[k] = e.speedTruck;
+      roadClass[k] = a.roadClass;
+      flags[k] = e.flags | (e.speedCar > 0 ? FLAG_CAR : 0) | (e.speedTruck > 0 ? FLAG_TRUCK : 0);
+      maxspeed[k] = a.maxspeed;
+      maxweight[k] = a.maxweight;
+      maxheight[k] = a.maxheight;
+      maxwidth[k] = a.maxwidth;
+      maxlength[k] = a.maxlength;
+      nameIdx[k] = this.nameIndex(a.name);
+    }
+    const bbox = boundsOf(lat, lon);
+    const utcOffsetMinutes = opts.utcOffsetMinutes ?? (n > 0 ? Math.round((bbox.minLon + bbox.maxLon) / 2 / 15) * 60 : 0);
+    return {
+      meta: {
+        name: opts.name ?? 'network',
+        bbox,
+        utcOffsetMinutes,
+        attribution: opts.attribution ?? '© OpenStreetMap contributors (ODbL)',
+        source: opts.source ?? '',
+        createdAt: new Date().toISOString(),
+      },
+      names: this.nameList.slice(),
+      lat,
+      lon,
+      firstOut,
+      head,
+      length,
+      speedCar,
+      speedTruck,
+      roadClass,
+      flags,
+      maxspeed,
+      maxweight,
+      maxheight,
+      maxwidth,
+      maxlength,
+      nameIdx,
+      nodeFlags,
+      restrictions: restrictionArrays(this.restrictionPaths, finalIndex),
+    };
+  }
+}
+
+function boundsOf(lat: Float64Array, lon: Float64Array): BBox {
+  if (lat.length === 0) return { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 };
+  let minLat = Infinity;
+  let minLon = Infinity;
+  let maxLat = -Infinity;
+  let maxLon = -Infinity;
+  for (let i = 0; i < lat.length; i++) {
+    if (lat[i] < minLat) minLat = lat[i];
+    if (lat[i] > maxLat) maxLat = lat[i];
+    if (lon[i] < minLon) minLon = lon[i];
+    if (lon[i] > maxLon) maxLon = lon[i];
+  }
+  return { minLat, minLon, maxLat, maxLon };
+}
