@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { queryBoolean } from '../platform/schemas';
 import { invalid } from '../platform/errors';
-import { parseTruck, roadKind } from './options';
+import { parseTruck, roadKind, turnKind, turnOptions } from './options';
 import type { LatLon } from '../geo/types';
-import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions, TurnKind, TurnOptions } from '../roads/types';
+import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions, TurnKind } from '../roads/types';
 
 // The routing API's query conventions (points "lat,lng" joined by "|", options joined by "|" or
 // ";") parsed into the engine's types, with messages that name the rule broken.
@@ -84,14 +84,6 @@ function boxOf(lower: string): BBox | undefined {
   return { minLat: Math.min(a, c), minLon: Math.min(b, d), maxLat: Math.max(a, c), maxLon: Math.max(b, d) };
 }
 
-/** Turn kinds of the public API's `avoid` and `exclude`, as the engine names them. */
-const TURN_KINDS: Record<string, TurnKind> = {
-  uturn: 'uturn',
-  sharp_turn: 'sharpTurn',
-  left_turn: 'leftTurn',
-  right_turn: 'rightTurn',
-};
-
 /** Stored geofences one request may avoid: each is a polygon tested against every candidate edge. */
 export const MAX_AVOID_GEOFENCES = 20;
 
@@ -128,7 +120,7 @@ function readAvoid(v: string, ctx: z.RefinementCtx, withPlaces: boolean): AvoidR
     const lower = value.toLowerCase();
     const kind = roadKind(lower);
     if (kind) out.avoid[kind] = true;
-    else if (Object.hasOwn(TURN_KINDS, lower)) out.turns.push(TURN_KINDS[lower]);
+    else if (turnKind(lower)) out.turns.push(turnKind(lower)!);
     else if (lower === 'none') {
       if (values.length > 1) ctx.addIssue({ code: 'custom', message: '"none" cannot be combined with other values' });
     } else if (withPlaces && lower === 'tunnel') out.avoid.exclude = { ...out.avoid.exclude, tunnel: true };
@@ -234,16 +226,7 @@ export const departureTime = numeric(/^\d{1,11}$/, 'must be Unix seconds')
   .pipe(z.number().int().min(0).max(99_999_999_999))
   .optional();
 
-/** `turn_angle_range` when absent: the client's default range of permissible turns is [120, 240]. */
-export const DEFAULT_TURN_ANGLE_RANGE = 120;
-
-/**
- * `turn_angle_range` (0-180, with avoid or exclude sharp_turn). The client's angle is the one
- * between the road driven in on and the road taken, clockwise, so 180 is straight on; it permits
- * [range, 360 - range]. The engine counts from straight on (0) to reversing (180), so the
- * sharpest turn still permitted is 180 - range: range 120 (the default) allows turns up to 60
- * degrees off straight, range 0 allows every turn, range 180 only straight on.
- */
+/** `turn_angle_range` (0-180, with avoid or exclude sharp_turn); options.ts sharpTurnAngle says how the engine reads it. */
 export const turnAngleRange = z
   .union([z.number(), z.string()])
   .transform((v, ctx) => {
@@ -253,8 +236,6 @@ export const turnAngleRange = z
     return z.NEVER;
   })
   .optional();
-
-export const sharpTurnAngle = (range: number | undefined) => 180 - (range ?? DEFAULT_TURN_ANGLE_RANGE);
 
 /** An area to avoid: GeoJSON Polygon coordinates, as AvoidOptions.areas holds them. */
 export type AvoidArea = Array<Array<[number, number]>>;
@@ -270,20 +251,6 @@ export interface TravelParams {
   truck_size?: string;
   truck_weight?: number;
   departure_time?: number;
-}
-
-const turnSet = (kinds: readonly TurnKind[]) => Object.fromEntries(kinds.map((k) => [k, true])) as Partial<Record<TurnKind, boolean>>;
-
-/** The engine's turn options of `avoid` (soft) and `exclude` (hard); undefined when neither names a turn. */
-function turnOptions(p: TravelParams): TurnOptions | undefined {
-  const avoid = p.avoid?.turns ?? [];
-  const exclude = p.exclude?.turns ?? [];
-  if (avoid.length + exclude.length === 0) return undefined;
-  const out: TurnOptions = {};
-  if (avoid.length) out.avoid = turnSet(avoid);
-  if (exclude.length) out.exclude = turnSet(exclude);
-  if (avoid.includes('sharpTurn') || exclude.includes('sharpTurn')) out.sharpTurnAngle = sharpTurnAngle(p.turn_angle_range);
-  return out;
 }
 
 /**
@@ -303,7 +270,7 @@ export function travelOptions(p: TravelParams, defaultAvoid: AvoidOptions = {}):
       );
     avoid.areas = p.avoid_areas;
   }
-  const turns = turnOptions(p);
+  const turns = turnOptions(p.avoid?.turns ?? [], p.exclude?.turns ?? [], p.turn_angle_range);
   return {
     profile,
     avoid,
