@@ -6,6 +6,7 @@ import { directionsBody, distanceMatrixQuery } from '../../../shared/routing/sch
 import { directions } from '../../../shared/routing/service/directions';
 import { travelMatrix } from '../../../shared/routing/service/matrix';
 import { createBody } from '../../../shared/matrix/schemas';
+import { answer } from '../../../shared/batch/dispatch';
 import type { StoredGeofence } from '../../../shared/geofence/model';
 import { BASE_LAT, BASE_LON, DLAT, DLON, gp, gridNetwork } from '../../fixtures/routing/graphs';
 
@@ -62,9 +63,15 @@ describe('turn avoids to TravelOptions', () => {
     });
   });
 
-  it('refuse a request naming geofences whose shapes were not read', () => {
+  it('refuse a request naming geofences whose shapes were not read, as a batch request does', () => {
     const p = directionsBody.parse({ origin: a, destination: b, avoid: 'geofence_id:x' });
     expect(() => travelOptions(p)).toThrow(/avoid: geofence_id is not available here/);
+    const registry = new NetworkRegistry().add(buildNetworkFromGeoJSON(gridNetwork(5, 3), { name: 'grid' }));
+    expect(answer(registry, `/directions/json?origin=${a}&destination=${b}&avoid=geofence_id:x`)).toEqual({
+      status_code: 400,
+      response: expect.objectContaining({ field: 'avoid', message: expect.stringMatching(/^avoid: geofence_id is not available here/) }),
+    });
+    expect(answer(registry, `/directions/json?origin=${a}&destination=${b}&avoid=left_turn`).status_code).toBe(200);
   });
 });
 
