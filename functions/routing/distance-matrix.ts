@@ -14,7 +14,7 @@ export const handler = httpHandler({
   run: async ({ query, principal }) =>
     rawReply(
       200,
-      distanceMatrixJson(networks(), await withAvoidAreas(geofences(), principal.space, query)),
+      distanceMatrixJson(networks(), await withAvoidAreas(geofences(), principal.space, query, 'query.avoid')),
       'application/json; charset=utf-8',
     ),
 });

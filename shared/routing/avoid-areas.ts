@@ -10,14 +10,17 @@ import type { TravelParams } from './params';
 
 export type GeofenceReader = Pick<GeofenceStore, 'getMany'>;
 
-/** The request with the shapes of its `avoid` geofences; 404 naming every id the space lacks. */
-export async function withAvoidAreas<P extends TravelParams>(geofences: GeofenceReader, space: string, p: P): Promise<P> {
+/**
+ * The request with the shapes of its `avoid` geofences; 404 naming every id the space lacks.
+ * `field` names `avoid` as the request's validation errors do (`query.avoid` in a query).
+ */
+export async function withAvoidAreas<P extends TravelParams>(geofences: GeofenceReader, space: string, p: P, field = 'avoid'): Promise<P> {
   const ids = p.avoid?.geofenceIds ?? [];
   if (ids.length === 0) return p;
   const found = new Map((await geofences.getMany(space, ids)).map((g) => [g.record.id, g.record.geojson.coordinates]));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
-    throw new ApiError(404, `avoid: no geofence ${quoteIds(missing)} among this key's geofences`, { field: 'avoid' });
+    throw new ApiError(404, `${field}: no geofence ${quoteIds(missing)} among this key's geofences`, { field });
   }
   return { ...p, avoid_areas: ids.map((id) => found.get(id)!) };
 }

@@ -93,6 +93,6 @@ describe('avoid=geofence_id', () => {
       client.get('/distancematrix/json', { origins: haga, destinations: korsvagen, avoid: 'geofence_id:theirs' }),
     );
     expect(theirs.status).toBe(404);
-    expect(theirs.body).toMatchObject({ field: 'avoid', message: expect.stringContaining('"theirs"') });
+    expect(theirs.body).toMatchObject({ field: 'query.avoid', message: `query.avoid: no geofence "theirs" among this key's geofences` });
   });
 });
