@@ -38,6 +38,16 @@ export const MAX_DRIVE_SECONDS = 604_800;
 /** Entries of `drive_time_limits` (and of `rest_times`). */
 export const MAX_DRIVE_LIMITS = 100;
 
+/**
+ * Seconds joined by "," (the client types a string), also as a JSON number or array of numbers,
+ * or in the brackets of the client docs' example ("drive_time_limits=[500, 300]").
+ */
+const secondsList = (min: number) =>
+  z
+    .union([z.array(z.number()).transform((a) => a.join(',')), z.number().transform(String), z.string()])
+    .transform((v) => v.replace(/^\s*\[(.*)\]\s*$/, '$1'))
+    .pipe(numberList(',', min, MAX_DRIVE_SECONDS));
+
 const geometry = z.enum(['polyline', 'polyline6', 'geojson']);
 const flexibleOption = z.enum(['fast', 'flexible']).optional();
 
@@ -60,8 +70,8 @@ const directionsFields = z.object({
   ...truckFields,
   exclude: excludeParam.optional(),
   cross_border: unsupported('the road graph holds no borders'),
-  drive_time_limits: numberList(',', 1, MAX_DRIVE_SECONDS).optional(),
-  rest_times: numberList(',', 0, MAX_DRIVE_SECONDS).optional(),
+  drive_time_limits: secondsList(1).optional(),
+  rest_times: secondsList(0).optional(),
   road_info: unsupported('route reports are not served'),
   turn_angle_range: turnAngleRange,
 });

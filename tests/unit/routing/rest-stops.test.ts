@@ -78,6 +78,9 @@ describe('directions with drive_time_limits', () => {
       directionsBody
         .safeParse({ origin: text(P(0, 0)), destination: text(P(4, 0)), ...extra })
         .error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const read = (extra: Record<string, unknown>) => directionsBody.parse({ origin: text(P(0, 0)), destination: text(P(4, 0)), ...extra });
+    expect(read({ drive_time_limits: '[500, 300]', rest_times: 60 })).toMatchObject({ drive_time_limits: [500, 300], rest_times: [60] });
+    expect(read({ drive_time_limits: [500, 300] }).drive_time_limits).toEqual([500, 300]);
     expect(issues({ rest_times: '60' })).toEqual(['rest_times: needs drive_time_limits: each rest follows one drive-time limit']);
     expect(issues({ drive_time_limits: '0' })).toEqual(['drive_time_limits: must be numbers from 1 to 604800 joined by "," (got "0")']);
     expect(issues({ drive_time_limits: '600', rest_times: '-5' })).toEqual([
