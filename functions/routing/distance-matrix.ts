@@ -2,7 +2,8 @@ import { distanceMatrixResponse } from '../../shared/routing/responses';
 import { distanceMatrixQuery } from '../../shared/routing/schemas';
 import { distanceMatrixJson } from '../../shared/routing/service/matrix';
 import { httpHandler, rawReply } from '../lib/http-handler';
-import { networks } from './deps';
+import { withAvoidAreas } from '../../shared/routing/avoid-areas';
+import { geofences, networks } from './deps';
 
 // The body is the JSON text the service writes (a million elements would cost more as objects).
 export const handler = httpHandler({
@@ -10,5 +11,10 @@ export const handler = httpHandler({
   service: 'routing',
   query: distanceMatrixQuery,
   response: distanceMatrixResponse,
-  run: async ({ query }) => rawReply(200, distanceMatrixJson(networks(), query), 'application/json; charset=utf-8'),
+  run: async ({ query, principal }) =>
+    rawReply(
+      200,
+      distanceMatrixJson(networks(), await withAvoidAreas(geofences(), principal.space, query, 'query.avoid')),
+      'application/json; charset=utf-8',
+    ),
 });

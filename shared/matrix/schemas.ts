@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { avoidParamWarned, departureTime, latLngList, mode, sideParam, truckFields, unsupported } from '../routing/params';
+import { avoidParam, departureTime, latLngList, mode, sideParam, truckFields, unsupported } from '../routing/params';
 import { identifier, queryInt } from '../platform/schemas';
 import { MDM_MAX_POINTS } from './model';
 
@@ -17,8 +17,16 @@ export const createBody = z.object({
   /** A service area name; Waymark picks the loaded network covering the points (named in `warning` when it differs). */
   area: z.string().max(64).optional(),
   mode: mode.optional(),
-  /** Turn kinds are accepted and named in `warning`: the road graph has no turn model. */
-  avoid: avoidParamWarned.optional(),
+  /**
+   * As directions' avoid, but for `geofence_id`: a job keeps its request until the worker runs,
+   * and a geofence's polygon (thousands of vertices for an isochrone) does not fit the stored job.
+   */
+  avoid: avoidParam
+    .refine((a) => a.geofenceIds.length === 0, {
+      message:
+        '"geofence_id:..." is not supported by the asynchronous matrix: a job cannot carry geofence shapes; use GET or POST /distancematrix/json, or bbox: values',
+    })
+    .optional(),
   departure_time: departureTime,
   route_type: z.literal('fastest', { message: 'only "fastest": matrices are of the quickest routes' }).optional(),
   /** "curb": every origin is left, and every destination reached, with it on the right (right-hand traffic). */

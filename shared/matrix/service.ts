@@ -1,8 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeBlob, CHUNK_BYTES } from '../platform/blob';
 import { notFound, unprocessable } from '../platform/errors';
-import type { AvoidOptions, NetworkRegistry } from '../roads';
-import { turnAvoidWarning } from '../routing/options';
+import type { AvoidOptions, NetworkRegistry, TurnKind } from '../roads';
 import { travelMatrix } from '../routing/service/matrix';
 import { queueNewJob, type JobQueueDeps } from '../platform/job-runner';
 import { rowsPerPart, type MatrixJob } from './model';
@@ -14,21 +13,24 @@ import type { CreateBody } from './schemas';
 
 export type MatrixDeps = JobQueueDeps<MatrixJob>;
 
-/** What the worker computes from (the parsed request). */
-type MatrixRequest = Omit<CreateBody, 'avoid' | 'cross_border' | 'route_type'> & { avoid?: AvoidOptions };
+/**
+ * What the worker computes from (the parsed request). `turns` came later than `avoid`: a job
+ * stored before it has none, and avoids no turns, as it was asked then.
+ */
+type MatrixRequest = Omit<CreateBody, 'avoid' | 'cross_border' | 'route_type'> & { avoid?: AvoidOptions; turns?: TurnKind[] };
 
 export const CSV_HEADER = 'origin_index,destination_index,duration,distance';
 
 export async function createMatrixJob(deps: MatrixDeps, space: string, body: CreateBody, spliter: string | undefined) {
   const warnings: string[] = [];
   if (spliter) warnings.push(`spliter: Waymark computes the whole matrix in one job; "${spliter}" is not needed`);
-  for (const turn of body.avoid?.turns ?? []) warnings.push(turnAvoidWarning('avoid', turn));
   const request: MatrixRequest = {
     area: body.area,
     origins: body.origins,
     destinations: body.destinations,
     mode: body.mode,
     avoid: body.avoid?.avoid,
+    turns: body.avoid?.turns,
     departure_time: body.departure_time,
     truck_size: body.truck_size,
     truck_weight: body.truck_weight,
@@ -94,8 +96,10 @@ export async function computeMatrixJob(
 ): Promise<{ parts: number; rows: number; warnings: string[] }> {
   const request = decodeBlob<MatrixRequest>(await deps.store.request(job));
   const destinations = request.destinations ?? request.origins;
+  const { avoid, turns, ...rest } = request;
   const m = travelMatrix(networks, {
-    ...request,
+    ...rest,
+    avoid: avoid ? { avoid, turns: turns ?? [], geofenceIds: [] } : undefined,
     destinations,
     route_failed_prompt: true,
     origin_approaches: sides(request.origins.length, request.origins_approach),

@@ -5,9 +5,9 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import { FALLBACK_WARNING, greatCircleMatrix, type AvoidOptions, type MatrixResult, type TravelOptions } from '../roads';
+import { FALLBACK_WARNING, greatCircleMatrix, type AvoidOptions, type MatrixResult, type TravelOptions, type TurnKind } from '../roads';
 import { roadNetworks } from '../routing/loaded-networks';
-import { parseTruck, roadKind } from '../routing/options';
+import { parseTruck, roadKind, turnKind, turnOptions } from '../routing/options';
 import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
 import type { ClientResult } from './client-result';
@@ -24,17 +24,26 @@ export function profilesOf(req: OptimizationRequest): string[] {
   return [...new Set(req.vehicles.map((_, i) => vehicleProfile(req, i)))];
 }
 
-function avoidOptions(req: OptimizationRequest): AvoidOptions {
+/**
+ * `options.routing.avoid` as the routing API reads `avoid`: road kinds and turn kinds soft (the
+ * client's routing docs call avoid a flexible filter), tunnels and boxes hard.
+ */
+function avoidOptions(req: OptimizationRequest): { avoid: AvoidOptions; turns: TurnKind[] } {
   const a: AvoidOptions = {};
   const boxes = [];
+  const turns: TurnKind[] = [];
   for (const entry of avoidEntries(req.options?.routing?.avoid)) {
     const box = parseAvoidBox(entry);
     if (box && box !== 'malformed') boxes.push(box);
-    const kind = roadKind(entry.toLowerCase());
+    const lower = entry.toLowerCase();
+    const kind = roadKind(lower);
     if (kind) a[kind] = true;
+    const turn = turnKind(lower);
+    if (turn) turns.push(turn);
+    if (lower === 'tunnel') a.exclude = { tunnel: true };
   }
   if (boxes.length) a.bboxes = boxes;
-  return a;
+  return { avoid: a, turns };
 }
 
 /** The routing engine's options for one profile: mode, truck, avoid, traffic and curb approaches per location. */
@@ -42,11 +51,14 @@ export function travelOptions(req: OptimizationRequest, profile: string): Travel
   const routing = req.options?.routing ?? {};
   const mode = profileMode(req, profile);
   const size = routing.truck_size !== undefined ? parseTruckSize(routing.truck_size) : null;
+  const { avoid, turns } = avoidOptions(req);
+  const turnOpts = turnOptions(turns);
   return {
     profile: mode,
     truck:
       mode === 'truck' ? parseTruck(size ? `${size.height},${size.width},${size.length}` : undefined, routing.truck_weight) : undefined,
-    avoid: avoidOptions(req),
+    avoid,
+    ...(turnOpts ? { turns: turnOpts } : {}),
     trafficTimestamp: routing.traffic_timestamp,
     approaches: req.locations.approaches,
   };

@@ -232,8 +232,9 @@ export const routingSchema = z.looseObject({
   truck_size: z.union([z.string(), z.array(z.number())]).optional(),
   truck_weight: nonNeg().max(MAX_TRUCK_WEIGHT_KG).optional(),
   /**
-   * toll, highway, ferry, service_road, "bbox: minLat,minLon,maxLat,maxLon", none; a "|"-joined
-   * string is accepted. Other values (left_turn, uturn, a bare "bbox", ...) are accepted and warned.
+   * toll, highway, ferry, service_road, tunnel, uturn, sharp_turn, left_turn, right_turn,
+   * "bbox: minLat,minLon,maxLat,maxLon", none; a "|"-joined string is accepted. Other values (a
+   * bare "bbox", ...) are accepted and warned.
    */
   avoid: z.union([z.array(z.string()), z.string()]).optional(),
   profiles: z.record(z.string().min(1).max(64), profileSchema).optional(),

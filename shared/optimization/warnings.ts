@@ -4,7 +4,7 @@
 // `warnings` of the submit answer and of the result. One warning per field pattern
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
-import { roadKind, TURN_AVOIDS, turnAvoidWarning } from '../routing/options';
+import { roadKind, turnKind } from '../routing/options';
 import { locationIndexOf, pointLatLon } from './geo';
 import type { LatLonPair } from '../geo/types';
 import { ProblemIds } from './ids';
@@ -101,7 +101,8 @@ function unknownFieldWarnings(paths: string[]): string[] {
   return [...byPattern(paths)].map(([pattern, n]) => `${pattern}: not a known field; ignored${times(n)}`);
 }
 
-const honoured = (entry: string) => entry === 'none' || roadKind(entry) !== undefined;
+const honoured = (entry: string) =>
+  entry === 'none' || entry === 'tunnel' || roadKind(entry) !== undefined || turnKind(entry) !== undefined;
 
 function avoidWarnings(avoid: string[] | string | undefined): string[] {
   return avoidEntries(avoid)
@@ -109,9 +110,7 @@ function avoidWarnings(avoid: string[] | string | undefined): string[] {
     .map((entry) =>
       /^bbox\s*[:=]?\s*$/i.test(entry)
         ? 'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"'
-        : TURN_AVOIDS.includes(entry.toLowerCase())
-          ? `${turnAvoidWarning('options.routing.avoid', entry)} (toll, highway, ferry, service_road and bbox are honoured)`
-          : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured yet (toll, highway, ferry, service_road and bbox are)`,
+        : `options.routing.avoid: ${JSON.stringify(entry)} is not honoured (toll, highway, ferry, service_road, tunnel, bbox and the turn kinds uturn, sharp_turn, left_turn, right_turn are)`,
     );
 }
 

@@ -1,4 +1,5 @@
 /** Per-query edge weights: travel cost (what the search minimises), duration and validity. */
+import { areasKey, prepareArea, segmentTouchesAreas } from './area-avoid';
 import { bboxContains } from './geo';
 import type { RoadGraph } from './graph';
 import {
@@ -91,7 +92,7 @@ export function metricKey(g: RoadGraph, o: TravelOptions): string {
   const hard = kindBits(o.avoid?.exclude) & present;
   const soft = kindBits(o.avoid) & present & ~hard;
   const boxes = (o.avoid?.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
-  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${kindLetters(soft)}${kindLetters(hard).toUpperCase()}|${boxes}`;
+  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${kindLetters(soft)}${kindLetters(hard).toUpperCase()}|${boxes}|${areasKey(o.avoid?.areas)}`;
 }
 
 /** Whether a truck with these dimensions may use edge e (legal limits). */
@@ -143,6 +144,7 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
   const factors = TRAFFIC_FACTORS[period];
   const speeds = profile === 'car' ? d.speedCar : d.speedTruck;
   const boxes = o.avoid?.bboxes ?? [];
+  const areas = (o.avoid?.areas ?? []).map(prepareArea);
   const soft = kindBits(o.avoid);
   const hard = kindBits(o.avoid?.exclude);
   const truck = profile === 'truck' ? o.truck : undefined;
@@ -174,6 +176,12 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
         }
       }
     }
+    if (
+      areas.length > 0 &&
+      c !== Infinity &&
+      segmentTouchesAreas(areas, d.lat[g.tail[e]], d.lon[g.tail[e]], d.lat[d.head[e]], d.lon[d.head[e]])
+    )
+      c = Infinity;
     const kinds = soft | hard ? edgeKinds(g, e) : 0;
     if (kinds & hard) c = Infinity;
     if (c !== Infinity && kinds & soft) {

@@ -1,5 +1,5 @@
 /** Helpers turning API-shaped routing options into library options. */
-import type { AvoidOptions, BBox, RoadKind, TruckSpec } from '../roads/types';
+import type { AvoidOptions, BBox, RoadKind, TruckSpec, TurnKind, TurnOptions } from '../roads/types';
 import { RoutingInputError } from '../roads/types';
 
 /**
@@ -36,14 +36,41 @@ export function roadKind(value: string): RoadKind | undefined {
   return Object.hasOwn(ROAD_KINDS, value) ? ROAD_KINDS[value] : undefined;
 }
 
-/** Turn kinds of the public API's `avoid`: a node-based graph cannot tell which way a search turned. */
-export const TURN_AVOIDS: readonly string[] = ['uturn', 'sharp_turn', 'left_turn', 'right_turn'];
+/** The public API's names of the turn kinds (`avoid`, `exclude`, optimization's `options.routing.avoid`). */
+const TURN_KINDS: Record<string, TurnKind> = {
+  uturn: 'uturn',
+  sharp_turn: 'sharpTurn',
+  left_turn: 'leftTurn',
+  right_turn: 'rightTurn',
+};
 
-/** Why a turn kind cannot be avoided: every answer that names one (a warning or a 400) says this. */
-export const NO_TURN_MODEL = 'the road graph has no turn model';
+/** The turn kind an `avoid` or `exclude` value (lower case) names, or undefined when it names none. */
+export function turnKind(value: string): TurnKind | undefined {
+  return Object.hasOwn(TURN_KINDS, value) ? TURN_KINDS[value] : undefined;
+}
 
-/** The warning naming an `avoid` turn kind that was not applied. */
-export const turnAvoidWarning = (field: string, value: string) => `${field}: ${JSON.stringify(value)} is not honoured: ${NO_TURN_MODEL}`;
+/** `turn_angle_range` when absent: the client's default range of permissible turns is [120, 240]. */
+export const DEFAULT_TURN_ANGLE_RANGE = 120;
+
+/**
+ * The engine's sharpTurnAngle for a `turn_angle_range`. The client's angle is the one between
+ * the road driven in on and the road taken, clockwise, so 180 is straight on; it permits
+ * [range, 360 - range]. The engine counts from straight on (0) to reversing (180), so the
+ * sharpest turn still permitted is 180 - range: range 120 (the default) allows turns up to 60
+ * degrees off straight, range 0 allows every turn, range 180 only straight on.
+ */
+export const sharpTurnAngle = (range: number | undefined) => 180 - (range ?? DEFAULT_TURN_ANGLE_RANGE);
+
+/** The engine's turn options avoiding (soft) and excluding (hard) these kinds; undefined when none is named. */
+export function turnOptions(avoid: readonly TurnKind[], exclude: readonly TurnKind[] = [], range?: number): TurnOptions | undefined {
+  if (avoid.length + exclude.length === 0) return undefined;
+  const set = (kinds: readonly TurnKind[]) => Object.fromEntries(kinds.map((k) => [k, true])) as Partial<Record<TurnKind, boolean>>;
+  const out: TurnOptions = {};
+  if (avoid.length) out.avoid = set(avoid);
+  if (exclude.length) out.exclude = set(exclude);
+  if (avoid.includes('sharpTurn') || exclude.includes('sharpTurn')) out.sharpTurnAngle = sharpTurnAngle(range);
+  return out;
+}
 
 /**
  * `avoid` values (toll, highway, ferry, service_road, bbox) to AvoidOptions. Boxes come as

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { queryBoolean } from '../platform/schemas';
-import { NO_TURN_MODEL, parseTruck, roadKind, TURN_AVOIDS } from './options';
+import { invalid } from '../platform/errors';
+import { parseTruck, roadKind, turnKind, turnOptions } from './options';
 import type { LatLon } from '../geo/types';
-import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions } from '../roads/types';
+import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions, TurnKind } from '../roads/types';
 
 // The routing API's query conventions (points "lat,lng" joined by "|", options joined by "|" or
 // ";") parsed into the engine's types, with messages that name the rule broken.
@@ -83,59 +84,86 @@ function boxOf(lower: string): BBox | undefined {
   return { minLat: Math.min(a, c), minLon: Math.min(b, d), maxLat: Math.max(a, c), maxLon: Math.max(b, d) };
 }
 
-/** What an `avoid` list asks: the engine's options, and the turn kinds it cannot honour (when kept for a warning). */
+/** Stored geofences one request may avoid: each is a polygon tested against every candidate edge. */
+export const MAX_AVOID_GEOFENCES = 20;
+
+/** What an `avoid` list asks: the engine's road options, the turn kinds to avoid, and stored geofences to read. */
 export interface AvoidRequest {
   avoid: AvoidOptions;
-  turns: string[];
+  turns: TurnKind[];
+  /** Ids of `geofence_id:<id>` values, looked up in the caller's space before routing (avoid-areas.ts). */
+  geofenceIds: string[];
 }
 
+/** What an `exclude` list asks (hard): road kinds and turn kinds. */
+export interface ExcludeRequest {
+  kinds: Partial<Record<RoadKind, boolean>>;
+  turns: TurnKind[];
+}
+
+const GEOFENCE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 /**
- * The values of `avoid` joined by "|": toll, ferry, highway, service_road (soft: used only when
- * nothing reasonable exists), `bbox:minLat,minLon,maxLat,maxLon` (hard) or none. Turn kinds are
- * refused with the reason, or kept in `turns` when the answer has a warning field to name them in.
+ * The values of `avoid` joined by "|". The client's docs call `avoid` a flexible filter ("if no
+ * alternative routes exist, the service will still provide a route that includes the objects"),
+ * so toll, ferry, highway, service_road and the turn kinds are soft; they name bbox, tunnel and
+ * geofence_id as the exceptions ("the service will return an error in case there are no
+ * alternative routes"), so those are hard: boxes and geofences as areas no edge may enter,
+ * tunnels as an excluded road kind. `none` stands alone.
  */
-function readAvoid(v: string, ctx: z.RefinementCtx, turns: 'refuse' | 'keep', withBoxes = true): AvoidRequest {
+function readAvoid(v: string, ctx: z.RefinementCtx, withPlaces: boolean): AvoidRequest {
   const values = v.split('|').map((x) => x.trim());
-  const out: AvoidRequest = { avoid: {}, turns: [] };
+  const out: AvoidRequest = { avoid: {}, turns: [], geofenceIds: [] };
   const boxes: BBox[] = [];
+  const places = withPlaces ? ', tunnel, bbox:minLat,minLon,maxLat,maxLon, geofence_id:<id>' : '';
   for (const value of values) {
     const lower = value.toLowerCase();
     const kind = roadKind(lower);
     if (kind) out.avoid[kind] = true;
+    else if (turnKind(lower)) out.turns.push(turnKind(lower)!);
     else if (lower === 'none') {
       if (values.length > 1) ctx.addIssue({ code: 'custom', message: '"none" cannot be combined with other values' });
-    } else if (withBoxes && lower.startsWith('bbox:')) {
+    } else if (withPlaces && lower === 'tunnel') out.avoid.exclude = { ...out.avoid.exclude, tunnel: true };
+    else if (withPlaces && lower.startsWith('bbox:')) {
       const box = boxOf(lower);
       if (box) boxes.push(box);
       else ctx.addIssue({ code: 'custom', message: 'a box must be "bbox:minLat,minLon,maxLat,maxLon"' });
-    } else if (TURN_AVOIDS.includes(lower)) {
-      if (turns === 'keep') out.turns.push(lower);
+    } else if (withPlaces && lower.startsWith('geofence_id:')) {
+      // Ids keep their case: geofence ids are case-sensitive.
+      const id = value.slice('geofence_id:'.length).trim();
+      if (GEOFENCE_ID.test(id)) out.geofenceIds.push(id);
       else
         ctx.addIssue({
           code: 'custom',
-          message: `"${lower}" cannot be honoured: ${NO_TURN_MODEL} (turns are neither restricted nor costed); leave it out`,
+          message: `"${value.slice(0, 40)}" must be "geofence_id:<id>" with the id of a stored geofence (letters, digits, "-", "_")`,
         });
     } else
       ctx.addIssue({
         code: 'custom',
-        message: `"${value.slice(0, 30)}" is not supported; use toll, ferry, highway, service_road${withBoxes ? ', bbox:...' : ''} or none`,
+        message: `"${value.slice(0, 30)}" is not supported; use toll, ferry, highway, service_road, uturn, sharp_turn, left_turn, right_turn${places} or none`,
       });
   }
   if (boxes.length) out.avoid.bboxes = boxes;
+  out.geofenceIds = [...new Set(out.geofenceIds)];
+  if (out.geofenceIds.length > MAX_AVOID_GEOFENCES)
+    ctx.addIssue({
+      code: 'custom',
+      message: `at most ${MAX_AVOID_GEOFENCES} geofence_id values per request (got ${out.geofenceIds.length})`,
+    });
   return out;
 }
 
-/** `avoid` of an operation whose answer has no warning field: a turn kind is a 400 naming it and why. */
-export const avoidParam = z.string().transform((v, ctx) => readAvoid(v, ctx, 'refuse').avoid);
-
-/** `avoid` of an operation whose answer has a `warning` field: turn kinds are accepted and kept to be named there. */
-export const avoidParamWarned = z.string().transform((v, ctx) => readAvoid(v, ctx, 'keep'));
+/** `avoid` of directions and matrices: road kinds and turns (soft), tunnels, boxes and geofences (hard). */
+export const avoidParam = z.string().transform((v, ctx) => readAvoid(v, ctx, true));
 
 /**
- * `exclude` (hard): toll, ferry, highway, service_road or none, joined by "|": no route uses such a
- * road and no point snaps to one. Turn kinds are refused with the reason, as in `avoid`.
+ * `exclude` (hard): toll, ferry, highway, service_road, the turn kinds or none, joined by "|": no
+ * route uses such a road or makes such a turn, and no point snaps to such a road.
  */
-export const excludeParam = z.string().transform((v, ctx): Partial<Record<RoadKind, boolean>> => readAvoid(v, ctx, 'refuse', false).avoid);
+export const excludeParam = z.string().transform((v, ctx): ExcludeRequest => {
+  const read = readAvoid(v, ctx, false);
+  return { kinds: read.avoid, turns: read.turns };
+});
 
 /** `bearings`: "deg,range" per point joined by ";", an empty entry for a point without one. */
 export const bearingsParam = z.string().transform((v, ctx) => {
@@ -198,22 +226,55 @@ export const departureTime = numeric(/^\d{1,11}$/, 'must be Unix seconds')
   .pipe(z.number().int().min(0).max(99_999_999_999))
   .optional();
 
+/** `turn_angle_range` (0-180, with avoid or exclude sharp_turn); options.ts sharpTurnAngle says how the engine reads it. */
+export const turnAngleRange = z
+  .union([z.number(), z.string()])
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : NUMBER.test(v) ? Number(v) : NaN;
+    if (n >= 0 && n <= 180) return n;
+    ctx.addIssue({ code: 'custom', message: 'must be degrees from 0 to 180' });
+    return z.NEVER;
+  })
+  .optional();
+
+/** An area to avoid: GeoJSON Polygon coordinates, as AvoidOptions.areas holds them. */
+export type AvoidArea = Array<Array<[number, number]>>;
+
 export interface TravelParams {
   mode?: Profile;
-  avoid?: AvoidOptions;
-  /** Road kinds not used at all (directions' `exclude`). */
-  exclude?: Partial<Record<RoadKind, boolean>>;
+  avoid?: AvoidRequest;
+  /** Road and turn kinds not used at all (directions' `exclude`). */
+  exclude?: ExcludeRequest;
+  turn_angle_range?: number;
+  /** The shapes of `avoid`'s geofence ids, read from the caller's space (avoid-areas.ts). */
+  avoid_areas?: AvoidArea[];
   truck_size?: string;
   truck_weight?: number;
   departure_time?: number;
 }
 
-/** The engine options of a request; truck dimensions count only for the truck profile. */
+/**
+ * The engine options of a request; truck dimensions count only for the truck profile. A request
+ * naming geofences must have had them read (avoid_areas): routing without them would drive
+ * through the areas the caller asked to avoid.
+ */
 export function travelOptions(p: TravelParams, defaultAvoid: AvoidOptions = {}): TravelOptions {
   const profile = p.mode ?? 'car';
+  const avoid: AvoidOptions = { ...(p.avoid?.avoid ?? defaultAvoid) };
+  if (p.exclude) avoid.exclude = { ...avoid.exclude, ...p.exclude.kinds };
+  if ((p.avoid?.geofenceIds.length ?? 0) > 0) {
+    if (!p.avoid_areas)
+      throw invalid(
+        'avoid',
+        'geofence_id is not available here: geofences are read only by directions and the distance matrix called directly',
+      );
+    avoid.areas = p.avoid_areas;
+  }
+  const turns = turnOptions(p.avoid?.turns ?? [], p.exclude?.turns ?? [], p.turn_angle_range);
   return {
     profile,
-    avoid: p.exclude ? { ...(p.avoid ?? defaultAvoid), exclude: p.exclude } : (p.avoid ?? defaultAvoid),
+    avoid,
+    ...(turns ? { turns } : {}),
     truck: profile === 'truck' ? parseTruck(p.truck_size, p.truck_weight) : undefined,
     trafficTimestamp: p.departure_time,
   };

@@ -28,9 +28,19 @@ const step = z.looseObject({
   }),
 });
 
+/**
+ * A rest of `drive_time_limits` (the client's types have no field for them): where the limit ran
+ * out, in which leg, when the rest starts (seconds after departure, earlier rests included) and
+ * how long it lasts.
+ */
+const restStop = z.looseObject({ location, leg_index: z.number().int(), time: z.number(), duration: z.number() });
+
 const route = z.looseObject({
   distance: z.number(),
+  /** Seconds, rests of drive_time_limits included. */
   duration: z.number(),
+  /** With drive_time_limits only: the rests in route order. */
+  rest_stops: z.array(restStop).optional(),
   geometry: z.string().optional(),
   geojson: lineFeature.optional(),
   start_location: location,
@@ -41,7 +51,14 @@ const route = z.looseObject({
 });
 
 /** `route` is the best route (the client's type); `routes` adds the alternatives after it. */
-export const directionsResponse = z.looseObject({ status: z.string(), msg: z.string().optional(), route, routes: z.array(route) });
+export const directionsResponse = z.looseObject({
+  status: z.string(),
+  msg: z.string().optional(),
+  /** Set when a route drives on past its last drive_time_limits entry (the client docs' "warning"). */
+  warning: z.array(z.string()).optional(),
+  route,
+  routes: z.array(route),
+});
 
 export const distanceMatrixResponse = z.looseObject({
   status: z.string(),

@@ -13,6 +13,7 @@ import {
   numberList,
   numeric,
   truckFields,
+  turnAngleRange,
   unsupported,
 } from './params';
 
@@ -32,6 +33,20 @@ export const MAX_CONTOUR_METERS = 60_000;
 export const MAX_SNAP_POINTS = 1000;
 /** Largest `radiuses` entry, metres (the engine's snap distance). */
 export const MAX_SNAP_RADIUS_M = 500;
+/** Largest `drive_time_limits` or `rest_times` entry, seconds (a week). */
+export const MAX_DRIVE_SECONDS = 604_800;
+/** Entries of `drive_time_limits` (and of `rest_times`). */
+export const MAX_DRIVE_LIMITS = 100;
+
+/**
+ * Seconds joined by "," (the client types a string), also as a JSON number or array of numbers,
+ * or in the brackets of the client docs' example ("drive_time_limits=[500, 300]").
+ */
+const secondsList = (min: number) =>
+  z
+    .union([z.array(z.number()).transform((a) => a.join(',')), z.number().transform(String), z.string()])
+    .transform((v) => v.replace(/^\s*\[(.*)\]\s*$/, '$1'))
+    .pipe(numberList(',', min, MAX_DRIVE_SECONDS));
 
 const geometry = z.enum(['polyline', 'polyline6', 'geojson']);
 const flexibleOption = z.enum(['fast', 'flexible']).optional();
@@ -55,11 +70,15 @@ const directionsFields = z.object({
   ...truckFields,
   exclude: excludeParam.optional(),
   cross_border: unsupported('the road graph holds no borders'),
-  drive_time_limits: unsupported('rest planning is not part of the routing engine'),
-  rest_times: unsupported('rest planning is not part of the routing engine'),
+  drive_time_limits: secondsList(1).optional(),
+  rest_times: secondsList(0).optional(),
   road_info: unsupported('route reports are not served'),
-  turn_angle_range: unsupported('the road graph holds no turn costs'),
+  turn_angle_range: turnAngleRange,
 });
+
+/** The turn kinds `turn_angle_range` shapes: it says which turns count as sharp. */
+const namesSharpTurn = (v: { avoid?: { turns: string[] }; exclude?: { turns: string[] } }) =>
+  [...(v.avoid?.turns ?? []), ...(v.exclude?.turns ?? [])].includes('sharpTurn');
 
 export const directionsBody = directionsFields.superRefine((v, ctx) => {
   const points = 2 + (v.waypoints?.length ?? 0);
@@ -71,6 +90,18 @@ export const directionsBody = directionsFields.superRefine((v, ctx) => {
       path: ['approaches'],
       message: `must have one entry per stop after the origin (${points - 1}), joined by ";"`,
     });
+  if (v.turn_angle_range !== undefined && !namesSharpTurn(v))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['turn_angle_range'],
+      message: 'counts only with avoid=sharp_turn or exclude=sharp_turn (it sets which turns are sharp); add one or leave it out',
+    });
+  if (v.rest_times && !v.drive_time_limits)
+    ctx.addIssue({ code: 'custom', path: ['rest_times'], message: 'needs drive_time_limits: each rest follows one drive-time limit' });
+  if ((v.drive_time_limits?.length ?? 0) > MAX_DRIVE_LIMITS)
+    ctx.addIssue({ code: 'custom', path: ['drive_time_limits'], message: `must have at most ${MAX_DRIVE_LIMITS} values` });
+  if ((v.rest_times?.length ?? 0) > MAX_DRIVE_LIMITS)
+    ctx.addIssue({ code: 'custom', path: ['rest_times'], message: `must have at most ${MAX_DRIVE_LIMITS} values` });
 });
 
 const matrixFields = {

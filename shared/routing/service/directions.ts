@@ -6,6 +6,7 @@ import type { AvoidOptions, RouteResult } from '../../roads/types';
 import { travelOptions, type TravelParams } from '../params';
 import { coveringNetwork, naming, type NamedPoint } from './coverage';
 import { geometryOf, location, tenth, type GeometryFormat } from './shapes';
+import { planRests } from './rests';
 import { legSteps } from './steps';
 
 // POST /directions/json: the best route through the stops, its alternatives, and on request
@@ -24,6 +25,10 @@ export interface DirectionsParams extends TravelParams {
   bearings?: Array<{ bearing: number; range: number } | undefined>;
   /** Per stop after the origin: 'curb' arrives (and leaves) with the stop on the right. */
   approaches?: Array<'curb' | undefined>;
+  /** Seconds of continuous driving before each rest (rests.ts). */
+  drive_time_limits?: number[];
+  /** Seconds of each rest, paired with drive_time_limits. */
+  rest_times?: number[];
 }
 
 /** Ferries are avoided unless `avoid` says otherwise, as the public API does. */
@@ -79,23 +84,44 @@ function alternatives(net: Network, best: RouteResult, points: LatLon[], p: Dire
   return out;
 }
 
+/** The rests of `drive_time_limits` on a route, and the warning when it drives on past the last limit. */
+function rests(r: RouteResult, p: DirectionsParams, secondsPerMetre: (e: number) => number) {
+  if (!p.drive_time_limits) return undefined;
+  const plan = planRests(r.legs, secondsPerMetre, p.drive_time_limits, p.rest_times);
+  return {
+    restPerLeg: plan.restPerLeg,
+    total: plan.restPerLeg.reduce((a, b) => a + b, 0),
+    stops: plan.stops.map((s) => ({ location: location(s.at), leg_index: s.leg, time: tenth(s.time), duration: s.duration })),
+    warning:
+      plan.overrun > EPS_S
+        ? `drive_time_limits: the route drives ${tenth(plan.overrun)} s after the last of its ${p.drive_time_limits.length} drive-time limits, with no rest scheduled`
+        : undefined,
+  };
+}
+
+/** Driving past the last limit by less than this is rounding, not a warning. */
+const EPS_S = 0.05;
+
 function shape(net: Network, r: RouteResult, p: DirectionsParams) {
   const format = p.geometry ?? 'polyline';
   const overview = p.overview ?? 'full';
   const coords = overview === 'simplified' ? simplifyLine(r.coordinates, SIMPLIFIED_TOLERANCE_M) : r.coordinates;
   const duration = net.metricFor(travelOptions(p, DEFAULT_AVOID)).metric.duration;
   const secondsPerMetre = (e: number) => (net.graph.data.length[e] > 0 ? duration[e] / net.graph.data.length[e] : 0);
+  const rested = rests(r, p, secondsPerMetre);
   return {
+    ...(rested?.warning ? { warning: rested.warning } : {}),
     distance: tenth(r.distance),
-    duration: tenth(r.duration),
+    duration: tenth(r.duration + (rested?.total ?? 0)),
+    ...(rested ? { rest_stops: rested.stops } : {}),
     ...(overview === 'false' ? {} : geometryOf(coords, format)),
     start_location: location(r.coordinates[0]),
     end_location: location(r.coordinates[r.coordinates.length - 1]),
-    legs: r.legs.map((leg) => {
+    legs: r.legs.map((leg, l) => {
       const c = leg.coordinates ?? [];
       return {
         distance: { value: tenth(leg.distance) },
-        duration: { value: tenth(leg.duration) },
+        duration: { value: tenth(leg.duration + (rested?.restPerLeg[l] ?? 0)) },
         start_location: location(c[0]),
         end_location: location(c[c.length - 1]),
         ...(p.steps
@@ -130,7 +156,10 @@ export function directions(registry: NetworkRegistry, p: DirectionsParams) {
   return naming(named, () => {
     const best = net.route(points, options);
     const others = p.alternatives && !p.waypoints?.length ? alternatives(net, best, points, p, p.altcount ?? 3) : [];
-    const routes = [best, ...others].map((r) => shape(net, r, p));
-    return { status: 'Ok', route: routes[0], routes };
+    const shaped = [best, ...others].map((r) => shape(net, r, p));
+    // The client reads `warning` on the answer, not on a route: each route's is named by its index.
+    const warning = shaped.flatMap(({ warning }, i) => (warning ? [i === 0 ? warning : `routes[${i}]: ${warning}`] : []));
+    const routes = shaped.map(({ warning: _, ...route }) => route);
+    return { status: 'Ok', ...(warning.length ? { warning } : {}), route: routes[0], routes };
   });
 }

@@ -119,7 +119,6 @@ describe('route optimization with the official client shapes', () => {
       /^vehicles\[\]\.attributes: accepted but not honoured yet/,
       /^vehicles\[\]\.priority: accepted but not honoured yet/,
       /^options\.grouping\.proximity_factor: accepted but not honoured yet/,
-      /^options\.routing\.avoid: "left_turn" is not honoured: the road graph has no turn model/,
       /^solution\[\]: the earlier plan gives the search its vehicles and step order; cost, arrival are recomputed/,
       /^vehicles\[\]\.max_stops: not a known field; ignored$/,
     ];

@@ -87,7 +87,7 @@ describe('POST /mdm/create and GET /mdm/status', () => {
     expect(new Set(rows.map(([i, j]) => `${i},${j}`)).size).toBe(600);
   });
 
-  it('applies curb approaches on both sides and names avoid values it cannot honour in warning', async () => {
+  it('applies curb approaches on both sides and passes turn avoids to the engine', async () => {
     // 18 m beside Johannebergsgatan, on the left of the direct way in from the north.
     const curbStop = { lat: 57.6968, lon: 11.9841 };
     const origins = [{ lat: 57.70891, lon: 11.97462 }, ...roadPoints(net, 3, 12, 6)];
@@ -100,14 +100,19 @@ describe('POST /mdm/create and GET /mdm/status', () => {
       destinations_approach: 'curb',
     };
     const made = await call(create, key, { method: 'POST', path: '/mdm/create', query: { option: 'flexible' }, body });
-    const uturn = 'avoid: "uturn" is not honoured: the road graph has no turn model';
-    expect(made).toMatchObject({ code: 'Ok', warning: [uturn] });
+    expect(made).toEqual({ code: 'Ok', task_id: expect.any(String) });
     expect(await drainQueue()).toBe(1);
     const done = await call(status, key, { method: 'GET', path: '/mdm/status', query: { id: made.task_id } });
-    expect(done).toMatchObject({ code: 'Ok', warning: [uturn] });
+    expect(done).toMatchObject({ code: 'Ok' });
+    expect(done.warning).toBeUndefined();
     const rows = await csv(done.result_link);
     const curb = new Array<'curb'>(8).fill('curb');
-    const truth = net.matrix(origins, { targets: destinations, avoid: { toll: true }, approaches: curb });
+    const truth = net.matrix(origins, {
+      targets: destinations,
+      avoid: { toll: true },
+      turns: { avoid: { uturn: true } },
+      approaches: curb,
+    });
     const free = net.matrix(origins, { targets: destinations, avoid: { toll: true } });
     for (const [i, j, duration, distance] of rows) {
       expect(duration).toBe(Math.round(truth.durations[i * 4 + j]));

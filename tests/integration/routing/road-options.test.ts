@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { haversine, type Network } from '../../../shared/roads';
 import type { Client } from '../compat/client';
 import { gothenburgClient, refused, releaseNetworks } from './client-session';
@@ -6,7 +6,7 @@ import type * as T from './client-types';
 
 // The side of the road and the road kinds through the real handlers on the Gothenburg demo
 // network, in the official client's shapes: curb approaches, service roads avoided (soft) or
-// excluded (hard), and turn kinds the graph cannot honour refused by name.
+// excluded (hard), and turn and tunnel avoids passed on to the engine.
 
 const station = '57.70891,11.97462';
 /** 18 m beside Johannebergsgatan, on the left of the direct way in from the station. */
@@ -75,32 +75,37 @@ describe('service roads', () => {
   });
 });
 
-describe('avoid values the engine cannot honour', () => {
-  const cannotHonour = async (request: Promise<unknown>, field: string, value: string) =>
-    expect((await refused(request)).body).toMatchObject({
-      status: 400,
-      field,
-      message: expect.stringContaining(`"${value}" cannot be honoured: the road graph has no turn model`),
-    });
+describe('turn and tunnel avoids', () => {
+  it('reach the engine as TravelOptions from directions and both distance matrices', async () => {
+    const route = vi.spyOn(net, 'route');
+    const matrix = vi.spyOn(net, 'matrix');
+    try {
+      await client.post('/directions/json', {
+        origin: station,
+        destination: yard,
+        avoid: 'toll|uturn|sharp_turn|tunnel',
+        exclude: 'left_turn',
+        turn_angle_range: 135,
+      });
+      expect(route.mock.calls.at(-1)![1]).toMatchObject({
+        avoid: { toll: true, exclude: { tunnel: true } },
+        turns: { avoid: { uturn: true, sharpTurn: true }, exclude: { leftTurn: true }, sharpTurnAngle: 45 },
+      });
+      await client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'right_turn' });
+      expect(matrix.mock.calls.at(-1)![1]).toMatchObject({ turns: { avoid: { rightTurn: true } } });
+      await client.post('/distancematrix/json', { origins: station, destinations: yard, avoid: 'sharp_turn' });
+      expect(matrix.mock.calls.at(-1)![1]).toMatchObject({ turns: { avoid: { sharpTurn: true }, sharpTurnAngle: 60 } });
+    } finally {
+      route.mockRestore();
+      matrix.mockRestore();
+    }
+  });
 
-  it('are refused by name and reason where the answer has no warning field', async () => {
-    for (const turn of ['uturn', 'sharp_turn', 'left_turn', 'right_turn'])
-      await cannotHonour(client.post('/directions/json', { origin: station, destination: yard, avoid: `toll|${turn}` }), 'avoid', turn);
-    await cannotHonour(
-      client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'uturn' }),
-      'query.avoid',
-      'uturn',
+  it('refuse turn_angle_range without sharp_turn, naming the field and rule', async () => {
+    const wrong = await refused(
+      client.post('/directions/json', { origin: station, destination: yard, avoid: 'uturn', turn_angle_range: 90 }),
     );
-    await cannotHonour(
-      client.post('/distancematrix/json', { origins: station, destinations: yard, avoid: 'left_turn' }),
-      'avoid',
-      'left_turn',
-    );
-    await cannotHonour(
-      client.post('/directions/json', { origin: station, destination: yard, exclude: 'sharp_turn' }),
-      'exclude',
-      'sharp_turn',
-    );
+    expect(wrong.body).toMatchObject({ status: 400, field: 'turn_angle_range', message: expect.stringContaining('sharp_turn') });
   });
 });
 

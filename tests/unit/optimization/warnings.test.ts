@@ -123,13 +123,10 @@ describe('problem warnings', () => {
   });
 
   it('name avoid values that map to nothing Waymark does', () => {
-    const warnings = warningsOf((p) => (p.options = { routing: { avoid: ['toll', 'left_turn', 'uturn', 'bbox', 'tunnel'] } }));
-    const turns = '(toll, highway, ferry, service_road and bbox are honoured)';
+    const warnings = warningsOf((p) => (p.options = { routing: { avoid: ['toll', 'left_turn', 'uturn', 'bbox', 'tunnel', 'bridge'] } }));
     expect(warnings).toEqual([
-      `options.routing.avoid: "left_turn" is not honoured: the road graph has no turn model ${turns}`,
-      `options.routing.avoid: "uturn" is not honoured: the road graph has no turn model ${turns}`,
       'options.routing.avoid: "bbox" without coordinates avoids nothing; give "bbox: minLat,minLon,maxLat,maxLon"',
-      'options.routing.avoid: "tunnel" is not honoured yet (toll, highway, ferry, service_road and bbox are)',
+      'options.routing.avoid: "bridge" is not honoured (toll, highway, ferry, service_road, tunnel, bbox and the turn kinds uturn, sharp_turn, left_turn, right_turn are)',
     ]);
   });
 

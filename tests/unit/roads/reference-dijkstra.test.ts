@@ -46,7 +46,7 @@ describe('directions against a plain Dijkstra', () => {
     for (let k = 0; k < 100; k++) {
       const from = points[2 * k];
       const to = points[2 * k + 1];
-      const mine = directions(registry, { origin: from, destination: to, avoid: {} }).route;
+      const mine = directions(registry, { origin: from, destination: to, avoid: { avoid: {}, turns: [], geofenceIds: [] } }).route;
       const theirs = reference(from, to);
       expect(Number.isFinite(theirs.duration), `pair ${k}`).toBe(true);
       // Both are rounded to 0.1 the way the API answers.

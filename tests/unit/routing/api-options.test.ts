@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNetworkFromGeoJSON, NetworkRegistry, PointTooFarError } from '../../../shared/roads/index';
 import { metricKey } from '../../../shared/roads/metric';
-import { avoidParam, avoidParamWarned, curbApproaches, excludeParam } from '../../../shared/routing/params';
+import { avoidParam, curbApproaches, excludeParam, MAX_AVOID_GEOFENCES } from '../../../shared/routing/params';
 import { directionsBody, distanceMatrixQuery } from '../../../shared/routing/schemas';
 import { directions } from '../../../shared/routing/service/directions';
 import { travelMatrix } from '../../../shared/routing/service/matrix';
@@ -16,30 +16,39 @@ const text = (p: { lat: number; lon: number }) => `${p.lat},${p.lon}`;
 const message = (r: { error?: { issues: Array<{ message: string }> } }) => r.error?.issues.map((i) => i.message).join('; ');
 
 describe('avoid and exclude values', () => {
+  const none = { turns: [], geofenceIds: [] };
+
   it('read service_road as a road kind beside toll, ferry and highway', () => {
-    expect(avoidParam.parse('service_road|TOLL')).toEqual({ serviceRoad: true, toll: true });
-    expect(excludeParam.parse('service_road|ferry')).toEqual({ serviceRoad: true, ferry: true });
-    expect(excludeParam.parse('none')).toEqual({});
+    expect(avoidParam.parse('service_road|TOLL')).toEqual({ avoid: { serviceRoad: true, toll: true }, ...none });
+    expect(excludeParam.parse('service_road|ferry')).toEqual({ kinds: { serviceRoad: true, ferry: true }, turns: [] });
+    expect(excludeParam.parse('none')).toEqual({ kinds: {}, turns: [] });
   });
 
-  it('refuse a turn kind by name and reason where the answer has no warning field', () => {
-    for (const turn of ['uturn', 'sharp_turn', 'left_turn', 'right_turn']) {
-      expect(message(avoidParam.safeParse(`toll|${turn}`))).toBe(
-        `"${turn}" cannot be honoured: the road graph has no turn model (turns are neither restricted nor costed); leave it out`,
-      );
-      expect(message(excludeParam.safeParse(turn))).toMatch(new RegExp(`^"${turn}" cannot be honoured: the road graph has no turn model`));
-    }
-    expect(message(avoidParam.safeParse('tunnel'))).toBe(
-      '"tunnel" is not supported; use toll, ferry, highway, service_road, bbox:... or none',
-    );
+  it('read turn kinds in avoid and exclude, tunnel as a hard exclusion, and geofence ids apart', () => {
+    expect(avoidParam.parse('toll|uturn|sharp_turn|left_turn|right_turn')).toEqual({
+      avoid: { toll: true },
+      turns: ['uturn', 'sharpTurn', 'leftTurn', 'rightTurn'],
+      geofenceIds: [],
+    });
+    expect(excludeParam.parse('left_turn|toll')).toEqual({ kinds: { toll: true }, turns: ['leftTurn'] });
+    expect(avoidParam.parse('tunnel')).toEqual({ avoid: { exclude: { tunnel: true } }, ...none });
+    expect(avoidParam.parse('geofence_id:Depot-1|geofence_id:b_2|geofence_id:Depot-1')).toEqual({
+      avoid: {},
+      turns: [],
+      geofenceIds: ['Depot-1', 'b_2'],
+    });
+  });
+
+  it('refuse what is unknown or malformed by name and rule', () => {
     expect(message(excludeParam.safeParse('bbox:1,2,3,4'))).toMatch(
-      /"bbox:1,2,3,4" is not supported; use toll, ferry, highway, service_road or none/,
+      /"bbox:1,2,3,4" is not supported; use toll, ferry, highway, service_road, uturn, sharp_turn, left_turn, right_turn or none/,
     );
-  });
-
-  it('keep turn kinds aside where the answer can warn, and still refuse what is unknown', () => {
-    expect(avoidParamWarned.parse('uturn|ferry|left_turn')).toEqual({ avoid: { ferry: true }, turns: ['uturn', 'left_turn'] });
-    expect(avoidParamWarned.safeParse('tunnel').success).toBe(false);
+    expect(message(excludeParam.safeParse('tunnel'))).toMatch(/"tunnel" is not supported/);
+    expect(message(avoidParam.safeParse('geofence_id:'))).toMatch(/must be "geofence_id:<id>"/);
+    expect(message(avoidParam.safeParse('geofence_id:a b'))).toMatch(/must be "geofence_id:<id>"/);
+    expect(message(avoidParam.safeParse('uturn|none'))).toBe('"none" cannot be combined with other values');
+    const many = Array.from({ length: MAX_AVOID_GEOFENCES + 1 }, (_, i) => `geofence_id:g${i}`).join('|');
+    expect(message(avoidParam.safeParse(many))).toBe(`at most ${MAX_AVOID_GEOFENCES} geofence_id values per request (got 21)`);
   });
 });
 

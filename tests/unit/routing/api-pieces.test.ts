@@ -14,14 +14,14 @@ describe('routing parameters', () => {
     ]);
     expect(latLngList(1, 3).safeParse('57.7,11.9|91,12').error?.issues[0].message).toMatch(/point 1 .*latitude 91/);
     expect(latLngList(1, 1).safeParse('1,1|2,2').error?.issues[0].message).toMatch(/1 to 1 points/);
-    expect(avoidParam.parse('toll|ferry|bbox:57.71,11.96,57.70,11.95')).toEqual({
+    expect(avoidParam.parse('toll|ferry|bbox:57.71,11.96,57.70,11.95').avoid).toEqual({
       toll: true,
       ferry: true,
       bboxes: [{ minLat: 57.7, minLon: 11.95, maxLat: 57.71, maxLon: 11.96 }],
     });
-    expect(avoidParam.parse('none')).toEqual({});
+    expect(avoidParam.parse('none').avoid).toEqual({});
     expect(avoidParam.safeParse('none|toll').success).toBe(false);
-    expect(avoidParam.safeParse('tunnel').error?.issues[0].message).toMatch(/"tunnel" is not supported/);
+    expect(avoidParam.safeParse('bridge').error?.issues[0].message).toMatch(/"bridge" is not supported/);
     expect(bearingsParam.parse('90,20;;180,45')).toEqual([{ bearing: 90, range: 20 }, undefined, { bearing: 180, range: 45 }]);
     expect(bearingsParam.safeParse('400,20').success).toBe(false);
   });
