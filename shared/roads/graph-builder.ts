@@ -6,7 +6,7 @@
 import { greatCircleMeters } from '../geo/sphere';
 import type { GraphData } from './graph';
 import { FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
-import { restrictionArrays, type RestrictionPath } from './restriction-resolve';
+import { restrictionArrays, type RestrictionPath } from './restriction-paths';
 import type { WayAttributes } from './way-attributes';
 import type { BBox } from './types';
 

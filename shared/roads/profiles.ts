@@ -154,8 +154,6 @@ export function parseLength(v: string | undefined): number {
   return u === 'ft' ? n * 0.3048 : u === 'cm' ? n / 100 : n;
 }
 
-export { wayAttributes, classifyWay, parseDuration, type WayAttributes } from './way-attributes';
-
 // ---------------------------------------------------------------------------
 // Traffic: time-of-day factors (duration multipliers) per road class group.
 

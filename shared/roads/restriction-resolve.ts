@@ -5,7 +5,6 @@
  * with a reason the import report counts.
  */
 import type { OsmTags } from './access';
-import { emptyRestrictions, type TurnRestrictions } from './graph';
 import type { GraphBuilder, WayEdge } from './graph-builder';
 import type { RelationMember } from './pbf-relations';
 import { RESTRICTION_VALUES, restrictionRules } from './restriction-rules';
@@ -14,13 +13,6 @@ export interface RestrictionRelation {
   id: number;
   tags: OsmTags;
   members: RelationMember[];
-}
-
-/** A restriction as the builder holds it: builder edge numbers, RESTRICT_* bits, condition. */
-export interface RestrictionPath {
-  edges: number[];
-  kind: number;
-  condition?: string;
 }
 
 /** A relation either resolves to edge paths (pending builder edges) or is skipped for a reason. */
@@ -159,20 +151,4 @@ export function addRestrictions(
       }
   }
   return { resolved, paths: pathCount, skipped };
-}
-
-/** The builder's restriction paths as GraphData arrays, with builder edges mapped to final ones. */
-export function restrictionArrays(list: RestrictionPath[], finalIndex: Uint32Array): TurnRestrictions {
-  if (list.length === 0) return emptyRestrictions();
-  const start = new Uint32Array(list.length + 1);
-  for (let r = 0; r < list.length; r++) start[r + 1] = start[r] + list[r].edges.length;
-  const edges = new Uint32Array(start[list.length]);
-  const kind = new Uint8Array(list.length);
-  const conditions: Record<number, string> = {};
-  for (let r = 0; r < list.length; r++) {
-    list[r].edges.forEach((e, i) => (edges[start[r] + i] = finalIndex[e]));
-    kind[r] = list[r].kind;
-    if (list[r].condition !== undefined) conditions[r] = list[r].condition as string;
-  }
-  return { start, edges, kind, conditions };
 }

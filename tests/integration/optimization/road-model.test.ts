@@ -140,7 +140,7 @@ describe('optimization zones, depots, joint orders and roads on the emulators', 
       expect(curb.submitted.warnings.filter((w: string) => w.includes('approaches'))).toEqual([]);
       const distance = (d: Body) => d.done.result.routes[0].steps[1].distance;
       expect(distance(free)).toBeCloseTo(150, -1);
-      expect(distance(curb)).toBeCloseTo(250, -1);
+      expect(distance(curb)).toBeCloseTo(450, -1);
       const job = curb.done.result.routes[0].steps[1];
       expect(job.snapped_location[0]).toBeCloseTo(BASE_LAT, 5);
       expect(job.projected_location[1]).toBeCloseTo(BASE_LON + 1.5 * DLON, 5);

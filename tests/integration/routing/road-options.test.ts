@@ -83,13 +83,14 @@ describe('turn and tunnel avoids', () => {
       await client.post('/directions/json', {
         origin: station,
         destination: yard,
-        avoid: 'toll|uturn|sharp_turn|tunnel',
-        exclude: 'left_turn',
+        avoid: 'toll|left_turn|sharp_turn|tunnel',
+        // A hard left-turn ban at a 45° sharp limit leaves this network no route now that the engine obeys it.
+        exclude: 'uturn',
         turn_angle_range: 135,
       });
       expect(route.mock.calls.at(-1)![1]).toMatchObject({
         avoid: { toll: true, exclude: { tunnel: true } },
-        turns: { avoid: { uturn: true, sharpTurn: true }, exclude: { leftTurn: true }, sharpTurnAngle: 45 },
+        turns: { avoid: { leftTurn: true, sharpTurn: true }, exclude: { uturn: true }, sharpTurnAngle: 45 },
       });
       await client.get('/distancematrix/json', { origins: station, destinations: yard, avoid: 'right_turn' });
       expect(matrix.mock.calls.at(-1)![1]).toMatchObject({ turns: { avoid: { rightTurn: true } } });

@@ -14,7 +14,8 @@ import {
   serializeGraph,
   RoutingInputError,
 } from '../../../shared/roads/index';
-import { parseLength, parseMaxspeed, parseWeight, wayAttributes } from '../../../shared/roads/profiles';
+import { parseLength, parseMaxspeed, parseWeight } from '../../../shared/roads/profiles';
+import { wayAttributes } from '../../../shared/roads/way-attributes';
 import { gridNetwork, truckNetwork, BASE_LAT, BASE_LON, DLAT, DLON } from '../../fixtures/routing/graphs';
 import { writeOsmPbf, type OsmNode, type OsmWay } from '../../fixtures/routing/pbf-writer';
 
