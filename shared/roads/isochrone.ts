@@ -4,6 +4,7 @@
  */
 import { cellsToMultiPolygon, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import { pointInPolygonXY } from '../geo/ring';
+import { haversineMeters } from '../geo/sphere';
 import type { RoadView } from './ports';
 import type { LatLon } from '../geo/types';
 import { RoutingInputError, type IsochroneOptions, type IsochroneResult } from './types';
@@ -52,7 +53,9 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
       cells.add(latLngToCell(lat1 + (lat2 - lat1) * f, lon1 + (lon2 - lon1) * f, res));
     }
   };
-  cells.add(latLngToCell(ph.lat, ph.lon, res));
+  // The requested point is where the user stands, often metres off the road it snapped to: the
+  // way from it to the road belongs to the area, so a map marker at the start lies inside.
+  addLine(origin.lat, origin.lon, ph.lat, ph.lon, haversineMeters(origin, ph), 1);
   // the origin's own segment, from the phantom towards each end it may be driven to
   const along = (e: number, rest: number, node: number) => {
     const c = rest * w[e];

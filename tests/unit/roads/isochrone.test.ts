@@ -37,6 +37,14 @@ describe('isochrone on a grid', () => {
     expect(holes0).toBeGreaterThanOrEqual(holes1);
   });
 
+  it('contains a start that lies off the road it snaps to', () => {
+    // 40 m inside a 100 m block, with cells of about 10 m: the road alone would leave it outside
+    const offRoad = { lat: origin.lat + 0.4 * DLAT, lon: origin.lon + 0.5 * DLON };
+    const iso = net.isochrone(offRoad, { minutes: 0.5, h3Resolution: 12 });
+    expect(iso.origin.distance).toBeGreaterThan(30);
+    expect(pointInPolygonXY(iso.polygon.coordinates, offRoad.lon, offRoad.lat)).toBe(true);
+  });
+
   it('refuses bad input and far origins', () => {
     expect(() => net.isochrone(origin, {})).toThrow(RoutingInputError);
     expect(() => net.isochrone(origin, { minutes: -1 })).toThrow(RoutingInputError);
