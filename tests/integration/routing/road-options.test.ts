@@ -15,6 +15,7 @@ const johanneberg = '57.6968,11.9841';
 const yard = '57.6918,11.9702';
 
 const at = (s: string) => s.split(',').map(Number) as [number, number];
+const pointOf = (p: string) => ({ lat: at(p)[0], lon: at(p)[1] });
 const metresTo = (p: string, l: T.Location | undefined) => haversine(...at(p), l!.latitude!, l!.longitude!);
 
 let client: Client;
@@ -100,6 +101,30 @@ describe('turn and tunnel avoids', () => {
       route.mockRestore();
       matrix.mockRestore();
     }
+  });
+
+  it('change the route on the real engine: left turns avoided softly, excluded hard', async () => {
+    const free = await route({ origin: station, destination: johanneberg });
+    const avoided = await route({ origin: station, destination: johanneberg, avoid: 'left_turn' });
+    const excluded = await route({ origin: station, destination: johanneberg, exclude: 'left_turn' });
+    // Around the block rather than across the traffic: longer, and what the engine itself answers.
+    expect(avoided.distance!).toBeGreaterThan(free.distance! + 500);
+    const engine = net.route([pointOf(station), pointOf(johanneberg)], { turns: { exclude: { leftTurn: true } } });
+    expect(excluded.distance).toBeCloseTo(engine.distance, 0);
+    // The yard cannot be reached without a left turn: soft still routes, hard finds none.
+    expect((await route({ origin: station, destination: yard, avoid: 'left_turn' })).distance).toBeGreaterThan(0);
+    const none = await refused(client.post('/directions/json', { origin: station, destination: yard, exclude: 'left_turn' }));
+    expect(none.body).toMatchObject({ status: 422, message: expect.stringContaining('no route') });
+  });
+
+  it('count a turn as sharp by turn_angle_range: 0 permits every turn, 150 almost none', async () => {
+    const every = await route({ origin: yard, destination: station, exclude: 'sharp_turn', turn_angle_range: 0 });
+    const engine = net.route([pointOf(yard), pointOf(station)], { turns: { exclude: { sharpTurn: true }, sharpTurnAngle: 180 } });
+    expect(every.distance).toBeCloseTo(engine.distance, 0);
+    const few = await refused(
+      client.post('/directions/json', { origin: yard, destination: station, exclude: 'sharp_turn', turn_angle_range: 150 }),
+    );
+    expect(few.body).toMatchObject({ status: 422, message: expect.stringContaining('no route') });
   });
 
   it('refuse turn_angle_range without sharp_turn, naming the field and rule', async () => {
