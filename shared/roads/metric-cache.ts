@@ -4,9 +4,11 @@
  * and several edge-sized arrays of memory.
  */
 import { ContractionHierarchy } from './ch-query';
+import { matchedEdits } from './edits';
 import type { RoadGraph } from './graph';
 import { buildMetric, metricKey } from './metric';
 import type { MetricEntry } from './ports';
+import type { SegmentIndex } from './spatial';
 import { activeConditionsKey, turnTopology } from './turn-topology';
 import { turnOptionsKey, turnWeights } from './turns';
 import type { TravelOptions } from './types';
@@ -17,7 +19,10 @@ export const METRIC_CACHE_SIZE = 8;
 export class MetricCache {
   private entries = new Map<string, MetricEntry>();
 
-  constructor(private readonly graph: RoadGraph) {}
+  constructor(
+    private readonly graph: RoadGraph,
+    private readonly index: SegmentIndex,
+  ) {}
 
   /** The metric (and its hierarchy, once built) for the options; most recently used last. */
   get(o: TravelOptions): MetricEntry {
@@ -28,10 +33,11 @@ export class MetricCache {
       this.entries.set(key, m);
       return m;
     }
-    const metric = buildMetric(this.graph, o);
+    const edits = o.edits?.items.length ? matchedEdits(this.graph, this.index, o.edits, o.profile ?? 'car') : undefined;
+    const metric = buildMetric(this.graph, o, edits);
     const lw = new Float64Array(this.graph.edgeCount);
     for (let e = 0; e < lw.length; e++) lw[e] = metric.cost[e] === Infinity ? Infinity : this.graph.data.length[e];
-    const topo = turnTopology(this.graph, o);
+    const topo = turnTopology(this.graph, o, edits?.bannedTurns.size ? { key: o.edits!.key, banned: edits.bannedTurns } : undefined);
     const turns = turnWeights(topo.code, topo.angle, o.turns);
     const byCost = { topo, w: metric.cost, d: metric.duration, tw: turns.cost, td: turns.dur };
     m = { metric, lengthWeight: lw, topo, turns, byCost, byLength: { ...byCost, w: lw, tw: turns.len } };

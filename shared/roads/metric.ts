@@ -1,5 +1,6 @@
 /** Per-query edge weights: travel cost (what the search minimises), duration and validity. */
 import { areasKey, prepareArea, segmentTouchesAreas } from './area-avoid';
+import { truckExceeds, type MatchedEdits } from './edits';
 import { bboxContains } from './geo';
 import type { RoadGraph } from './graph';
 import {
@@ -92,7 +93,7 @@ export function metricKey(g: RoadGraph, o: TravelOptions): string {
   const hard = kindBits(o.avoid?.exclude) & present;
   const soft = kindBits(o.avoid) & present & ~hard;
   const boxes = (o.avoid?.bboxes ?? []).map((b) => `${b.minLat},${b.minLon},${b.maxLat},${b.maxLon}`).join(';');
-  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${kindLetters(soft)}${kindLetters(hard).toUpperCase()}|${boxes}|${areasKey(o.avoid?.areas)}`;
+  return `${profile}|${period}|${profile === 'truck' ? truckKey(o.truck) : ''}|${kindLetters(soft)}${kindLetters(hard).toUpperCase()}|${boxes}|${areasKey(o.avoid?.areas)}|${o.edits?.key ?? ''}`;
 }
 
 /** Whether a truck with these dimensions may use edge e (legal limits). */
@@ -136,7 +137,8 @@ export function segmentTouchesBox(b: BBox, lat1: number, lon1: number, lat2: num
   return t0 <= t1;
 }
 
-export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
+/** `edits`: the road editor's changes for this profile (edits.ts), already matched to the graph. */
+export function buildMetric(g: RoadGraph, o: TravelOptions, edits?: MatchedEdits): Metric {
   const d = g.data;
   const m = g.edgeCount;
   const profile: Profile = o.profile ?? 'car';
@@ -154,7 +156,8 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
   const groupOf = new Int8Array(32);
   for (let c = 0; c < 32; c++) groupOf[c] = c < 17 ? trafficGroup(c) : 2;
   for (let e = 0; e < m; e++) {
-    const s = speeds[e];
+    let s = speeds[e];
+    if (edits && s > 0) s = editedSpeed(edits, e, s);
     if (s === 0) {
       cost[e] = Infinity;
       duration[e] = Infinity;
@@ -162,10 +165,13 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
     }
     const grp = groupOf[d.roadClass[e]];
     const f = grp < 0 ? 1 : factors[grp];
-    const dur = (d.length[e] / (s / 3.6)) * f;
+    // a fixed speed is what the fleet drives there at any hour: no time-of-day factor
+    const dur = (d.length[e] / (s / 3.6)) * (edits?.fixedSpeed.has(e) ? 1 : f);
     duration[e] = dur;
     let c = dur;
     if (truck && !truckAllowed(g, e, truck)) c = Infinity;
+    if (edits && (edits.closed.has(e) || (truck && edits.truckLimits.has(e) && truckExceeds(truck, edits.truckLimits.get(e)!))))
+      c = Infinity;
     if (boxes.length > 0 && c !== Infinity) {
       const u = g.tail[e];
       const v = d.head[e];
@@ -191,4 +197,11 @@ export function buildMetric(g: RoadGraph, o: TravelOptions): Metric {
     cost[e] = c;
   }
   return { key: metricKey(g, o), profile, period, cost, duration, penalised };
+}
+
+/** An edge's speed under the editor's fixed speeds and caps. */
+function editedSpeed(edits: MatchedEdits, e: number, speed: number): number {
+  const fixed = edits.fixedSpeed.get(e);
+  const cap = edits.maxSpeed.get(e);
+  return Math.min(fixed ?? speed, cap ?? Infinity);
 }

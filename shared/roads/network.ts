@@ -72,7 +72,7 @@ export class Network implements RoadView {
   constructor(data: GraphData) {
     this.graph = new RoadGraph(data);
     this.index = new SegmentIndex(this.graph);
-    this.metrics = new MetricCache(this.graph);
+    this.metrics = new MetricCache(this.graph, this.index);
   }
 
   get name(): string {

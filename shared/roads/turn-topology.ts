@@ -55,7 +55,13 @@ export function activeConditionsKey(g: RoadGraph, o: TravelOptions): string {
     .join(',');
 }
 
-export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string): TurnTopology {
+/** Turns the road editor bans (from-edge * edgeCount + to-edge), with the key of their edit set. */
+export interface TurnBans {
+  key: string;
+  banned: ReadonlySet<number>;
+}
+
+export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string, bans?: TurnBans): TurnTopology {
   const d = g.data;
   const m = g.edgeCount;
   const speed = profile === 'car' ? d.speedCar : d.speedTruck;
@@ -113,6 +119,7 @@ export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string
       if (t.code === TURN_UTURN ? !turnPlace : barrier) continue;
       const xDest = (d.flags[x] & destFlag) !== 0;
       if (!xDest && phase === 2) continue;
+      if (bans?.banned.has(e * m + x)) continue;
       const next = matcher.next(matchState, x);
       if (next < 0) continue;
       to.push(xDest && phase > 0 ? lateOf[x] : next);
@@ -122,7 +129,7 @@ export function buildTurnTopology(g: RoadGraph, profile: Profile, active: string
   }
   first[stateCount] = to.length;
   return {
-    key: `${profile}|${active}`,
+    key: `${profile}|${active}|${bans?.key ?? ''}`,
     stateCount,
     stateEdge,
     first,
@@ -138,17 +145,17 @@ const topologies = new WeakMap<RoadGraph, Map<string, TurnTopology>>();
 /** Turn graphs kept per network (one per profile, plus departures with other conditional restrictions in force). */
 const TOPOLOGY_CACHE_SIZE = 6;
 
-export function turnTopology(g: RoadGraph, o: TravelOptions): TurnTopology {
+export function turnTopology(g: RoadGraph, o: TravelOptions, bans?: TurnBans): TurnTopology {
   const profile = o.profile ?? 'car';
   const active = activeConditionsKey(g, o);
-  const key = `${profile}|${active}`;
+  const key = `${profile}|${active}|${bans?.key ?? ''}`;
   let cache = topologies.get(g);
   if (!cache) topologies.set(g, (cache = new Map()));
   let t = cache.get(key);
   if (t) {
     cache.delete(key);
   } else {
-    t = buildTurnTopology(g, profile, active);
+    t = buildTurnTopology(g, profile, active, bans);
     if (cache.size >= TOPOLOGY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   }
   cache.set(key, t);

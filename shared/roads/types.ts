@@ -7,6 +7,31 @@ export type Profile = 'car' | 'truck';
 export const SNAP_DISTANCE_M = 500;
 export const PROFILES: readonly Profile[] = ['car', 'truck'];
 
+/** The road editor's changes in map terms; edits.ts matches them to a network. */
+export type LatLonTuple = readonly [number, number];
+
+export interface RoadEdit {
+  kind: 'closure' | 'maxspeed' | 'fixedspeed' | 'truck' | 'turn';
+  /** The profiles it binds; an edit for other vehicles is dropped before it reaches the engine. */
+  profiles: readonly Profile[];
+  /** Chains of positions [lat, lon] driven in this order: every road between consecutive positions. */
+  chains?: ReadonlyArray<ReadonlyArray<LatLonTuple>>;
+  /** Rings of [lon, lat]: every road with a point inside, both ways. */
+  area?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+  /** A turn as the positions of its from, via and to nodes. */
+  turn?: readonly [LatLonTuple, LatLonTuple, LatLonTuple];
+  /** km/h: the speed (fixedspeed) or the cap (maxspeed). */
+  speedKmh?: number;
+  /** Largest truck allowed (0 or absent = no limit on that dimension). */
+  truck?: TruckSpec;
+}
+
+export interface RoadEdits {
+  /** Identifies the set (its ids and versions): metrics and turn graphs are cached by it. */
+  key: string;
+  items: readonly RoadEdit[];
+}
+
 export interface BBox {
   minLat: number;
   minLon: number;
@@ -77,6 +102,8 @@ export interface TravelOptions {
    * anything else is unrestricted.
    */
   approaches?: readonly (string | undefined)[];
+  /** The caller's own road edits (closures, speeds, truck limits, turn bans): see edits.ts. */
+  edits?: RoadEdits;
 }
 
 export interface SnappedLocation {
