@@ -5,6 +5,7 @@ import { matrixQueues, matrixTables } from './tables/matrix';
 import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
 import { platformTables } from './tables/platform';
+import { roadEditorTables } from './tables/road-editor';
 import { trackingQueues, trackingTables } from './tables/tracking';
 import { tripTables } from './tables/trips';
 import { webhookQueues, webhookTables } from './tables/webhooks';
@@ -30,6 +31,7 @@ export const tables: TableDeclaration[] = [
   ...matrixTables,
   ...batchTables,
   ...tripTables,
+  ...roadEditorTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...webhookQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

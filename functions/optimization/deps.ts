@@ -3,6 +3,7 @@ import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-sto
 import { enqueueJob } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
 import type { WorkerDeps } from '../../shared/optimization/worker';
+import { roadEditor } from '../restrictions/deps';
 import { solveInThreads, warmSolverThreads } from '../../shared/solver-threads';
 import { webhookDelivery } from '../webhooks/deps';
 
@@ -25,5 +26,5 @@ export const optimization = (): OptimizationDeps =>
  */
 export const workerDeps = (): WorkerDeps => {
   warmSolverThreads();
-  return { ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts) };
+  return { ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts), roadEdits: roadEditor() };
 };

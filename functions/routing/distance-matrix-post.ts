@@ -2,8 +2,7 @@ import { distanceMatrixResponse } from '../../shared/routing/responses';
 import { distanceMatrixBody } from '../../shared/routing/schemas';
 import { distanceMatrixJson } from '../../shared/routing/service/matrix';
 import { httpHandler, rawReply } from '../lib/http-handler';
-import { withAvoidAreas } from '../../shared/routing/avoid-areas';
-import { geofences, networks } from './deps';
+import { inSpace, networks } from './deps';
 
 // The GET operation's fields in a JSON body, for more points than a query value may hold. The
 // body is the JSON text the service writes (a million elements would cost more as objects).
@@ -13,9 +12,5 @@ export const handler = httpHandler({
   body: distanceMatrixBody,
   response: distanceMatrixResponse,
   run: async ({ body, principal }) =>
-    rawReply(
-      200,
-      distanceMatrixJson(networks(), await withAvoidAreas(geofences(), principal.space, body)),
-      'application/json; charset=utf-8',
-    ),
+    rawReply(200, distanceMatrixJson(networks(), await inSpace(principal.space, body)), 'application/json; charset=utf-8'),
 });

@@ -5,7 +5,15 @@
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
 import polyline from '@mapbox/polyline';
-import { FALLBACK_WARNING, greatCircleMatrix, type AvoidOptions, type MatrixResult, type TravelOptions, type TurnKind } from '../roads';
+import {
+  FALLBACK_WARNING,
+  greatCircleMatrix,
+  type AvoidOptions,
+  type MatrixResult,
+  type RoadEdits,
+  type TravelOptions,
+  type TurnKind,
+} from '../roads';
 import { roadNetworks } from '../routing/loaded-networks';
 import { parseTruck, roadKind, turnKind, turnOptions } from '../routing/options';
 import type { OptimizationRequest } from './schemas';
@@ -47,7 +55,8 @@ function avoidOptions(req: OptimizationRequest): { avoid: AvoidOptions; turns: T
 }
 
 /** The routing engine's options for one profile: mode, truck, avoid, traffic and curb approaches per location. */
-export function travelOptions(req: OptimizationRequest, profile: string): TravelOptions {
+/** `edits`: the space's road editor restrictions in force at the departure. */
+export function travelOptions(req: OptimizationRequest, profile: string, edits?: RoadEdits): TravelOptions {
   const routing = req.options?.routing ?? {};
   const mode = profileMode(req, profile);
   const size = routing.truck_size !== undefined ? parseTruckSize(routing.truck_size) : null;
@@ -61,6 +70,7 @@ export function travelOptions(req: OptimizationRequest, profile: string): Travel
     ...(turnOpts ? { turns: turnOpts } : {}),
     trafficTimestamp: routing.traffic_timestamp,
     approaches: req.locations.approaches,
+    ...(edits ? { edits } : {}),
   };
 }
 
@@ -118,7 +128,7 @@ export interface BuiltMatrices {
   network?: string;
 }
 
-export function buildMatrices(req: OptimizationRequest, locations: LatLonPair[]): BuiltMatrices {
+export function buildMatrices(req: OptimizationRequest, locations: LatLonPair[], edits?: RoadEdits): BuiltMatrices {
   const n = locations.length;
   const matrices: SolverMatrices = {};
   const warnings = new Set<string>();
@@ -137,7 +147,7 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLonPair[])
   let source = 'great-circle';
   let network: string | undefined;
   for (const p of profilesOf(req)) {
-    const result: MatrixResult = roadNetworks().matrix(points, travelOptions(req, p));
+    const result: MatrixResult = roadNetworks().matrix(points, travelOptions(req, p, edits));
     for (const w of result.warnings) warnings.add(w);
     source = result.method;
     network = result.network;
@@ -150,7 +160,7 @@ export function buildMatrices(req: OptimizationRequest, locations: LatLonPair[])
  * Each route's geometry as an encoded polyline (precision 5): the road path when a loaded
  * network covers the route, else the straight legs between its stops.
  */
-export function routeGeometries(result: ClientResult, req: OptimizationRequest): string[] {
+export function routeGeometries(result: ClientResult, req: OptimizationRequest, edits?: RoadEdits): string[] {
   const profiles = new Map(req.vehicles.map((v, i) => [idKey(v.id), vehicleProfile(req, i)]));
   return result.routes.map((route) => {
     const located = route.steps.filter((s) => s.location);
@@ -158,7 +168,7 @@ export function routeGeometries(result: ClientResult, req: OptimizationRequest):
     if (coords.length >= 2 && !req.duration_matrix) {
       const points = coords.map(([lat, lon]) => ({ lat, lon }));
       if (roadNetworks().find(points)) {
-        const options = travelOptions(req, profiles.get(idKey(route.vehicle)) ?? 'car');
+        const options = travelOptions(req, profiles.get(idKey(route.vehicle)) ?? 'car', edits);
         const approaches = located.map((s) => (s.location_index === undefined ? undefined : options.approaches?.[s.location_index]));
         try {
           return roadNetworks().route(points, { ...options, approaches }).geometry;

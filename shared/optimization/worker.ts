@@ -17,6 +17,7 @@ import { logger } from '../platform/log';
 import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
+import type { RoadEditsSource } from '../routing/road-edits';
 import { isPending, JOB_LEASE_MARGIN_SECONDS, JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
 import { toClientResult } from './client-result';
 import { completedBody } from './result';
@@ -40,6 +41,8 @@ export interface DeliveryInfo {
 export interface WorkerDeps extends OptimizationDeps {
   /** solveWithStats, or a multi-threaded equivalent (shared/solver-threads). */
   solve: (...args: Parameters<typeof solveWithStats>) => SolveReport | Promise<SolveReport>;
+  /** The road editor's restrictions of the job's space (none when absent). */
+  roadEdits?: RoadEditsSource;
 }
 
 /** `busy`: another attempt holds the job on the message's last delivery; that attempt finishes it. */
@@ -151,7 +154,9 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLonPair[];
   const input = toSolverInput(req, parsed);
   const locations = input.locations;
-  const built = buildMatrices(req, locations);
+  const departure = req.options?.routing?.traffic_timestamp ?? nowSeconds(deps);
+  const edits = req.duration_matrix ? undefined : await deps.roadEdits?.editsFor(job.space, departure);
+  const built = buildMatrices(req, locations, edits);
   log('travel matrices ready', { locations: locations.length, source: built.source });
   const tasks = (req.jobs?.length ?? 0) + 2 * (req.shipments?.length ?? 0);
   const requested = req.options?.objective?.solving_time_limit;
@@ -180,7 +185,7 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   const result = toClientResult(report.result, req, parsed.length);
   addRoadPoints(result, req);
   result.routing_profiles = routingProfiles(req, built.network);
-  const body = completedBody(job, result, routeGeometries(result, req), [...warnings], solvedAt);
+  const body = completedBody(job, result, routeGeometries(result, req, edits), [...warnings], solvedAt);
   const blob = encodeBlob(body);
   await store.putBlob(job.space, job.id, resultBlobName(job.attempts), blob.chunks, job.created_at + JOB_RETENTION_SECONDS);
   const outcome: JobOutcome = {

@@ -37,6 +37,8 @@ export const config = {
   networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
   /** Milliseconds a geocoding search may trust its cached custom places (0: confirm on every search). */
   placesMaxStaleMs: (): number => intSetting('WAYMARK_PLACES_MAX_STALE_MS', 0),
+  /** Milliseconds a router uses a space's road edits before it checks them again: the longest a change takes to count. */
+  roadEditsMaxStaleMs: (): number => intSetting('WAYMARK_ROAD_EDITS_MAX_STALE_MS', 1000),
   /** Milliseconds a process reuses the compiled geofences its monitors watch (monitors themselves are checked on every upload). */
   monitorCacheMs: (): number => intSetting('WAYMARK_MONITOR_CACHE_MS', 5000),
   /**

@@ -15,9 +15,15 @@ import type { TravelOptions } from './types';
 
 /** Metrics (with their hierarchies) kept in memory per network. */
 export const METRIC_CACHE_SIZE = 8;
+/**
+ * Metrics of road-edited option sets kept apart, so that spaces' edits (a new set on every
+ * change) never push out the shared metrics and their hierarchies that every other request uses.
+ */
+export const EDITED_METRIC_CACHE_SIZE = 4;
 
 export class MetricCache {
   private entries = new Map<string, MetricEntry>();
+  private edited = new Map<string, MetricEntry>();
 
   constructor(
     private readonly graph: RoadGraph,
@@ -27,10 +33,11 @@ export class MetricCache {
   /** The metric (and its hierarchy, once built) for the options; most recently used last. */
   get(o: TravelOptions): MetricEntry {
     const key = `${metricKey(this.graph, o)}|${turnOptionsKey(o.turns)}|${activeConditionsKey(this.graph, o)}`;
-    let m = this.entries.get(key);
+    const entries = o.edits?.items.length ? this.edited : this.entries;
+    let m = entries.get(key);
     if (m) {
-      this.entries.delete(key);
-      this.entries.set(key, m);
+      entries.delete(key);
+      entries.set(key, m);
       return m;
     }
     const edits = o.edits?.items.length ? matchedEdits(this.graph, this.index, o.edits, o.profile ?? 'car') : undefined;
@@ -41,10 +48,11 @@ export class MetricCache {
     const turns = turnWeights(topo.code, topo.angle, o.turns);
     const byCost = { topo, w: metric.cost, d: metric.duration, tw: turns.cost, td: turns.dur };
     m = { metric, lengthWeight: lw, topo, turns, byCost, byLength: { ...byCost, w: lw, tw: turns.len } };
-    this.entries.set(key, m);
-    while (this.entries.size > METRIC_CACHE_SIZE) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    entries.set(key, m);
+    const size = entries === this.edited ? EDITED_METRIC_CACHE_SIZE : METRIC_CACHE_SIZE;
+    while (entries.size > size) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
     }
     return m;
   }

@@ -3,7 +3,7 @@ import { queryBoolean } from '../platform/schemas';
 import { invalid } from '../platform/errors';
 import { parseTruck, roadKind, turnKind, turnOptions } from './options';
 import type { LatLon } from '../geo/types';
-import type { AvoidOptions, BBox, Profile, RoadKind, TravelOptions, TurnKind } from '../roads/types';
+import type { AvoidOptions, BBox, Profile, RoadEdits, RoadKind, TravelOptions, TurnKind } from '../roads/types';
 
 // The routing API's query conventions (points "lat,lng" joined by "|", options joined by "|" or
 // ";") parsed into the engine's types, with messages that name the rule broken.
@@ -251,6 +251,8 @@ export interface TravelParams {
   truck_size?: string;
   truck_weight?: number;
   departure_time?: number;
+  /** The caller's road editor restrictions in force at the departure (road-edits.ts). */
+  road_edits?: RoadEdits;
 }
 
 /**
@@ -277,5 +279,6 @@ export function travelOptions(p: TravelParams, defaultAvoid: AvoidOptions = {}):
     ...(turns ? { turns } : {}),
     truck: profile === 'truck' ? parseTruck(p.truck_size, p.truck_weight) : undefined,
     trafficTimestamp: p.departure_time,
+    ...(p.road_edits ? { edits: p.road_edits } : {}),
   };
 }

@@ -61,6 +61,9 @@ export class Client {
   put<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
     return this.request('PUT', path, query, body);
   }
+  patch<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
+    return this.request('PATCH', path, query, body);
+  }
   delete<T = any>(path: string, query: Record<string, QueryValue> = {}, body?: unknown): Promise<T> {
     return this.request('DELETE', path, query, body);
   }

@@ -95,6 +95,13 @@ describe('road edits', () => {
     expect(net.metricFor({})).not.toBe(a);
   });
 
+  it('keeps edited metrics apart: many edit sets never push out the shared plain metric', () => {
+    const closure: RoadEdit = { kind: 'closure', profiles: ['car'], chains: [[at(1, 0), at(2, 0)]] };
+    const plain = net.metricFor({});
+    for (let i = 0; i < 20; i++) net.metricFor(edits(`many${i}`, closure));
+    expect(net.metricFor({})).toBe(plain);
+  });
+
   it('skips positions that match no road', () => {
     const nowhere: RoadEdit = { kind: 'closure', profiles: ['car'], chains: [[at(0.5, 0.5), at(0.6, 0.5)]] };
     expect(route(net, start, end, edits('n1', nowhere)).distance).toBeCloseTo(300, 0);
