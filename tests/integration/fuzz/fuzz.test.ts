@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createBatch } from '../../../functions/batch/create';
 import { handler as createMatrix } from '../../../functions/matrix/create';
+import { handler as createRestriction } from '../../../functions/restrictions/create';
 import { config } from '../../../shared/platform/config';
 import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
@@ -61,6 +62,19 @@ beforeAll(async () => {
     query: { key },
     body: { requests: [{ query: '/directions/json?origin=57.70891,11.97462&destination=57.69680,11.98900' }] },
   });
+  const restriction = await invoke(createRestriction, {
+    method: 'POST',
+    query: { key },
+    pathParameters: { restrictionType: 'closure' },
+    body: {
+      area: 'gothenburg',
+      name: 'fuzz works',
+      tracks: [
+        [11.9746, 57.70891],
+        [11.9747, 57.7085],
+      ],
+    },
+  });
   const job = await submit(key, {
     locations: { id: 1, location: ['57.7089,11.9746', '57.7000,11.9600'] },
     vehicles: [{ id: 1, start_index: 0 }],
@@ -77,6 +91,7 @@ beforeAll(async () => {
     matrix: (matrix.body as { task_id: string }).task_id,
     batch: (batch.body as { track_id: string }).track_id,
     trip: 'fz-t',
+    restriction: String((restriction.body as { id: number }).id),
   };
   // Deletes last, so the other operations find what they name.
   operations = (await httpOperations()).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

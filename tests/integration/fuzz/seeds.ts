@@ -15,6 +15,7 @@ export interface Ids {
   matrix: string;
   batch: string;
   trip: string;
+  restriction: string;
 }
 
 // Points on the Gothenburg demo network the fuzz run loads.
@@ -157,6 +158,44 @@ export function seeds(ids: Ids): Record<string, Seed> {
     'GET /snapToRoads/json': { ...none, query: { path: `${station}|${haga}`, interpolate: 'true', road_info: 'max_speed' } },
     'POST /snapToRoads/json': { ...none, body: { path: `${station}|${haga}`, timestamps: '1700000000|1700000100' } },
     'GET /areas': none,
+    'POST /restrictions/{restrictionType}': {
+      pathParameters: { restrictionType: 'maxspeed' },
+      query: { latlon: 'true' },
+      body: {
+        area: 'gothenburg',
+        name: 'zone',
+        speed_limit: 30,
+        mode: ['4w'],
+        geofence: [
+          [57.7, 11.97],
+          [57.7, 11.98],
+          [57.71, 11.98],
+          [57.7, 11.97],
+        ],
+      },
+    },
+    'GET /restrictions/{id}': { pathParameters: { id: ids.restriction } },
+    'PATCH /restrictions/{id}': {
+      pathParameters: { id: ids.restriction },
+      body: {
+        area: 'gothenburg',
+        name: 'works',
+        direction: 'forward',
+        tracks: [
+          [11.9746, 57.70891],
+          [11.9747, 57.7085],
+        ],
+        repeat_on: 'Mo-Fr 07:00-09:00',
+      },
+    },
+    'PUT /restrictions/{id}/state': { pathParameters: { id: ids.restriction }, body: { state: 'disabled' } },
+    'DELETE /restrictions/{id}': { pathParameters: { id: ids.restriction } },
+    'GET /restrictions/list': { ...none, query: { area: 'gothenburg', limit: '10', offset: '0', state: 'enabled' } },
+    'GET /restrictions': { ...none, query: { min_lat: '57.6', min_lon: '11.9', max_lat: '57.8', max_lon: '12.1', mode: '4w' } },
+    'GET /restrictions_items': {
+      ...none,
+      query: { min_lat: '57.6', min_lon: '11.9', max_lat: '57.8', max_lon: '12.1', restriction_type: 'closure' },
+    },
     'GET /optimization/json': { ...none, query: { coordinates: `${station}|${haga}|${korsvagen}`, roundtrip: 'true' } },
     'POST /optimization/driver-assignment/v1': {
       ...none,
