@@ -162,4 +162,20 @@ describe('map console', () => {
     await shot('optimization');
     expect(errors).toEqual([]);
   }, 150_000);
+
+  it("draws the key's road restrictions in view, in force or not", async () => {
+    const track = [
+      [11.9777965, 57.7056031],
+      [11.9774742, 57.7051804],
+    ];
+    const made = await api('POST', '/restrictions/closure', { area: 'gothenburg', name: 'e2e works', tracks: track });
+    expect(made.status).toBe(200);
+    await page.reload();
+    await expect
+      .poll(() => page.textContent('[data-testid=restriction-list]'), { timeout: 30_000 })
+      .toContain('e2e works · closure · active');
+    await expect.poll(() => page.locator('path.restriction-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await shot('restrictions');
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
