@@ -86,11 +86,14 @@ function parseLiLim(lines: string[], fallbackName: string): Instance {
   return { name: fallbackName, kind: 'pdptw', nVehicles, capacity, nodes };
 }
 
-export function euclid(a: Node, b: Node): number {
+/** Points only: the CVRP and MDVRP converters share these with their own point types. */
+export type Point = Pick<Node, 'x' | 'y'>;
+
+export function euclid(a: Point, b: Point): number {
   return Math.sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2);
 }
 
-export function scaledMatrix(nodes: Node[], scale: number): number[][] {
+export function scaledMatrix(nodes: Point[], scale: number): number[][] {
   const n = nodes.length;
   const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round(scale * euclid(nodes[i], nodes[j]));

@@ -1,5 +1,6 @@
-// Solver benchmark on VRPTW (Solomon, Gehring & Homberger) and PDPTW (Li & Lim) instance files.
-//   npm run bench:solver -- [--set solomon|homberger|all | --dir <folder>] [--filter R1*,C2*]
+// Solver benchmark on VRPTW (Solomon, Gehring & Homberger), PDPTW (Li & Lim), CVRP (Uchoa et al.'s
+// X set) and MDVRP (Cordeau) instance files.
+//   npm run bench:solver -- [--set solomon|homberger|all|cvrp|mdvrp | --dir <folder>] [--filter R1*,C2*]
 //       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
 //       [--vroom <baseline.csv>] [--vroom-config xdef_t1] [--threads N] [--api <baseUrl> --key <key>]
 //       [--clock wall|cpu] [--engine auto|sisr|hgs]
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { checkSolution, solveWithStats, type SolveReport, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
 import { solveInThreads } from '../../../shared/solver-threads';
 import { solveThroughApi, type ApiTarget } from './api';
-import { convert, parseInstance, routeDistance } from './convert';
+import { loadInstance } from './load';
 import { benchClock, cpuSeconds, gap, pct, printBaselineComparison, printBksSummary, type Row } from './report';
 import { parseBaseline, parseBks, type BksTable } from './tables';
 
@@ -86,6 +87,7 @@ function glob(pattern: string): RegExp {
 }
 
 const NOT_INSTANCES = new Set(['.csv', '.md', '.json']);
+const OWN_BKS: Record<string, string> = { cvrp: 'cvrp_x', mdvrp: 'mdvrp' };
 
 /** Instance files (path, name) and the BKS file of a folder, or of the bundled sets. */
 function sources(a: ReturnType<typeof args>): { files: [string, string][]; bksFile?: string } {
@@ -94,6 +96,9 @@ function sources(a: ReturnType<typeof args>): { files: [string, string][]; bksFi
       .filter((f) => !f.startsWith('.') && statSync(join(folder, f)).isFile())
       .sort();
   if (!a.dir) {
+    // The CVRP and MDVRP sets carry their own bks.csv beside the files.
+    const own = OWN_BKS[a.set];
+    if (own) return sources({ ...a, dir: join(fixtures, own) });
     const sets = a.set === 'all' ? ['solomon', 'homberger'] : [a.set];
     const files = sets.flatMap((s) =>
       listed(join(fixtures, s)).map((f): [string, string] => [join(fixtures, s, f), basename(f, extname(f))]),
@@ -152,16 +157,14 @@ async function main() {
   console.log('instance   kind   veh  distance    gap-dist  gap-hier (bks veh)  time   iterations engine  unassigned/violations');
   for (const [path, name] of files) {
     if (!re.test(name)) continue;
-    let converted;
     let inst;
     try {
-      inst = parseInstance(readFileSync(path, 'utf8'), name);
-      converted = convert(inst);
+      inst = loadInstance(readFileSync(path, 'utf8'), name);
     } catch (e) {
       console.log(`${name.padEnd(10)} skipped: ${(e as Error).message}`);
       continue;
     }
-    const { request, matrices } = converted;
+    const { request, matrices } = inst;
     if (a.objective === 'vehicles') request.options!.objective!.custom = { type: 'min', value: 'vehicles' };
     const { result, seconds, iterations } = await solveOne(a, request, matrices);
     const violations = checkSolution(request, matrices, result);
@@ -169,7 +172,7 @@ async function main() {
     const row: Row = {
       name,
       vehicles: result.routes.length,
-      distance: routeDistance(inst, result.routes),
+      distance: inst.distance(result.routes),
       seconds,
       bad: result.unassigned.length + violations.length,
       bksHierarchical: bks.hierarchical.get(key),
@@ -178,7 +181,7 @@ async function main() {
     rows.push(row);
     const gapOf = (b?: { distance: number }) => (b ? pct(gap(row.distance, b.distance)) : '-');
     console.log(
-      `${name.padEnd(10)} ${inst.kind} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
+      `${name.padEnd(10)} ${inst.kind.padEnd(5)} ${String(row.vehicles).padStart(3)}  ${row.distance.toFixed(2).padStart(9)}  ${gapOf(row.bksDistance).padStart(8)}  ` +
         `${gapOf(row.bksHierarchical).padStart(8)} (${String(row.bksHierarchical?.vehicles ?? '-').padStart(3)})  ${seconds.toFixed(1).padStart(5)}  ` +
         `${String(iterations).padStart(13)}  ${result.unassigned.length}/${violations.length}` +
         (violations.length ? `  ${violations[0].rule}: ${violations[0].detail}` : ''),
