@@ -16,6 +16,7 @@
 // Progress is logged as JSON lines with the job id.
 import { solveWithStats, type SolveReport } from '../solver';
 import { logger } from '../platform/log';
+import { count, emitMetrics, milliseconds, seconds } from '../platform/metrics';
 import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
@@ -202,6 +203,16 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   };
   if (!(await store.finish(job, outcome, { attempt: job.attempts }))) return lostCommit(deps, job, blob.chunks.length);
   log('optimization job completed', { result_bytes: blob.rawBytes, chunks: blob.chunks.length });
+  emitMetrics({
+    group: 'job',
+    dimensions: { Feature: 'optimization' },
+    values: {
+      QueueWait: seconds(Math.max(0, (job.started_at ?? job.created_at) - job.created_at)),
+      SolveTime: milliseconds(deps.clock() - t0),
+      Tasks: count(tasks),
+      Unassigned: count(report.result.summary.unassigned),
+    },
+  });
   return { ...job, status: 'completed', finished_at: solvedAt, result_attempt: job.attempts };
 }
 
