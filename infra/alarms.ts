@@ -7,7 +7,7 @@ import { functionLogicalId, queueLogicalId } from './logical-ids';
 // functions answer their caller instead. Each alarm notifies the SNS topic given
 // at deploy time, if any (docs/operations/deploy-to-aws.md).
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 export interface AlarmSettings {
   /** SNS topic the alarms notify when they fire and when they clear. */
@@ -22,11 +22,12 @@ export function backgroundFunctions(): string[] {
   return [...queues.flatMap((q) => (q.consumer ? [q.consumer.function] : [])), ...scheduledFunctions];
 }
 
-function pascal(name: string): string {
+export function pascal(name: string): string {
   return `${name[0].toUpperCase()}${name.slice(1)}`;
 }
 
-function alarm(settings: AlarmSettings, props: Json): Json {
+/** An alarm on one metric (five-minute periods, firing above zero unless `props` says otherwise). */
+export function alarm(settings: AlarmSettings, props: Json): Json {
   const actions = settings.alarmTopicArn ? { AlarmActions: [settings.alarmTopicArn], OKActions: [settings.alarmTopicArn] } : {};
   return {
     Type: 'AWS::CloudWatch::Alarm',

@@ -11,6 +11,8 @@ import {
   type TableDeclaration,
 } from './declarations';
 import { alarms, type AlarmSettings } from './alarms';
+import { dashboard } from './dashboard';
+import { sloAlarms } from './slo-alarms';
 import { queueLogicalId, queueUrlOutputId, tableLogicalId } from './logical-ids';
 import { networkDir } from './package/road-networks';
 
@@ -69,7 +71,7 @@ function queueProperties(stage: string, queue: QueueDeclaration): Json {
 }
 
 export function resources(stage: string, settings: AlarmSettings = {}): Json {
-  const Resources: Json = { ...alarms(stage, settings) };
+  const Resources: Json = { ...alarms(stage, settings), ...sloAlarms(stage, settings), ...dashboard(stage) };
   const Outputs: Json = {};
   for (const table of tables) {
     const props = tableProperties(stage, table);

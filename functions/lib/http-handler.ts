@@ -9,14 +9,15 @@ import { deps } from './deps';
 import { keyAuth } from './middleware/auth';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
+import { measured } from './middleware/metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { validate } from './middleware/validate';
 import { jsonResponse, rawResponse } from './respond';
 
 // The one way an HTTP function is built. Every endpoint gets the same chain:
-// request id -> header normalization -> key auth -> rate limit -> JSON body ->
-// schema validation -> handler -> error handling.
+// metrics (around all of it) -> request id -> header normalization -> key auth -> rate limit ->
+// JSON body -> schema validation -> handler -> error handling.
 // The key is checked before the body is parsed, so a caller without a valid key
 // (or over its quota) never costs the parsing of a body up to the size limit.
 // Public endpoints have no key step and parse the body right after the headers.
@@ -57,6 +58,8 @@ interface Input<Q, P, B> {
   requestId: string;
   /** Request headers, names lower-cased. */
   headers: Record<string, string | undefined>;
+  /** The caller's address as API Gateway (or serverless-offline) saw it. */
+  sourceIp?: string;
 }
 
 interface OperationBase<Q, P, B> {
@@ -140,7 +143,7 @@ function build<Q, P, B>(
     body: op.body as z.ZodType | undefined,
     response: op.response,
   };
-  return Object.assign(handler, { operation }) as unknown as LambdaHandler;
+  return Object.assign(measured(op.name, handler), { operation }) as unknown as LambdaHandler;
 }
 
 function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
@@ -151,6 +154,7 @@ function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
     body: input.body,
     requestId: r.internal.requestId,
     headers: (r.event.headers ?? {}) as Record<string, string | undefined>,
+    sourceIp: r.event.requestContext?.http?.sourceIp,
   } as Input<unknown, unknown, unknown>;
 }
 

@@ -1,21 +1,26 @@
 import { MDM_MAX_RECEIVE_COUNT } from '../../shared/matrix/model';
+import { MATRIX_QUEUE_ID } from '../../shared/matrix/queue';
 import { parseJobMessage } from '../../shared/platform/job-runner';
 import { failDeadLetteredMatrixJob, runMatrixJob } from '../../shared/matrix/worker';
 import { logger } from '../../shared/platform/log';
+import { whileHolding } from '../../shared/platform/message-lease';
 import { roadNetworks } from '../../shared/routing/loaded-networks';
 import { sqsBatchHandler } from '../lib/sqs-batch';
 import { matrixDeps } from './deps';
 
-// SQS consumer of the matrix job queue (batch size 1); runMatrixJob logs its own failures.
+// SQS consumer of the matrix job queue (batch size 1); runMatrixJob logs its own failures. The
+// message is the job's lease (shared/platform/message-lease.ts).
 export const handler = sqsBatchHandler({
   name: 'matrix job',
   parse: parseJobMessage,
   run: (message, record) =>
-    runMatrixJob(
-      message,
-      { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), maxReceiveCount: MDM_MAX_RECEIVE_COUNT },
-      matrixDeps(),
-      roadNetworks,
+    whileHolding(MATRIX_QUEUE_ID, record.receiptHandle, () =>
+      runMatrixJob(
+        message,
+        { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), maxReceiveCount: MDM_MAX_RECEIVE_COUNT },
+        matrixDeps(),
+        roadNetworks,
+      ),
     ),
 });
 

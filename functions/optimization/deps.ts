@@ -1,5 +1,6 @@
 import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
+import { JOB_HEARTBEAT_SECONDS } from '../../shared/optimization/model';
 import { enqueueJob } from '../../shared/optimization/queue';
 import type { OptimizationDeps } from '../../shared/optimization/service';
 import type { WorkerDeps } from '../../shared/optimization/worker';
@@ -26,5 +27,10 @@ export const optimization = (): OptimizationDeps =>
  */
 export const workerDeps = (): WorkerDeps => {
   warmSolverThreads();
-  return { ...optimization(), solve: (req, matrices, opts) => solveInThreads(req, matrices, opts), roadEdits: roadEditor() };
+  return {
+    ...optimization(),
+    solve: (req, matrices, opts) => solveInThreads(req, matrices, opts),
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+    roadEdits: roadEditor(),
+  };
 };

@@ -3,6 +3,7 @@ import { CliError, resolveTarget } from './waymark-api';
 import { optimize } from './waymark-optimize';
 import { route } from './waymark-route';
 import { seed } from './waymark-seed';
+import { exportCommand, importCommand } from './transfer/command';
 
 const USAGE = `Usage: npx waymark <command> [options]
 
@@ -17,6 +18,14 @@ Commands:
   route "lat,lon" "lat,lon" [...] [--mode car|truck]
                                 Route through the stops on the loaded road networks and print
                                 the distance, the duration and the turn-by-turn steps.
+
+  export --out DIR [--space "org|ns"] [--stage NAME | --dynamodb-endpoint URL]
+                                Write every stored item of a space (geofences, monitors, assets
+                                with history, places, trips, jobs with results, key metadata)
+                                as NDJSON per table with a manifest; resumable.
+  import --in DIR [--space "org|ns"] [--stage NAME | --dynamodb-endpoint URL]
+                                Load an export into a stage (into another space with --space);
+                                idempotent and resumable. Both default to the local stack.
 
 Options (seed, optimize, route):
   --base-url URL                Waymark to talk to (or WAYMARK_BASE_URL); default: the running
@@ -47,6 +56,11 @@ async function main(argv: string[]): Promise<void> {
       wait: { type: 'boolean', default: false },
       timeout: { type: 'string', default: '300' },
       mode: { type: 'string' },
+      space: { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      stage: { type: 'string' },
+      'dynamodb-endpoint': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -73,6 +87,12 @@ async function main(argv: string[]): Promise<void> {
       if (values.mode !== undefined && values.mode !== 'car' && values.mode !== 'truck')
         throw new CliError('--mode must be car or truck', true);
       await route(resolveTarget(values), positionals, { mode: values.mode, out });
+      return;
+    case 'export':
+      await exportCommand(values, out, progress);
+      return;
+    case 'import':
+      await importCommand(values, out, progress);
       return;
     default:
       throw new CliError(`unknown command "${command}"`, true);

@@ -7,9 +7,7 @@ import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
 import { moveLegacyAssets } from '../../shared/tracking/migrate';
 import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
-import { DynamoOptimizationJobStore } from '../../shared/optimization/dynamo-store';
-import { enqueueJob } from '../../shared/optimization/queue';
-import { requeuePendingJobs } from '../../shared/optimization/requeue';
+import { requeuePending, sweepOnce } from './recover';
 import { ensureConsoleBuilt, ensureOpenApiWritten } from './build-outputs';
 import { ensureDemoNetwork } from './networks';
 import { ensureLocalRootKey } from './root-key';
@@ -133,12 +131,9 @@ async function main(): Promise<void> {
   if (moved) say(`Moved ${moved} existing asset(s) to per-asset keys (one-time upgrade of ${dataDir}).`);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
-  // The SQS emulator starts empty; jobs still pending in DynamoDB go back on the queue.
-  const requeued = await requeuePendingJobs({
-    store: new DynamoOptimizationJobStore(),
-    enqueue: (message) => enqueueJob(message, queueUrls['optimization-jobs']),
-  });
-  if (requeued) say(`Requeued ${requeued} pending optimization job(s).`);
+  // The SQS emulator starts empty; jobs still pending in DynamoDB go back on their queues.
+  for (const [queue, count] of Object.entries(await requeuePending(queueUrls)))
+    if (count) say(`Requeued ${count} pending job(s) on ${queue}.`);
   process.env.WAYMARK_NETWORK_DIR = ensureDemoNetwork(resolve(root, setting('WAYMARK_NETWORK_DIR', '.data/networks')), say);
   ensureConsoleBuilt(root, say);
   ensureOpenApiWritten(root, say);
@@ -165,6 +160,10 @@ async function main(): Promise<void> {
   });
   await waitFor('the HTTP API', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 180_000);
   if (await warmUp(`http://127.0.0.1:${port}`, key)) say('Some warm-up requests failed; the first requests may be slower.');
+  // What a crash left (stuck jobs, owed webhook events, unfinished purges and relays) is finished
+  // now rather than at the schedule's first run, five minutes on.
+  const unswept = await sweepOnce(process.env.WAYMARK_LAMBDA_PORT!, STAGE);
+  if (unswept.length) say(`The start-up sweep of ${unswept.join(', ')} failed; the schedule runs it again within 5 minutes.`);
   writeStackFile(dataDir, { pid: process.pid, baseUrl: `http://${host}:${port}`, dynamodb: dynamo.endpoint, sqs: sqs.endpoint });
   say('');
   say('Waymark is running. Listening on:');

@@ -1,3 +1,4 @@
+import { count, emitMetrics } from '../platform/metrics';
 import type { TrackingListeners } from '../tracking/hooks';
 import { assetStorageKey } from '../tracking/model';
 import type { MonitorEvaluator } from './evaluate';
@@ -15,7 +16,7 @@ export function monitorListeners(
   return {
     trackAccepted: [
       async (e) => {
-        await evaluator.onTrack({
+        const events = await evaluator.onTrack({
           space: e.space,
           assetId: e.asset.id,
           assetKey: assetStorageKey(e.asset),
@@ -26,6 +27,7 @@ export function monitorListeners(
           previousLatestTs: e.previousLatest?.timestamp,
           latestTs: e.asset.latest_location?.timestamp,
         });
+        emitMetrics({ group: 'upload', dimensions: { Feature: 'monitors' }, values: { EventsEmitted: count(events.length) } });
       },
     ],
     assetDeleted: [(e) => evaluation.purgeAsset(e.space, e.assetKey, send)],

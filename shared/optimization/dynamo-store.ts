@@ -171,6 +171,17 @@ export class DynamoOptimizationJobStore implements OptimizationJobStore {
     }
   }
 
+  async renewLease(job: Pick<JobRecord, 'space' | 'id' | 'attempts'>, leaseUntil: number): Promise<boolean> {
+    return updateIf({
+      TableName: this.table,
+      Key: { pk: jobPk(job.space, job.id), sk: META },
+      UpdateExpression: 'SET lease_until = :lease',
+      ConditionExpression: '#status = :running AND attempts = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':running': 'running', ':attempt': job.attempts, ':lease': leaseUntil },
+    });
+  }
+
   async releaseLease(job: Pick<JobRecord, 'space' | 'id' | 'attempts'>): Promise<void> {
     await updateIf({
       TableName: this.table,

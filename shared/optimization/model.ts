@@ -1,7 +1,8 @@
 // The stored job of the route optimization service and its lifecycle:
 //   queued -> running -> completed | failed
 // A worker claims a job (queued, or running under a lease that ended) for one attempt and holds
-// it under a lease until its function must have stopped; a running job whose lease ended has no
+// it under a lease sized to the attempt's own work (reading, matrices, its solving budget) plus a
+// margin, renewed by a heartbeat while the worker lives; a running job whose lease ended has no
 // worker and may be claimed again, or queued again by the sweeper.
 // queued and running jobs are "pending": they count against the key's MAX_PENDING_JOBS_PER_KEY.
 import type { WebhookEvent } from './schemas';
@@ -26,10 +27,14 @@ export const JOB_MAX_RECEIVE_COUNT = 5;
 export const JOB_WORKER_TIMEOUT_SECONDS = 900;
 
 /**
- * Added to the time a worker's function has left when it claims a job: the lease outlives the
- * worker whatever it does, and covers clocks that disagree by less.
+ * Added to the work a lease covers: it outlasts two lost heartbeats and clocks that disagree by
+ * less. A dead worker's job is claimable again at most this long after the attempt's planned end
+ * (or after its last beat, when it ran over).
  */
-export const JOB_LEASE_MARGIN_SECONDS = 120;
+export const JOB_LEASE_MARGIN_SECONDS = 30;
+
+/** How often a running attempt renews its lease. */
+export const JOB_HEARTBEAT_SECONDS = 10;
 
 /** How long a job, its request and its result are kept. */
 export const JOB_RETENTION_SECONDS = 30 * 86400;

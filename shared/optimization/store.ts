@@ -71,6 +71,8 @@ export interface OptimizationJobStore {
    * claimed (finished, gone, or held by a live lease).
    */
   claim(space: string, id: string, now: number, leaseUntil: number): Promise<JobRecord | undefined>;
+  /** Moves the lease of the attempt `job.attempts` to `leaseUntil`; false when that attempt no longer holds the job. */
+  renewLease(job: Pick<JobRecord, 'space' | 'id' | 'attempts'>, leaseUntil: number): Promise<boolean>;
   /** Ends the lease of a failed attempt early, so that a retry may claim the job at once. */
   releaseLease(job: Pick<JobRecord, 'space' | 'id' | 'attempts'>): Promise<void>;
   /**

@@ -1,11 +1,13 @@
 // The optimization worker: one queued job per SQS message.
-//  - A delivery claims the job for one attempt under a lease (store.claim): a second delivery of
+//  - A delivery claims the job for one attempt under a lease (store.claim; lease.ts sizes it to
+//    the attempt's work and the heartbeat renews it while the worker lives): a second delivery of
 //    the same job while the lease lives backs off until it ends (LeaseHeld), so one job never
 //    runs twice at once. A message for a finished job only re-sends the webhook events it owes.
 //  - The result is stored under the attempt's own name and committed by the one conditional
 //    write that finishes the job and points it at those chunks; a losing attempt deletes its own.
-//  - Crash mid-solve: nothing final has been written; the lease runs out and the message (or the
-//    sweeper) brings the job back, and it runs again (attempts counts the claims).
+//  - Crash mid-solve: nothing final has been written; the lease runs out (at most the planned work
+//    plus JOB_LEASE_MARGIN_SECONDS after the claim, or the margin after the last beat) and the
+//    message (or the sweeper) brings the job back, and it runs again (attempts counts the claims).
 //  - A problem the solver refuses (SolverError) or the routing engine cannot route fails the job
 //    at once (code 2 / 3): a retry would fail the same way.
 //  - Any other error ends the lease and is retried by SQS; on the last delivery (or attempt) the
@@ -14,11 +16,14 @@
 // Progress is logged as JSON lines with the job id.
 import { solveWithStats, type SolveReport } from '../solver';
 import { logger } from '../platform/log';
+import { count, emitMetrics, milliseconds, seconds } from '../platform/metrics';
 import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
 import type { RoadEditsSource } from '../routing/road-edits';
 import { isPending, JOB_LEASE_MARGIN_SECONDS, JOB_RETENTION_SECONDS, RESULT_CODE, type JobMessage, type JobRecord } from './model';
+import { AttemptLease, claimLeaseUntil } from './lease';
+import { startHeartbeat } from '../platform/heartbeat';
 import { toClientResult } from './client-result';
 import { completedBody } from './result';
 import { seedFromExistingSolution } from './existing-solution';
@@ -43,6 +48,8 @@ export interface WorkerDeps extends OptimizationDeps {
   solve: (...args: Parameters<typeof solveWithStats>) => SolveReport | Promise<SolveReport>;
   /** The road editor's restrictions of the job's space (none when absent). */
   roadEdits?: RoadEditsSource;
+  /** Seconds between two renewals of a running attempt's lease; unset: no heartbeat (tests that move the clock themselves). */
+  heartbeatSeconds?: number;
 }
 
 /** `busy`: another attempt holds the job on the message's last delivery; that attempt finishes it. */
@@ -68,6 +75,9 @@ export function defaultSolvingSeconds(tasks: number, mode?: string): number {
   return mode === 'fast' ? Math.max(1, Math.ceil(flexible / 4)) : flexible;
 }
 
+/** Milliseconds an attempt needs besides solving: matrices, storing the result, webhooks. */
+export const workReserveMs = (tasks: number, locations: number): number => 5_000 + Math.ceil(locations * locations * 0.002) + 10 * tasks;
+
 /**
  * Milliseconds the solver may use: the requested limit (or the size default), never more than
  * the function has left minus a reserve for building matrices, storing the result and webhooks.
@@ -82,8 +92,7 @@ export function solvingBudgetMs(
   budgetMs: number;
   capped: boolean;
 } {
-  const reserve = 5_000 + Math.ceil(locations * locations * 0.002) + 10 * tasks;
-  const available = Math.max(500, remainingMs - reserve);
+  const available = Math.max(500, remainingMs - workReserveMs(tasks, locations));
   const wanted = (requestedSeconds ?? defaultSolvingSeconds(tasks, mode)) * 1000;
   return { budgetMs: Math.min(wanted, available), capped: requestedSeconds !== undefined && wanted > available };
 }
@@ -143,7 +152,7 @@ async function lostCommit(deps: OptimizationDeps, job: JobRecord, chunks: number
 }
 
 /** Solves a claimed job and commits its result; the completed job as stored, or the outcome when it lost. */
-async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDeps): Promise<JobRecord | Outcome> {
+async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDeps, lease: AttemptLease): Promise<JobRecord | Outcome> {
   const { store } = deps;
   const started = deps.clock();
   const log = (msg: string, fields: Record<string, unknown> = {}) =>
@@ -154,14 +163,15 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   const parsed = req.locations.location.map((t) => parseLatLon(t) ?? [0, 0]) as LatLonPair[];
   const input = toSolverInput(req, parsed);
   const locations = input.locations;
-  const departure = req.options?.routing?.traffic_timestamp ?? nowSeconds(deps);
-  const edits = req.duration_matrix ? undefined : await deps.roadEdits?.editsFor(job.space, departure);
-  const built = buildMatrices(req, locations, edits);
-  log('travel matrices ready', { locations: locations.length, source: built.source });
   const tasks = (req.jobs?.length ?? 0) + 2 * (req.shipments?.length ?? 0);
   const requested = req.options?.objective?.solving_time_limit;
   const mode = req.options?.objective?.solver_mode;
   const { budgetMs, capped } = solvingBudgetMs(requested, tasks, locations.length, info.remainingMs(), mode);
+  await lease.plan((workReserveMs(tasks, locations.length) + budgetMs) / 1000);
+  const departure = req.options?.routing?.traffic_timestamp ?? nowSeconds(deps);
+  const edits = req.duration_matrix ? undefined : await deps.roadEdits?.editsFor(job.space, departure);
+  const built = buildMatrices(req, locations, edits);
+  log('travel matrices ready', { locations: locations.length, source: built.source });
   const warnings = new Set([...job.warnings, ...seeded.warnings, ...built.warnings]);
   if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
   log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
@@ -198,21 +208,38 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   };
   if (!(await store.finish(job, outcome, { attempt: job.attempts }))) return lostCommit(deps, job, blob.chunks.length);
   log('optimization job completed', { result_bytes: blob.rawBytes, chunks: blob.chunks.length });
+  emitMetrics({
+    group: 'job',
+    dimensions: { Feature: 'optimization' },
+    values: {
+      QueueWait: seconds(Math.max(0, (job.started_at ?? job.created_at) - job.created_at)),
+      SolveTime: milliseconds(deps.clock() - t0),
+      Tasks: count(tasks),
+      Unassigned: count(report.result.summary.unassigned),
+    },
+  });
   return { ...job, status: 'completed', finished_at: solvedAt, result_attempt: job.attempts };
 }
 
 /** Runs one job message. Throws to have SQS deliver it again (a retryable failure, or LeaseHeld). */
 export async function runJob(message: JobMessage, info: DeliveryInfo, deps: WorkerDeps): Promise<Outcome> {
   const now = nowSeconds(deps);
-  const leaseUntil = now + Math.ceil(info.remainingMs() / 1000) + JOB_LEASE_MARGIN_SECONDS;
-  const job = await deps.store.claim(message.space, message.id, now, leaseUntil);
+  const hardEnd = now + Math.ceil(info.remainingMs() / 1000) + JOB_LEASE_MARGIN_SECONDS;
+  const job = await deps.store.claim(message.space, message.id, now, claimLeaseUntil(now, hardEnd));
   if (!job) return notClaimed(message, info, deps);
   // JOB_CREATED, if the submitter could not queue it; a failure here leaves it owed for later.
   await sendOwedEvents(deps, job);
+  const lease = new AttemptLease(job, deps.store, () => nowSeconds(deps), hardEnd);
+  const beat = deps.heartbeatSeconds
+    ? startHeartbeat(`optimization job ${job.id}`, () => lease.renew(), deps.heartbeatSeconds * 1000)
+    : undefined;
   let done: JobRecord | Outcome;
   try {
-    done = await solveAndCommit(job, info, deps);
+    done = await solveAndCommit(job, info, deps, lease);
+    await beat?.stop();
   } catch (error) {
+    // Stopped first: a late beat would lengthen the lease the release below ends.
+    await beat?.stop();
     const permanent = permanentFailure(error);
     if (permanent) {
       logger.warn('optimization job refused', { job_id: job.id, error });

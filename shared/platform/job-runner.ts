@@ -3,6 +3,7 @@ import { config } from './config';
 import { encodeBlob } from './blob';
 import type { JobStore, StoredJob } from './job-store';
 import { logger } from './log';
+import { emitMetrics, milliseconds, seconds } from './metrics';
 import { sqsClient } from './sqs';
 
 // One delivery of a background job's queue message (features with the JobStore lifecycle):
@@ -96,6 +97,11 @@ export async function runStoredJob<J extends StoredJob>(
   try {
     await store.complete(job, clock(), await work(job));
     logger.info(`${what} completed`, { job_id: job.id, ms: Date.now() - started });
+    emitMetrics({
+      group: 'job',
+      dimensions: { Feature: what.split(' ')[0] },
+      values: { QueueWait: seconds(Math.max(0, job.updated_at - job.created_at)), SolveTime: milliseconds(Date.now() - started) },
+    });
     return 'completed';
   } catch (error) {
     logger.error(`${what} attempt failed`, { job_id: job.id, attempt: job.attempts, error });

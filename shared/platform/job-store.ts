@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { documentClient, isConditionalCheckFailed } from './dynamo';
 import { putChunks, readChunks } from './job-chunks';
@@ -85,6 +85,26 @@ export class DynamoJobStore<J extends StoredJob> implements JobStore<J> {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+  }
+
+  /**
+   * Every queued or running job of the table, read by a full scan: for the local launcher, whose
+   * queue emulator starts empty after a restart (a deployed queue keeps its messages).
+   */
+  async pendingJobs(): Promise<J[]> {
+    const input: ScanCommandInput = {
+      TableName: this.table,
+      FilterExpression: 'sk = :meta AND #status IN (:queued, :running)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':meta': META, ':queued': 'queued', ':running': 'running' },
+    };
+    const jobs: J[] = [];
+    do {
+      const page = await documentClient().send(new ScanCommand(input));
+      for (const item of page.Items ?? []) jobs.push(this.toJob(item));
+      input.ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (input.ExclusiveStartKey);
+    return jobs;
   }
 
   async get(space: string, id: string): Promise<J | undefined> {

@@ -1,4 +1,5 @@
 import { config } from '../platform/config';
+import { count, emitMetrics } from '../platform/metrics';
 import { conflict, invalid, unprocessable } from '../platform/errors';
 import type { TrackBody } from './schemas';
 import { tell } from './hooks';
@@ -140,6 +141,11 @@ export async function uploadTrack(ctx: TrackingContext, space: string, id: strin
     stored: fresh,
     forward: fresh.filter((p) => p.timestamp > prevTs),
     now,
+  });
+  emitMetrics({
+    group: 'upload',
+    dimensions: { Feature: 'tracking' },
+    values: { PointsAccepted: count(fresh.length), PointsDuplicate: count(points.length - fresh.length) },
   });
   return { stored: fresh.length, duplicates: points.length - fresh.length, advanced };
 }

@@ -8,6 +8,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from '../platform/config';
 import { logger } from '../platform/log';
+import { count, emitMetrics } from '../platform/metrics';
 import { guardedPost, SendError, type SendFailure, type WebhookPost } from './send';
 import { signedHeaders } from './sign';
 import { sqsClient } from '../platform/sqs';
@@ -110,6 +111,18 @@ export async function attempt(delivery: WebhookDelivery, deps: DeliveryDeps): Pr
   }
 }
 
+/** The event names the source: JOB_* from optimization jobs, the rest from monitors. */
+const sourceOf = (event: string): string => (event.startsWith('JOB_') ? 'optimization' : 'monitors');
+
+/** One delivery attempt and how it ended (docs/operations/metrics.md). */
+function countAttempt(delivery: WebhookDelivery, outcome: 'delivered' | 'retrying' | 'given_up'): void {
+  emitMetrics({
+    group: 'webhook',
+    dimensions: { Source: sourceOf(delivery.event), Outcome: outcome },
+    values: { Attempts: count(1), Failed: count(outcome === 'given_up' ? 1 : 0) },
+  });
+}
+
 /**
  * Handles one queued delivery: sends it, and on failure queues the next attempt with backoff.
  * Throws only when the retry itself cannot be queued (the queue then redelivers this message).
@@ -119,13 +132,16 @@ export async function processDelivery(delivery: WebhookDelivery, deps: DeliveryD
   const fields = { webhook_id: delivery.id, event: delivery.event, attempt: delivery.attempt, status: result.status, error: result.error };
   if (result.ok) {
     logger.info('webhook delivered', fields);
+    countAttempt(delivery, 'delivered');
     return result;
   }
   // A refused target is refused again on every retry: nothing to wait for.
   if (delivery.attempt >= MAX_ATTEMPTS || result.error === 'refused') {
     logger.warn('webhook given up', fields);
+    countAttempt(delivery, 'given_up');
     return result;
   }
+  countAttempt(delivery, 'retrying');
   const delay = BACKOFF_SECONDS[delivery.attempt] ?? BACKOFF_SECONDS[BACKOFF_SECONDS.length - 1];
   logger.info('webhook failed, retrying', { ...fields, retry_in_seconds: delay });
   await deps.enqueue({ ...delivery, attempt: delivery.attempt + 1 }, delay);

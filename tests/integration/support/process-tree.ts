@@ -35,13 +35,20 @@ export interface TreeMemory {
   processes: Array<{ pid: number; mb: number; command: string }>;
 }
 
-export function treeMemory(root: number): TreeMemory {
+/** `root` and every process under it, parents first. */
+export function treePids(root: number): number[] {
   const pids: number[] = [];
   for (let queue = [root]; queue.length;) {
     const pid = queue.shift()!;
     pids.push(pid);
     queue = queue.concat(children(pid));
   }
-  const processes = pids.map((pid) => ({ pid, mb: rssKb(pid) / 1024, command: command(pid) })).filter((p) => p.mb > 0);
+  return pids;
+}
+
+export function treeMemory(root: number): TreeMemory {
+  const processes = treePids(root)
+    .map((pid) => ({ pid, mb: rssKb(pid) / 1024, command: command(pid) }))
+    .filter((p) => p.mb > 0);
   return { totalMb: processes.reduce((sum, p) => sum + p.mb, 0), processes };
 }
