@@ -1,4 +1,5 @@
 import { batchQueues, batchTables } from './tables/batch';
+import { dispatchTables } from './tables/dispatch';
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
 import { matrixQueues, matrixTables } from './tables/matrix';
@@ -30,6 +31,7 @@ export const tables: TableDeclaration[] = [
   ...matrixTables,
   ...batchTables,
   ...tripTables,
+  ...dispatchTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...webhookQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];
