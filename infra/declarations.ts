@@ -1,4 +1,5 @@
 import { batchQueues, batchTables } from './tables/batch';
+import { dispatchTables } from './tables/dispatch';
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
 import { matrixQueues, matrixTables } from './tables/matrix';
@@ -32,6 +33,7 @@ export const tables: TableDeclaration[] = [
   ...batchTables,
   ...tripTables,
   ...roadEditorTables,
+  ...dispatchTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...webhookQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

@@ -78,6 +78,8 @@ export interface KeyedOperation<Q, P, B> extends OperationBase<Q, P, B> {
   service: Service | null;
   /** Quota the call counts against (defaults to the service's). */
   limit?: LimitName;
+  /** The operation also takes a dispatched route's driver token (principal.route set), and must confine it to that route. */
+  driverToken?: boolean;
   run(input: Input<Q, P, B> & { principal: Principal }): Promise<unknown>;
 }
 
@@ -115,7 +117,7 @@ const requests = new WeakMap<object, HttpRequest>();
 
 function build<Q, P, B>(
   op: OperationBase<Q, P, B>,
-  auth: { service: Service | null; limit: LimitName | null } | null,
+  auth: { service: Service | null; limit: LimitName | null; driverToken?: boolean } | null,
   run: (request: HttpRequest) => Promise<unknown>,
 ): LambdaHandler {
   // errorHandler is registered first because middy runs onError hooks in reverse.
@@ -125,7 +127,8 @@ function build<Q, P, B>(
     .use({ before: (request) => void requests.set(request.event, request as unknown as HttpRequest) })
     .use(httpHeaderNormalizer());
   if (auth) {
-    chain.use(keyAuth({ store: deps.keyStore, guard: deps.unknownKeys, cached: deps.keyCached }, auth.service));
+    const driverTokens = auth.driverToken ? deps.driverTokens : undefined;
+    chain.use(keyAuth({ store: deps.keyStore, guard: deps.unknownKeys, cached: deps.keyCached, driverTokens }, auth.service));
     if (auth.limit) chain.use(rateLimit(deps.limiter, auth.limit));
   }
   chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));
@@ -160,7 +163,9 @@ function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {
 
 export function httpHandler<Q = undefined, P = undefined, B = undefined>(op: KeyedOperation<Q, P, B>): LambdaHandler {
   const limit = op.limit ?? op.service;
-  return build(op, { service: op.service, limit }, (r) => op.run({ ...(inputOf(r) as Input<Q, P, B>), principal: r.internal.principal! }));
+  return build(op, { service: op.service, limit, driverToken: op.driverToken }, (r) =>
+    op.run({ ...(inputOf(r) as Input<Q, P, B>), principal: r.internal.principal! }),
+  );
 }
 
 export function publicHandler<Q = undefined, P = undefined, B = undefined>(op: PublicOperation<Q, P, B>): LambdaHandler {

@@ -65,6 +65,12 @@ export interface Principal {
   isRoot: boolean;
   services: Service[];
   quotas: Partial<Record<LimitName, Quota>>;
+  /**
+   * Set for a dispatched route's driver token (shared/dispatch/driver-token.ts): the caller may
+   * read and complete that route only. Only operations that declare they take driver tokens see
+   * such a principal; every other one refuses the token with 401.
+   */
+  route?: string;
 }
 
 /**

@@ -219,3 +219,19 @@ export async function reOptimize(
   const warnings = [...reOptimizationWarnings(body), ...problemWarnings(request, locations), ...routingWarnings(request, locations)];
   return createJob(deps, principal, request, warnings, parent.id);
 }
+
+/** What dispatch takes from a job (shared/dispatch/from-plan.ts): its result, its vehicles' metadata and its webhook. */
+export interface PlanForDispatch {
+  result: ResultBody;
+  vehicles: { id: string | number; metadata?: Record<string, unknown> }[];
+  webhook?: { url: string; timeout: number };
+}
+
+/** A job of the caller's space as dispatch reads it; 404 naming `ro_request_id` outside it. */
+export async function planForDispatch(deps: Pick<OptimizationDeps, 'store'>, principal: Principal, id: string): Promise<PlanForDispatch> {
+  const job = await deps.store.get(principal.space, id);
+  if (!job) throw notFound(`ro_request_id: no optimization job "${id}"`);
+  const result = await getResult(deps, principal, id);
+  const vehicles = job.status === 'completed' ? (await loadRequest(deps.store, job)).vehicles : [];
+  return { result, vehicles, webhook: job.webhook ? { url: job.webhook.url, timeout: job.webhook.timeout } : undefined };
+}

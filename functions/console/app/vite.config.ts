@@ -14,5 +14,12 @@ export default defineConfig({
     // The world outline is a separate file the browser caches, not part of the script.
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1024,
+    // The console and the driver's page (served at /driver, functions/console/driver.ts).
+    rollupOptions: {
+      input: {
+        console: fileURLToPath(new URL('index.html', import.meta.url)),
+        driver: fileURLToPath(new URL('driver.html', import.meta.url)),
+      },
+    },
   },
 });

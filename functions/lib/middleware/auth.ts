@@ -5,7 +5,9 @@ import type { Service } from '../../../shared/auth/model';
 import type { KeyStore } from '../../../shared/auth/key-store';
 import type { UnknownKeyGuard } from '../../../shared/auth/unknown-keys';
 import { config } from '../../../shared/platform/config';
-import { tooManyRequests } from '../../../shared/platform/errors';
+import type { Principal } from '../../../shared/auth/model';
+import { isDriverToken } from '../../../shared/dispatch/driver-token';
+import { tooManyRequests, unauthorized } from '../../../shared/platform/errors';
 import type { HttpRequest } from '../context';
 
 // Resolves the caller. A source address that has just presented too many keys that do not exist
@@ -17,6 +19,8 @@ export interface KeyAuthDeps {
   guard: () => UnknownKeyGuard;
   /** Whether a key (by hash) is known here without a read. */
   cached: (hash: string) => boolean;
+  /** Set on operations a dispatched route's driver token may call: resolves such a token. */
+  driverTokens?: (token: string, onUnknown: () => void) => Promise<Principal>;
 }
 
 export function keyAuth(deps: KeyAuthDeps, service: Service | null): MiddlewareObj {
@@ -30,12 +34,19 @@ export function keyAuth(deps: KeyAuthDeps, service: Service | null): MiddlewareO
       if (waitMs > 0 && !(key && deps.cached(hashApiKey(key)))) {
         throw tooManyRequests('key: too many unknown API keys from this address; try again later', waitMs / 1000);
       }
+      const onUnknown = () => guard().noteUnknown(source);
+      if (isDriverToken(key)) {
+        if (!deps.driverTokens)
+          throw unauthorized("key: a driver token opens only its route's driver operations (read the route, complete its steps)");
+        r.internal.principal = await deps.driverTokens(key, onUnknown);
+        return;
+      }
       r.internal.principal = await authenticate(store(), {
         key,
         service,
         region: config.region(),
         now: Date.now() / 1000,
-        onUnknown: () => guard().noteUnknown(source),
+        onUnknown,
       });
     },
   };

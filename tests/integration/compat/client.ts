@@ -67,13 +67,23 @@ export class Client {
   delete<T = any>(path: string, query: Record<string, QueryValue> = {}, body?: unknown): Promise<T> {
     return this.request('DELETE', path, query, body);
   }
+  /** The client's only PATCH (a dispatch step's completion) accepts any answer: it sends `Accept: *\/*`. */
+  patch<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
+    return this.request('PATCH', path, query, body, { Accept: '*/*' });
+  }
 
   /** Path segments (ids) are percent-encoded the way the client's templates do. */
   static path(strings: TemplateStringsArray, ...ids: string[]): string {
     return strings.reduce((out, part, i) => out + part + (i < ids.length ? encodeURIComponent(ids[i]) : ''), '');
   }
 
-  async request<T>(method: string, path: string, query: Record<string, QueryValue>, body?: unknown): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    query: Record<string, QueryValue>,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     const url = `${this.options.baseURL}${path}?${encodeQuery({ ...query, key: this.options.apiKey })}`;
     const text = body === undefined ? undefined : JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
@@ -90,6 +100,7 @@ export class Client {
         'X-Stainless-Timeout': '60',
         // No content type at all when there is no body (GET, plain DELETE).
         ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...extraHeaders,
       };
       const response = await (this.options.fetch ?? fetch)(url, { method, headers, body: text });
       this.sent.push({ method, url, headers, body: text, status: response.status });
