@@ -4,6 +4,7 @@ import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
 import { addressesIn, GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
 import { roadNetworks } from '../../shared/routing/loaded-networks';
 import { PostalAreas } from '../../shared/postalcode';
+import { poisIn } from '../../shared/discover';
 
 let service: PlaceService | undefined;
 
@@ -26,3 +27,6 @@ let areas: PostalAreas | undefined;
 
 /** Postal-code areas of the imported regions, built on first use. */
 export const postalAreas = (): PostalAreas => (areas ??= new PostalAreas(addresses()));
+
+/** The points of interest of the imported regions, loaded on first use. */
+export const pois = poisIn(config.networkDir);
