@@ -12,5 +12,5 @@ export const handler = httpHandler({
   service: 'routing',
   query: directionsBody,
   response: directionsResponse,
-  run: async ({ query, principal }) => directions(networks(), await withAvoidAreas(geofences(), principal.space, query)),
+  run: async ({ query, principal }) => directions(networks(), await withAvoidAreas(geofences(), principal.space, query, 'query.avoid')),
 });
