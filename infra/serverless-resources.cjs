@@ -45,4 +45,10 @@ module.exports = {
     const addresses = networks.filter((p) => p.endsWith('/*.wmrg')).map((p) => p.replace(/\*\.wmrg$/, '*.addresses.tsv.gz'));
     return ['shared/geocoding/data/gazetteer.tsv.gz', ...networks, ...addresses];
   },
+  // discover and browse: the same, and the regions' points of interest beside them
+  poiGeocodingPatterns: async () => {
+    const networks = roadNetworkPatterns();
+    const beside = (suffix) => networks.filter((p) => p.endsWith('/*.wmrg')).map((p) => p.replace(/\*\.wmrg$/, `*${suffix}`));
+    return ['shared/geocoding/data/gazetteer.tsv.gz', ...networks, ...beside('.addresses.tsv.gz'), ...beside('.pois.tsv.gz')];
+  },
 };

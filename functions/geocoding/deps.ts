@@ -3,11 +3,16 @@ import { PlaceService } from '../../shared/places/service';
 import { DynamoPlaceStore } from '../../shared/places/dynamo-store';
 import { addressesIn, GeocodeService, streetsOfNetworks } from '../../shared/places/geocode';
 import { roadNetworks } from '../../shared/routing/loaded-networks';
+import { PostalAreas } from '../../shared/postalcode';
+import { poisIn } from '../../shared/discover';
 
 let service: PlaceService | undefined;
 
 /** The multi-geocoding service of this process, built on first use. */
 export const places = (): PlaceService => (service ??= new PlaceService(new DynamoPlaceStore(), { maxStaleMs: config.placesMaxStaleMs() }));
+
+/** The address indexes of the imported regions, shared by geocoding and postal codes. */
+const addresses = addressesIn(config.networkDir);
 
 let geocodeService: GeocodeService | undefined;
 
@@ -15,5 +20,13 @@ let geocodeService: GeocodeService | undefined;
 export const geocoder = (): GeocodeService =>
   (geocodeService ??= new GeocodeService(places().cache, {
     streets: streetsOfNetworks(roadNetworks),
-    addresses: addressesIn(config.networkDir),
+    addresses,
   }));
+
+let areas: PostalAreas | undefined;
+
+/** Postal-code areas of the imported regions, built on first use. */
+export const postalAreas = (): PostalAreas => (areas ??= new PostalAreas(addresses()));
+
+/** The points of interest of the imported regions, loaded on first use. */
+export const pois = poisIn(config.networkDir);

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
+import { POI_FILE_SUFFIX, poisFromOsmPbf, writePois } from '../../shared/discover';
 import { formatReport, gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/roads/index';
 
 function usage(code = 1): never {
@@ -62,7 +63,10 @@ function runImport(file: string, args: string[]): void {
       `${(bytes / 1e6).toFixed(2)} MB, bbox ${b.minLat.toFixed(5)},${b.minLon.toFixed(5)},${b.maxLat.toFixed(5)},${b.maxLon.toFixed(5)}, ` +
       `${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
-  if (/\.pbf$/i.test(file)) writeAddressIndex(file, name, out);
+  if (/\.pbf$/i.test(file)) {
+    writeAddressIndex(file, name, out);
+    writePoiIndex(file, name, out);
+  }
 }
 
 /** The extract's house numbers and named places, beside the network, for street-address geocoding. */
@@ -74,6 +78,17 @@ function writeAddressIndex(file: string, name: string, networkOut: string): void
   const places = records.filter((r) => r.kind === 'P').length;
   process.stdout.write(
     `wrote ${out}: ${records.length - places} addresses, ${places} named places, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+}
+
+/** The extract's named points of interest, beside the network, for discover and browse. */
+function writePoiIndex(file: string, name: string, networkOut: string): void {
+  const t0 = Date.now();
+  const records = poisFromOsmPbf(readFileSync(file));
+  const out = networkOut.replace(/\.wmrg(\.gz)?$/, '') + POI_FILE_SUFFIX;
+  const bytes = writePois(out, name, records);
+  process.stdout.write(
+    `wrote ${out}: ${records.length} points of interest, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 }
 

@@ -180,6 +180,11 @@ export class AddressIndex {
     return hit && { entity: this.entity(hit.i), meters: hit.meters };
   }
 
+  /** Each address that carries a postal code (postal-code areas are built from them). */
+  eachPostcode(visit: (code: string, lat: number, lon: number) => void): void {
+    for (let i = 0; i < this.size; i++) if (this.postcode[i]) visit(this.postcode[i], this.lat[i], this.lon[i]);
+  }
+
   /** An address by its `addr:` id, or a named place by its `place:` id. */
   get(docId: string): Entity | undefined {
     const named = this.places.get(docId);

@@ -5,7 +5,7 @@
  */
 import { greatCircleMeters } from '../geo/sphere';
 import type { GraphData } from './graph';
-import { FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
+import { FLAG_BRIDGE, FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
 import { restrictionArrays, type RestrictionPath } from './restriction-paths';
 import type { WayAttributes } from './way-attributes';
 import type { BBox } from './types';
@@ -104,7 +104,8 @@ export class GraphBuilder {
       if (carSpeed > 0) carSpeed = s;
       if (truckSpeed > 0) truckSpeed = s;
     }
-    const base = (attrs.toll ? FLAG_TOLL : 0) | (attrs.ferry ? FLAG_FERRY : 0) | (attrs.tunnel ? FLAG_TUNNEL : 0);
+    const base =
+      (attrs.toll ? FLAG_TOLL : 0) | (attrs.ferry ? FLAG_FERRY : 0) | (attrs.tunnel ? FLAG_TUNNEL : 0) | (attrs.bridge ? FLAG_BRIDGE : 0);
     const track = wayId !== undefined && (this.trackWays === undefined || this.trackWays.has(wayId));
     let list: WayEdge[] | undefined;
     if (track) {

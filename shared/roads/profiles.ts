@@ -90,6 +90,8 @@ export const FLAG_TUNNEL = 16;
 /** The mode may use the edge only at a route's start or end (`access=destination`, `delivery`). */
 export const FLAG_DEST_CAR = 32;
 export const FLAG_DEST_TRUCK = 64;
+/** OSM `bridge=*` (other than `no`): route reports say whether a route crosses one. */
+export const FLAG_BRIDGE = 128;
 
 /** Node flag bits (GraphData.nodeFlags): a barrier the mode may not pass, a place to turn round. */
 export const NODE_BARRIER_CAR = 1;

@@ -18,6 +18,7 @@ export interface WayAttributes {
   toll: boolean;
   ferry: boolean;
   tunnel: boolean;
+  bridge: boolean;
   maxspeed: number;
   maxweight: number;
   maxheight: number;
@@ -74,6 +75,7 @@ export function classifyWay(tags: OsmTags): WayAttributes | SkipReason {
     toll: tags.toll === 'yes' || tags['toll:hgv'] === 'yes',
     ferry,
     tunnel: isTunnel(tags),
+    bridge: !!tags.bridge && tags.bridge !== 'no',
     maxspeed: Math.min(255, Math.round(maxspeed)),
     maxweight: Math.max(parseWeight(tags.maxweight), 0),
     maxheight: parseLength(tags.maxheight ?? tags['maxheight:physical']),

@@ -10,7 +10,7 @@ const lineFeature = z.looseObject({
   geometry: z.looseObject({ type: z.literal('LineString'), coordinates: z.array(z.array(z.number())) }),
 });
 
-const step = z.looseObject({
+export const directionsStep = z.looseObject({
   distance: value,
   duration: value,
   geometry: z.string(),
@@ -35,7 +35,7 @@ const step = z.looseObject({
  */
 const restStop = z.looseObject({ location, leg_index: z.number().int(), time: z.number(), duration: z.number() });
 
-const route = z.looseObject({
+export const directionsRoute = z.looseObject({
   distance: z.number(),
   /** Seconds, rests of drive_time_limits included. */
   duration: z.number(),
@@ -46,7 +46,13 @@ const route = z.looseObject({
   start_location: location,
   end_location: location,
   legs: z.array(
-    z.looseObject({ distance: value, duration: value, start_location: location, end_location: location, steps: z.array(step).optional() }),
+    z.looseObject({
+      distance: value,
+      duration: value,
+      start_location: location,
+      end_location: location,
+      steps: z.array(directionsStep).optional(),
+    }),
   ),
 });
 
@@ -56,8 +62,8 @@ export const directionsResponse = z.looseObject({
   msg: z.string().optional(),
   /** Set when a route drives on past its last drive_time_limits entry (the client docs' "warning"). */
   warning: z.array(z.string()).optional(),
-  route,
-  routes: z.array(route),
+  route: directionsRoute,
+  routes: z.array(directionsRoute),
 });
 
 export const distanceMatrixResponse = z.looseObject({

@@ -51,7 +51,7 @@ const secondsList = (min: number) =>
 const geometry = z.enum(['polyline', 'polyline6', 'geojson']);
 const flexibleOption = z.enum(['fast', 'flexible']).optional();
 
-const directionsFields = z.object({
+export const directionsFields = z.object({
   origin: latLng,
   destination: latLng,
   waypoints: latLngList(1, MAX_WAYPOINTS).optional(),
