@@ -67,3 +67,29 @@ describe('OsmAnd ingestion', () => {
     expect((await invoke(osmand, { query: params(S) })).status).toBe(401);
   });
 });
+
+describe('bound assets stored before the device index', () => {
+  it('are indexed by the upgrade npm start runs, then found by their device', async () => {
+    const { documentClient } = await import('../../../shared/platform/dynamo');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { config } = await import('../../../shared/platform/config');
+    const { indexLegacyDevices } = await import('../../../shared/tracking/migrate');
+    const { key, org } = await newOrgKey();
+    const space = `${org}|`;
+    const api = trackingApi(key);
+    await api.create({ custom_id: 'old-van' });
+    await api.bind('old-van', 'old-phone');
+    // As an older version stored it: bound, without the device index key.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config.table('tracking-assets'),
+        Key: { pk: `${space}#old-van`, id: 'old-van' },
+        UpdateExpression: 'REMOVE dpk',
+      }),
+    );
+    const query = { key, id: 'old-phone', lat: '57.7', lon: '11.97', timestamp: String(S) };
+    expect((await invoke(osmand, { query })).status).toBe(404);
+    expect(await indexLegacyDevices()).toBeGreaterThanOrEqual(1);
+    expect((await invoke(osmand, { query })).status).toBe(200);
+  });
+});
