@@ -69,6 +69,8 @@ interface OperationBase<Q, P, B> {
   path?: P;
   body?: B;
   maxBodyBytes?: number;
+  /** Also read application/x-www-form-urlencoded bodies (as a map of strings). */
+  formBody?: boolean;
   /** Schema of the 200 body: documented in the OpenAPI document, checked by the contract tests, not at run time. */
   response?: z.ZodType;
 }
@@ -131,7 +133,7 @@ function build<Q, P, B>(
     chain.use(keyAuth({ store: deps.keyStore, guard: deps.unknownKeys, cached: deps.keyCached, driverTokens }, auth.service));
     if (auth.limit) chain.use(rateLimit(deps.limiter, auth.limit));
   }
-  chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes()));
+  chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes(), op.formBody));
   chain.use(validate({ query: op.query as z.ZodType, path: op.path as z.ZodType, body: op.body as z.ZodType }));
   const handler = chain.handler(async (event) => {
     const request = requests.get(event)!;

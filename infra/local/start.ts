@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startDynamo, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type Running } from './emulators';
 import { freePort, waitFor } from './ports';
 import { provisionQueues, provisionTables } from './provision';
-import { moveLegacyAssets } from '../../shared/tracking/migrate';
+import { indexLegacyDevices, moveLegacyAssets } from '../../shared/tracking/migrate';
 import { DynamoGeofenceStore } from '../../shared/geofence/dynamo-store';
 import { requeuePending, sweepOnce } from './recover';
 import { ensureConsoleBuilt, ensureOpenApiWritten } from './build-outputs';
@@ -129,6 +129,9 @@ async function main(): Promise<void> {
   // A .data/ from before per-asset keys: its assets move to their own keys once.
   const moved = await moveLegacyAssets();
   if (moved) say(`Moved ${moved} existing asset(s) to per-asset keys (one-time upgrade of ${dataDir}).`);
+  // A .data/ from before the device index: its bound assets become findable by device once.
+  const devices = await indexLegacyDevices();
+  if (devices) say(`Indexed ${devices} bound device(s) for the phone protocols (one-time upgrade of ${dataDir}).`);
   const queueUrls = await provisionQueues(sqs.endpoint, STAGE);
   const key = await ensureLocalRootKey(localKeyPath(dataDir));
   // The SQS emulator starts empty; jobs still pending in DynamoDB go back on their queues.

@@ -9,7 +9,9 @@ export const trackingTables: TableDeclaration[] = [
     // entry, plus a version for optimistic concurrency: an upload writes only its asset's key.
     // The list indexes (keys only) page the space's assets in each sort order, written on
     // create, update and delete (not on upload); "lpk" is "<space>#<shard 0-7>" (a hash of the
-    // id), so a list reads every shard and merges.
+    // id), so a list reads every shard and merges. byDevice ("dpk" = "<space>#<device id>", keys
+    // only, present while a device is bound) finds the asset of a phone that names its device;
+    // it is written on bind only, as an upload leaves dpk unchanged.
     id: 'tracking-assets',
     partitionKey: S('pk'),
     sortKey: S('id'),
@@ -18,6 +20,7 @@ export const trackingTables: TableDeclaration[] = [
       { name: 'byCreated', partitionKey: S('lpk'), sortKey: S('lc'), projection: 'KEYS_ONLY' },
       { name: 'byUpdated', partitionKey: S('lpk'), sortKey: S('lu'), projection: 'KEYS_ONLY' },
       { name: 'byName', partitionKey: S('lpk'), sortKey: S('ln'), projection: 'KEYS_ONLY' },
+      { name: 'byDevice', partitionKey: S('dpk'), sortKey: S('id'), projection: 'KEYS_ONLY' },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { H3Range } from '../geo';
 import { documentClient, queryAll, queryPages } from '../platform/dynamo';
@@ -7,6 +7,8 @@ import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform
 import {
   assetItem,
   assetPk,
+  DEVICE_INDEX,
+  devicePk,
   indexKey,
   indexPk,
   LIST_INDEX,
@@ -30,6 +32,7 @@ export type AssetMethods =
   | 'listAssets'
   | 'assetPages'
   | 'assetIds'
+  | 'assetsOfDevice'
   | 'writeAsset'
   | 'deleteAsset'
   | 'findTombstone'
@@ -133,6 +136,19 @@ export class DynamoAssets implements Pick<TrackingStore, AssetMethods> {
       }
     }
     if (batch.length) yield batch;
+  }
+
+  async assetsOfDevice(space: string, deviceId: string): Promise<string[]> {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: this.assets,
+        IndexName: DEVICE_INDEX,
+        KeyConditionExpression: 'dpk = :d',
+        ExpressionAttributeValues: { ':d': devicePk(space, deviceId) },
+        Limit: 10,
+      }),
+    );
+    return (out.Items ?? []).map((i) => i.id as string);
   }
 
   async writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {

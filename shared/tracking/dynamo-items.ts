@@ -38,16 +38,21 @@ function listKeys(space: string, asset: StoredAsset): Item {
   };
 }
 
+/** Key of the device index: the phone protocols name a device, not its asset. */
+export const devicePk = (space: string, deviceId: string) => `${space}#${deviceId}`;
+export const DEVICE_INDEX = 'byDevice';
+
 export function toAsset(item: Item): StoredAsset {
-  const { pk: _pk, lpk: _l, lc: _c, lu: _u, ln: _n, ...rest } = item;
+  const { pk: _pk, lpk: _l, lc: _c, lu: _u, ln: _n, dpk: _d, ...rest } = item;
   return rest as unknown as StoredAsset;
 }
 
-/** Asset item as stored: its own partition plus the list indexes' keys. */
+/** Asset item as stored: its own partition plus the list and device indexes' keys. */
 export const assetItem = (space: string, asset: StoredAsset): Item => ({
   ...asset,
   pk: assetPk(space, asset.id),
   ...listKeys(space, asset),
+  ...(asset.device_id ? { dpk: devicePk(space, asset.device_id) } : {}),
 });
 
 export const indexPk = (space: string, coarse: string) => `${space}#${coarse}`;

@@ -1,7 +1,7 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import { documentClient } from '../platform/dynamo';
-import { assetItem, indexKey, movedFrom, positionItem, toAsset, transact, type Item, type TransactItem } from './dynamo-items';
+import { assetItem, devicePk, indexKey, movedFrom, positionItem, toAsset, transact, type Item, type TransactItem } from './dynamo-items';
 import type { IndexEntry, StoredAsset } from './model';
 
 // Tracking data from before each asset had its own partition (pk = the space): found by a
@@ -49,5 +49,43 @@ export class DynamoTrackingMigration {
       items.push({ Delete: { TableName: this.positions, Key: indexKey(space, old, asset.id) } });
     }
     return (await transact(items, 'conflict')) === 'ok';
+  }
+
+  /**
+   * Gives bound assets stored before the device index its key (dpk), so the phone protocols find
+   * them; returns how many. Conditional on the device still bound, so a concurrent rebind wins.
+   */
+  async indexDevices(): Promise<number> {
+    let start: Item | undefined;
+    let indexed = 0;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({
+          TableName: this.assets,
+          FilterExpression: 'attribute_exists(device_id) AND attribute_not_exists(dpk) AND attribute_exists(lpk)',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const pk = item.pk as string;
+        const space = pk.slice(0, pk.length - String(item.id).length - 1);
+        try {
+          await documentClient().send(
+            new UpdateCommand({
+              TableName: this.assets,
+              Key: { pk, id: item.id },
+              UpdateExpression: 'SET dpk = :dpk',
+              ConditionExpression: 'device_id = :dev AND attribute_not_exists(dpk)',
+              ExpressionAttributeValues: { ':dpk': devicePk(space, item.device_id as string), ':dev': item.device_id },
+            }),
+          );
+          indexed++;
+        } catch (error) {
+          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        }
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return indexed;
   }
 }

@@ -33,6 +33,10 @@ export class DynamoTrackingStore implements TrackingStore {
     return this.assets.assetIds(space, field, descending);
   }
 
+  assetsOfDevice(space: string, deviceId: string): Promise<string[]> {
+    return this.assets.assetsOfDevice(space, deviceId);
+  }
+
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome> {
     return this.assets.writeAsset(space, write);
   }

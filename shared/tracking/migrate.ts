@@ -14,3 +14,8 @@ export async function moveLegacyAssets(store = new DynamoTrackingMigration(), no
   }
   return moved;
 }
+
+/** Bound assets stored before the device index get its key (dynamo-migration.ts indexDevices). */
+export function indexLegacyDevices(store = new DynamoTrackingMigration()): Promise<number> {
+  return store.indexDevices();
+}

@@ -54,22 +54,31 @@ export const attributesBody = z.object({ attributes });
 
 export const bindBody = z.object({ device_id: z.string().min(1).max(128) });
 
-/** One location record of an upload. */
-export const locationRecord = z.object({
-  location: z.object({
-    lat: storableNumber().min(-90).max(90),
-    lon: storableNumber().min(-180).max(180),
-  }),
+/** The rules of each number of a point, shared by every way a point arrives (JSON upload, OsmAnd). */
+export const pointRules = {
+  lat: storableNumber().min(-90).max(90),
+  lon: storableNumber().min(-180).max(180),
   timestamp: z
     .number()
     .int()
     .refine((v) => v >= MIN_TS_MS && v <= MAX_TS_MS, { message: 'must be Unix milliseconds (13 digits)' }),
   // Stored as DynamoDB numbers: each must be storable (shared/platform/limits.ts).
-  accuracy: storableNumber().min(0).optional(),
-  speed: storableNumber().min(0).optional(),
-  bearing: storableNumber().min(0).max(360).optional(),
-  altitude: storableNumber().optional(),
-  battery_level: storableNumber().min(0).max(100).optional(),
+  accuracy: storableNumber().min(0),
+  speed: storableNumber().min(0),
+  bearing: storableNumber().min(0).max(360),
+  altitude: storableNumber(),
+  battery_level: storableNumber().min(0).max(100),
+};
+
+/** One location record of an upload. */
+export const locationRecord = z.object({
+  location: z.object({ lat: pointRules.lat, lon: pointRules.lon }),
+  timestamp: pointRules.timestamp,
+  accuracy: pointRules.accuracy.optional(),
+  speed: pointRules.speed.optional(),
+  bearing: pointRules.bearing.optional(),
+  altitude: pointRules.altitude.optional(),
+  battery_level: pointRules.battery_level.optional(),
   meta_data: pointMetaData.optional(),
   tracking_mode: z.string().max(64).optional(),
 });

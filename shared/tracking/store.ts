@@ -41,6 +41,11 @@ export interface TrackingStore {
    * index only as far as the caller consumes them.
    */
   assetIds(space: string, field: AssetSortField, descending: boolean): AsyncIterable<string[]>;
+  /**
+   * Ids of the assets bound to a device (at most a few: one unless the device was bound twice),
+   * read from an eventually consistent index.
+   */
+  assetsOfDevice(space: string, deviceId: string): Promise<string[]>;
   /** One transaction: the asset item (conditional) plus its index entry moves. */
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome>;
   /**

@@ -43,7 +43,17 @@ function decode(raw: Buffer, encoding: string | undefined, maxDecodedBytes: numb
   }
 }
 
-export function jsonBody(maxBytes: number): MiddlewareObj {
+const isForm = (contentType: string | undefined) => /^\s*application\/x-www-form-urlencoded\b/i.test(contentType ?? '');
+
+/** A form body as a map of its values (the first of a repeated name), as query parameters are. */
+function parseForm(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) if (!(name in out)) out[name] = value;
+  return out;
+}
+
+/** `acceptForm`: an endpoint fed by devices that post HTML forms (the OsmAnd protocol) also reads those. */
+export function jsonBody(maxBytes: number, acceptForm = false): MiddlewareObj {
   return {
     before: (request) => {
       const maxDecodedBytes = Math.max(maxBytes, config.maxDecodedBodyBytes());
@@ -61,6 +71,10 @@ export function jsonBody(maxBytes: number): MiddlewareObj {
       if (sent.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
       const text = decode(sent, encoding, maxDecodedBytes).toString('utf8');
       if (text.trim() === '') return;
+      if (acceptForm && isForm(r.event.headers?.['content-type'])) {
+        r.internal.body = parseForm(text);
+        return;
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
