@@ -61,13 +61,10 @@ export class Client {
   put<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
     return this.request('PUT', path, query, body);
   }
-  patch<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
-    return this.request('PATCH', path, query, body);
-  }
   delete<T = any>(path: string, query: Record<string, QueryValue> = {}, body?: unknown): Promise<T> {
     return this.request('DELETE', path, query, body);
   }
-  /** The client's only PATCH (a dispatch step's completion) accepts any answer: it sends `Accept: *\/*`. */
+  /** A dispatch step's completion accepts any answer (`Accept: *\/*`); the road editor's update takes JSON either way. */
   patch<T = any>(path: string, body: unknown, query: Record<string, QueryValue> = {}): Promise<T> {
     return this.request('PATCH', path, query, body, { Accept: '*/*' });
   }
