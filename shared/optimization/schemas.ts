@@ -101,6 +101,8 @@ export const vehicleSchema = z.looseObject({
   time_window: timeWindowSchema.optional(),
   skills: skills().optional(),
   max_tasks: nonNegInt().optional(),
+  /** Stops on the route: consecutive tasks at one location count once. */
+  max_stops: nonNegInt().optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),

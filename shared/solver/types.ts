@@ -23,6 +23,8 @@ export interface SolverVehicle {
   time_window?: Window;
   skills?: number[];
   max_tasks?: number;
+  /** Stops: a run of consecutive tasks at one location counts once. */
+  max_stops?: number;
   max_travel_time?: number;
   max_distance?: number;
   max_working_time?: number;
@@ -272,6 +274,7 @@ export type UnassignedReason =
   | 'capacity'
   | 'time_window'
   | 'max_tasks'
+  | 'max_stops'
   | 'max_distance'
   | 'max_travel_time'
   | 'max_travel_cost'

@@ -5,6 +5,7 @@ import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
+import { stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
 export interface Violation {
@@ -118,6 +119,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     const taskSteps = steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
     if (taskSteps.length === 0) bad('route', 'route without tasks', vid);
     if (vehicle.max_tasks !== undefined && taskSteps.length > vehicle.max_tasks) bad('max_tasks', `${taskSteps.length} tasks`, vid);
+    const stops = stopsOnRoute(taskSteps);
+    if (vehicle.max_stops !== undefined && stops > vehicle.max_stops) bad('max_stops', `${stops} stops`, vid);
     if (vehicle.start_index !== undefined && (steps[0]?.type !== 'start' || steps[0].location_index !== vehicle.start_index))
       bad('start', 'route must begin at the vehicle start', vid);
     if (

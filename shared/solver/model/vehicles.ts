@@ -26,6 +26,8 @@ export interface VehicleModel {
   twEnd: number; // hard end, overtime allowance included
   twEndSoft: number; // the window end itself; beyond it overtime is charged
   maxTasks: number;
+  /** Most stops (runs of consecutive tasks at one location). */
+  maxStops: number;
   maxTravelTime: number;
   maxDistance: number;
   maxWorkingTime: number;
@@ -70,6 +72,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     twEnd: twEndSoft + maxOver,
     twEndSoft,
     maxTasks: v.max_tasks ?? INF,
+    maxStops: v.max_stops ?? INF,
     maxTravelTime: v.max_travel_time ?? INF,
     maxDistance: v.max_distance ?? INF,
     maxWorkingTime: v.max_working_time ?? INF,
@@ -136,5 +139,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     v.max_travel_cost,
     v.zones,
     v.volume,
+    ...(v.max_stops === undefined ? [] : [v.max_stops]),
   ]);
 }

@@ -133,14 +133,14 @@ describe('problem warnings', () => {
   it('name fields neither the spec nor the client declares, at any depth', () => {
     const warnings = warningsOf((p) => {
       p.priority_mode = 'x';
-      p.vehicles.forEach((v: Problem) => (v.max_stops = 3));
+      p.vehicles.forEach((v: Problem) => (v.loading_bay = 3));
       p.shipments[0].pickup.door = 'back';
       p.options = { objective: { travel_cost: 'distance', greedy: true } };
     });
     expect(warnings.sort()).toEqual(
       [
         'priority_mode: not a known field; ignored',
-        'vehicles[].max_stops: not a known field; ignored (given 2 times)',
+        'vehicles[].loading_bay: not a known field; ignored (given 2 times)',
         'shipments[].pickup.door: not a known field; ignored',
         'options.objective.greedy: not a known field; ignored',
       ].sort(),
