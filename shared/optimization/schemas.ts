@@ -103,6 +103,8 @@ export const vehicleSchema = z.looseObject({
   max_tasks: nonNegInt().optional(),
   /** Stops on the route: consecutive tasks at one location count once. */
   max_stops: nonNegInt().optional(),
+  /** Travel durations are divided by it: 2 drives twice as fast as the profile's matrix. */
+  speed_factor: z.number().positive().max(100).optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),

@@ -25,6 +25,8 @@ export interface SolverVehicle {
   max_tasks?: number;
   /** Stops: a run of consecutive tasks at one location counts once. */
   max_stops?: number;
+  /** Travel durations are divided by it (rounded to whole seconds); distances stay. */
+  speed_factor?: number;
   max_travel_time?: number;
   max_distance?: number;
   max_working_time?: number;

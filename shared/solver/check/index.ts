@@ -5,7 +5,7 @@ import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
-import { stopsOnRoute } from './vehicle-rules';
+import { atSpeed, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
 export interface Violation {
@@ -112,7 +112,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     const vid = vehicle.id;
     if (usedVehicles.has(vid)) bad('vehicle', 'vehicle used by two routes', vid);
     usedVehicles.add(vid);
-    const m = matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])];
+    const m = atSpeed(matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])], vehicle.speed_factor);
     const dims = Math.max(vehicle.capacity?.length ?? 0, ...[...tasks.values()].map((t) => Math.max(t.delivery.length, t.pickup.length)));
     const cap = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
     const steps = route.steps;

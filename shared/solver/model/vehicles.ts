@@ -54,7 +54,7 @@ export function buildVehicles(req: SolverRequest, matrices: ProblemMatrices, dim
 
 function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matrices: ProblemMatrices, dims: number, maxOver: number) {
   const p = v.profile ?? matrices.defaultProfile;
-  const f = matrices.travel(p);
+  const f = matrices.travel(p, v.speed_factor);
   const { twStart, startService } = startWindow(
     req.depots?.find((d) => d.location_index === v.start_index),
     v,
@@ -140,5 +140,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     v.zones,
     v.volume,
     ...(v.max_stops === undefined ? [] : [v.max_stops]),
+    ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
   ]);
 }

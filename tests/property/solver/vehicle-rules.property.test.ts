@@ -11,6 +11,7 @@ const shape = fc.record({
   shipments: fc.integer({ min: 0, max: 4 }),
   vehicles: fc.integer({ min: 1, max: 4 }),
   maxStops: fc.integer({ min: 1, max: 8 }),
+  speeds: fc.array(fc.constantFrom(0.5, 0.8, 1.3, 2), { minLength: 4, maxLength: 4 }),
   breaks: fc.boolean(),
 });
 
@@ -35,6 +36,19 @@ describe('vehicle-model rules against the checker', () => {
         if (served < (request.jobs?.length ?? 0)) expect(result.unassigned.length).toBeGreaterThan(0);
       }),
       { numRuns: 12, seed: 41 },
+    );
+  });
+
+  it('speed_factor: vehicles of several speeds give checker-clean results', () => {
+    fc.assert(
+      fc.property(shape, (o) => {
+        const g = generate({ ...o, breaks: o.breaks, limits: true });
+        const request = { ...g.request, vehicles: g.request.vehicles.map((v, i) => ({ ...v, speed_factor: o.speeds[i % 4] })) };
+        const result = solveCapped(request, g.matrices, 40, o.seed);
+        const v = checkSolution(request, g.matrices, result);
+        expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
+      }),
+      { numRuns: 12, seed: 42 },
     );
   });
 });

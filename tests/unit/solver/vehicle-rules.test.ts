@@ -33,3 +33,25 @@ describe('max_stops', () => {
     expect(checkSolution(limited, matrices, res).map((v) => v.rule)).toEqual(['max_stops']);
   });
 });
+
+describe('speed_factor', () => {
+  const { locations, matrices } = line(5);
+  const jobs = [{ id: 1, location_index: 4, service: 0, time_windows: [[0, 250]] as [number, number][] }];
+
+  it('divides travel durations: a vehicle twice as fast reaches a window the profile speed misses', () => {
+    const slow: SolverRequest = { locations, vehicles: [{ id: 1, start_index: 0, end_index: 0 }], jobs };
+    expect(solveCapped(slow, matrices, 20).unassigned.map((u) => u.reason)).toEqual(['time_window']);
+    const fast: SolverRequest = { ...slow, vehicles: [{ ...slow.vehicles[0], speed_factor: 2 }] };
+    const res = solveCapped(fast, matrices, 20);
+    expect(checkSolution(fast, matrices, res)).toEqual([]);
+    expect(res.routes[0].steps.find((s) => s.type === 'job')?.arrival).toBe(200);
+    expect(res.routes[0].distance).toBe(8000);
+  });
+
+  it('is applied by the checker too: a result at the profile speed breaks the fast vehicle’s figures', () => {
+    const plain: SolverRequest = { locations, vehicles: [{ id: 1, start_index: 0, end_index: 0 }], jobs: [{ id: 1, location_index: 2 }] };
+    const res = solveCapped(plain, matrices, 20);
+    const fast = { ...plain, vehicles: [{ ...plain.vehicles[0], speed_factor: 2 }] };
+    expect(checkSolution(fast, matrices, res).length).toBeGreaterThan(0);
+  });
+});
