@@ -90,6 +90,21 @@ const volumeSchema = z.looseObject({
   width: nonNeg().optional(),
 });
 
+/** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
+export const VEHICLE_FIELDS_NOT_BUILT = [
+  'max_depot_runs',
+  'layover_config',
+  'alternative_capacities',
+  'start_depot_ids',
+  'end_depot_ids',
+  'max_deadhead_distance',
+  'max_deadhead_duration',
+  'min_stop_load',
+  'depot',
+  'allowed_zones',
+  'restricted_zones',
+] as const;
+
 export const vehicleSchema = z.looseObject({
   id: idSchema,
   description: z.string().optional(),
@@ -101,11 +116,27 @@ export const vehicleSchema = z.looseObject({
   time_window: timeWindowSchema.optional(),
   skills: skills().optional(),
   max_tasks: nonNegInt().optional(),
+  /** Stops on the route: consecutive tasks at one location count once. */
+  max_stops: nonNegInt().optional(),
+  /** Travel durations are divided by it: 2 drives twice as fast as the profile's matrix. */
+  speed_factor: z.number().positive().max(100).optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
   breaks: z.array(breakSchema).max(MAX_BREAKS_PER_VEHICLE).optional(),
-  costs: z.looseObject({ fixed: nonNeg().optional(), per_hour: nonNeg().optional(), per_km: nonNeg().optional() }).optional(),
+  costs: z
+    .looseObject({
+      fixed: nonNeg().optional(),
+      per_hour: nonNeg().optional(),
+      per_km: nonNeg().optional(),
+      // Declared by the commercial docs, not built yet: accepted and warned (warnings.ts says why).
+      per_order: z.unknown().optional(),
+      deadhead_distance_penalty: z.unknown().optional(),
+      deadhead_duration_penalty: z.unknown().optional(),
+      min_stop_load_fixed_penalty: z.unknown().optional(),
+      min_stop_load_unit_penalty: z.unknown().optional(),
+    })
+    .optional(),
   max_travel_cost: nonNeg().optional(),
   profile: z.string().min(1).max(64).optional(),
   metadata: metadata().optional(),
@@ -117,6 +148,8 @@ export const vehicleSchema = z.looseObject({
   attributes: z.unknown().optional(),
   priority: z.number().optional(),
   remaining_waypoints: z.array(pointSchema).optional(),
+  // The commercial v2 vehicle fields not built yet: accepted and warned (warnings.ts says why).
+  ...Object.fromEntries(VEHICLE_FIELDS_NOT_BUILT.map((f) => [f, z.unknown().optional()])),
 });
 
 /**
@@ -153,6 +186,8 @@ export const jobSchema = z.looseObject({
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   metadata: metadata().optional(),
   depot_ids: z.array(idSchema).optional(),
+  /** A job served by several vehicles: not built yet, accepted and warned. */
+  split: z.unknown().optional(),
   ...clientTaskFields,
   ...clientVisitFields,
 });
@@ -321,6 +356,8 @@ export const depotSchema = z.looseObject({
   service: nonNeg().optional(),
   /** Opening windows [start, end]: a route from this depot starts within one of them. */
   time_windows: z.array(z.array(z.number())).max(MAX_TIME_WINDOWS).optional(),
+  /** How many vehicles the depot loads at once: not built yet, accepted and warned. */
+  throughput: z.unknown().optional(),
 });
 
 /**

@@ -6,6 +6,7 @@ import { locationIndexOf, pointLatLon } from './geo';
 import type { LatLonPair } from '../geo/types';
 import { idKey, ProblemIds, type TaskStepType } from './ids';
 import type { Id, OptimizationRequest, VehicleInput } from './schemas';
+import { VEHICLE_FIELDS_NOT_BUILT } from './schemas';
 import { zonesByShape } from './zone-shapes';
 
 export interface SolverInput {
@@ -68,7 +69,7 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLonPair[]): S
     vehicles: req.vehicles.map(
       // The client-only fields stay behind: the solver does not read them.
       ({ location: _l, attributes: _a, priority: _p, remaining_waypoints: _w, ...v }, i) => ({
-        ...v,
+        ...withoutFieldsNotBuilt(v),
         id: i,
         start_index: startIndex(req.vehicles[i], locations),
         breaks: v.breaks?.map((b, k) => ({ ...b, id: k })),
@@ -114,4 +115,11 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLonPair[]): S
   };
   for (const key of ['jobs', 'shipments', 'relations', 'solution', 'depots'] as const) if (request[key] === undefined) delete request[key];
   return { request, locations };
+}
+
+/** The vehicle fields warned as not built stay behind too, so the solver never half-reads one. */
+function withoutFieldsNotBuilt<T extends object>(v: T): T {
+  const out = { ...v } as Record<string, unknown>;
+  for (const f of VEHICLE_FIELDS_NOT_BUILT) delete out[f];
+  return out as T;
 }

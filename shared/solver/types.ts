@@ -23,6 +23,10 @@ export interface SolverVehicle {
   time_window?: Window;
   skills?: number[];
   max_tasks?: number;
+  /** Stops: a run of consecutive tasks at one location counts once. */
+  max_stops?: number;
+  /** Travel durations are divided by it (rounded to whole seconds); distances stay. */
+  speed_factor?: number;
   max_travel_time?: number;
   max_distance?: number;
   max_working_time?: number;
@@ -272,6 +276,7 @@ export type UnassignedReason =
   | 'capacity'
   | 'time_window'
   | 'max_tasks'
+  | 'max_stops'
   | 'max_distance'
   | 'max_travel_time'
   | 'max_travel_cost'

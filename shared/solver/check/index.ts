@@ -5,6 +5,7 @@ import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
+import { atSpeed, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
 export interface Violation {
@@ -111,13 +112,15 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     const vid = vehicle.id;
     if (usedVehicles.has(vid)) bad('vehicle', 'vehicle used by two routes', vid);
     usedVehicles.add(vid);
-    const m = matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])];
+    const m = atSpeed(matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])], vehicle.speed_factor);
     const dims = Math.max(vehicle.capacity?.length ?? 0, ...[...tasks.values()].map((t) => Math.max(t.delivery.length, t.pickup.length)));
     const cap = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
     const steps = route.steps;
     const taskSteps = steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
     if (taskSteps.length === 0) bad('route', 'route without tasks', vid);
     if (vehicle.max_tasks !== undefined && taskSteps.length > vehicle.max_tasks) bad('max_tasks', `${taskSteps.length} tasks`, vid);
+    const stops = stopsOnRoute(taskSteps);
+    if (vehicle.max_stops !== undefined && stops > vehicle.max_stops) bad('max_stops', `${stops} stops`, vid);
     if (vehicle.start_index !== undefined && (steps[0]?.type !== 'start' || steps[0].location_index !== vehicle.start_index))
       bad('start', 'route must begin at the vehicle start', vid);
     if (

@@ -111,7 +111,9 @@ export class ProblemMatrices {
     this.travelCost = req.options?.objective?.travel_cost ?? 'duration';
   }
 
-  travel(profile: string): TravelMatrices {
+  /** `speedFactor`: the vehicle's `speed_factor`; its travel durations are divided by it. */
+  travel(profile: string, speedFactor = 1): TravelMatrices {
+    if (speedFactor !== 1) return this.atSpeed(profile, speedFactor);
     let f = this.travels.get(profile);
     if (!f) {
       const m = this.matrices[profile];
@@ -122,14 +124,32 @@ export class ProblemMatrices {
     return f;
   }
 
+  /**
+   * Durations divided by a speed factor, rounded to whole seconds as every duration of the API is
+   * (docs/solver/design.md#multi-trip-and-working-time); distances stay the profile's.
+   */
+  private atSpeed(profile: string, speedFactor: number): TravelMatrices {
+    const key = `${profile}|speed ${speedFactor}`;
+    let f = this.travels.get(key);
+    if (!f) {
+      const base = this.travel(profile);
+      const dur = new Float64Array(base.dur.length);
+      for (let i = 0; i < dur.length; i++) dur[i] = Math.round(base.dur[i] / speedFactor);
+      this.travels.set(key, (f = { dur: narrowed(dur), dist: base.dist }));
+    }
+    return f;
+  }
+
   /** The arc costs of vehicle v on profile p (its "Cost of a route" rule: docs/solver/design.md#semantics-worth-knowing). */
   cost(v: SolverVehicle, profile: string): Matrix {
-    const f = this.travel(profile);
+    const speed = v.speed_factor ?? 1;
+    const f = this.travel(profile, speed);
     if (this.travelCost === 'customized') return this.customized(profile);
     const perHour = v.costs?.per_hour;
     const perKm = v.costs?.per_km;
     // Explicit vehicle rates win over travel_cost.
-    if (perHour !== undefined || perKm !== undefined) return this.rated(f, profile, perHour ?? 0, perKm ?? 0);
+    if (perHour !== undefined || perKm !== undefined)
+      return this.rated(f, speed === 1 ? profile : `${profile}|speed ${speed}`, perHour ?? 0, perKm ?? 0);
     if (this.travelCost === 'distance') return f.dist;
     if (this.travelCost === 'air_distance') return this.airDistances();
     return f.dur;

@@ -26,6 +26,8 @@ export interface VehicleModel {
   twEnd: number; // hard end, overtime allowance included
   twEndSoft: number; // the window end itself; beyond it overtime is charged
   maxTasks: number;
+  /** Most stops (runs of consecutive tasks at one location). */
+  maxStops: number;
   maxTravelTime: number;
   maxDistance: number;
   maxWorkingTime: number;
@@ -52,7 +54,7 @@ export function buildVehicles(req: SolverRequest, matrices: ProblemMatrices, dim
 
 function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matrices: ProblemMatrices, dims: number, maxOver: number) {
   const p = v.profile ?? matrices.defaultProfile;
-  const f = matrices.travel(p);
+  const f = matrices.travel(p, v.speed_factor);
   const { twStart, startService } = startWindow(
     req.depots?.find((d) => d.location_index === v.start_index),
     v,
@@ -70,6 +72,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     twEnd: twEndSoft + maxOver,
     twEndSoft,
     maxTasks: v.max_tasks ?? INF,
+    maxStops: v.max_stops ?? INF,
     maxTravelTime: v.max_travel_time ?? INF,
     maxDistance: v.max_distance ?? INF,
     maxWorkingTime: v.max_working_time ?? INF,
@@ -136,5 +139,7 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     v.max_travel_cost,
     v.zones,
     v.volume,
+    ...(v.max_stops === undefined ? [] : [v.max_stops]),
+    ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
   ]);
 }

@@ -57,6 +57,13 @@ function breakStart(b: VehicleModel['breaks'][number], t: number): number {
   return -1;
 }
 
+/** A stop is a run of consecutive tasks at one location (open locations each count). */
+export function stopCount(p: Problem, seq: ArrayLike<number>): number {
+  let stops = 0;
+  for (let k = 0; k < seq.length; k++) if (k === 0 || p.loc[seq[k]] < 0 || p.loc[seq[k]] !== p.loc[seq[k - 1]]) stops++;
+  return stops;
+}
+
 export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number>, withSchedule = false): RouteEval {
   const dims = p.dims;
   const n = p.nLoc;
@@ -78,6 +85,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (len === 0) return res;
   const fail = (reason: UnassignedReason): RouteEval => ({ ...res, ok: false, reason });
   if (len > v.maxTasks) return fail('max_tasks');
+  if (len > v.maxStops && stopCount(p, seq) > v.maxStops) return fail('max_stops');
   const schedule: ScheduledStep[] | undefined = withSchedule ? [] : undefined;
 
   const load = res.startLoad;

@@ -21,7 +21,7 @@ function clientProblem(webhookUrl: string): Record<string, unknown> {
     description: 'compat',
     locations: { location: LOCATIONS.slice(0, 4) },
     vehicles: [
-      { id: 'van-1', location: { lat: 57.7089, lon: 11.9746 }, capacity: [10], attributes: { driver: 'ann' }, max_stops: 9 },
+      { id: 'van-1', location: { lat: 57.7089, lon: 11.9746 }, capacity: [10], attributes: { driver: 'ann' }, loading_bay: 9 },
       { id: 'van-2', location: { lat: 57.6901, lon: 11.9702 }, capacity: [10], skills: [2], priority: 2 },
     ],
     jobs: [
@@ -120,7 +120,7 @@ describe('route optimization with the official client shapes', () => {
       /^vehicles\[\]\.priority: accepted but not honoured yet/,
       /^options\.grouping\.proximity_factor: accepted but not honoured yet/,
       /^solution\[\]: the earlier plan gives the search its vehicles and step order; cost, arrival are recomputed/,
-      /^vehicles\[\]\.max_stops: not a known field; ignored$/,
+      /^vehicles\[\]\.loading_bay: not a known field; ignored$/,
     ];
     for (const pattern of expected)
       expect(

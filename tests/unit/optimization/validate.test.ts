@@ -69,6 +69,8 @@ const rows: Row[] = [
   { rule: 'vehicles required', mutate: (p) => delete p.vehicles, status: 400, message: /^vehicles: is required/ },
   { rule: 'at least one vehicle', mutate: (p) => (p.vehicles = []), status: 400, message: /vehicles: must have at least 1 items/ },
   { rule: 'ids are integers', mutate: (p) => (p.jobs[0].id = 1.5), status: 400, field: 'jobs[0].id' },
+  { rule: 'max_stops is a whole number', mutate: (p) => (p.vehicles[0].max_stops = -1), status: 400, field: 'vehicles[0].max_stops' },
+  { rule: 'speed_factor is positive', mutate: (p) => (p.vehicles[0].speed_factor = 0), status: 400, field: 'vehicles[0].speed_factor' },
   {
     rule: 'location_index required',
     mutate: (p) => delete p.jobs[0].location_index,

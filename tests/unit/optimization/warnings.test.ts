@@ -37,6 +37,20 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
+  ['vehicles[].max_depot_runs', (p) => (p.vehicles[0].max_depot_runs = 3)],
+  ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
+  ['vehicles[].alternative_capacities', (p) => (p.vehicles[0].alternative_capacities = [[5, 5]])],
+  ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
+  ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
+  ['vehicles[].max_deadhead_distance', (p) => (p.vehicles[0].max_deadhead_distance = 5000)],
+  ['vehicles[].max_deadhead_duration', (p) => (p.vehicles[0].max_deadhead_duration = 600)],
+  ['vehicles[].min_stop_load', (p) => (p.vehicles[0].min_stop_load = [2])],
+  ['vehicles[].costs.per_order', (p) => (p.vehicles[0].costs = { per_order: 3 })],
+  ['vehicles[].costs.deadhead_distance_penalty', (p) => (p.vehicles[0].costs = { deadhead_distance_penalty: 1 })],
+  ['vehicles[].costs.min_stop_load_unit_penalty', (p) => (p.vehicles[0].costs = { min_stop_load_unit_penalty: 1 })],
+  ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
+  ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
+  ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
   ['options.grouping.proximity_factor', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
   ['options.grouping.route_grouping', (p) => (p.options = { grouping: { route_grouping: { penalty_factor: 2 } } })],
   ['options.objective.solver_mode', (p) => (p.options = { objective: { solver_mode: 'internal' } })],
@@ -68,6 +82,7 @@ describe('problem warnings', () => {
       (p: Problem) => (p.options = { objective: { allow_early_arrival: true, minimise_num_depots: false, solver_mode: 'flexible' } }),
       (p: Problem) => (p.options = { objective: { allow_early_arrival: false, solver_mode: 'fast' } }),
       (p: Problem) => (p.existing_solution_id = 'earlier'),
+      (p: Problem) => Object.assign(p.vehicles[0], { max_depot_runs: 1, max_stops: 4, speed_factor: 1.5 }),
       (p: Problem) => (p.options = { grouping: { order_grouping: { grouping_diameter: 200 } } }),
       (p: Problem) => {
         p.depots = [{ id: 'dep', location_index: 0 }];
@@ -133,14 +148,14 @@ describe('problem warnings', () => {
   it('name fields neither the spec nor the client declares, at any depth', () => {
     const warnings = warningsOf((p) => {
       p.priority_mode = 'x';
-      p.vehicles.forEach((v: Problem) => (v.max_stops = 3));
+      p.vehicles.forEach((v: Problem) => (v.loading_bay = 3));
       p.shipments[0].pickup.door = 'back';
       p.options = { objective: { travel_cost: 'distance', greedy: true } };
     });
     expect(warnings.sort()).toEqual(
       [
         'priority_mode: not a known field; ignored',
-        'vehicles[].max_stops: not a known field; ignored (given 2 times)',
+        'vehicles[].loading_bay: not a known field; ignored (given 2 times)',
         'shipments[].pickup.door: not a known field; ignored',
         'options.objective.greedy: not a known field; ignored',
       ].sort(),
