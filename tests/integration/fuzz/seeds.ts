@@ -158,6 +158,21 @@ export function seeds(ids: Ids): Record<string, Seed> {
     'GET /snapToRoads/json': { ...none, query: { path: `${station}|${haga}`, interpolate: 'true', road_info: 'max_speed' } },
     'POST /snapToRoads/json': { ...none, body: { path: `${station}|${haga}`, timestamps: '1700000000|1700000100' } },
     'GET /areas': none,
+    'GET /directions/json': {
+      ...none,
+      query: { origin: station, destination: korsvagen, waypoints: haga, steps: 'true', alternatives: 'true' },
+    },
+    'GET /navigation/json': { ...none, query: { origin: station, destination: korsvagen, waypoints: haga, lang: 'en' } },
+    'POST /route_report': { ...none, body: { origin: station, destination: korsvagen } },
+    'POST /postalcode': { ...none, body: { postalcode: '41319', country: 'SE' } },
+    'GET /discover': { ...none, query: { q: 'cafe', at: station, limit: '5' } },
+    'GET /browse': { ...none, query: { at: station, categories: 'restaurant,cafe', limit: '10' } },
+    'GET /metrics': none,
+    'GET /driver': { ...none, query: { token: 'not-a-driver-token' } },
+    'GET /skynet/osmand': {
+      ...none,
+      query: { id: ids.device, lat: '57.7089', lon: '11.9746', timestamp: String(Math.floor(Date.now() / 1000) - 60), speed: '12' },
+    },
     'POST /restrictions/{restrictionType}': {
       pathParameters: { restrictionType: 'maxspeed' },
       query: { latlon: 'true' },
