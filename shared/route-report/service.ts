@@ -1,13 +1,14 @@
 // POST /route_report: what a route drives on. Road class, tolls, tunnels, bridges, ferries and
-// tagged speed limits come from the edges under the line (line.ts); country and state from the
-// gazetteer place nearest each segment, an approximation near borders (no boundary dataset is
-// loaded: docs/api/route-report.md#countries-and-states).
+// tagged speed limits come from the edges under the line (line.ts); the country from Natural
+// Earth's shapes (countries.ts), the state from the gazetteer place nearest each segment, an
+// approximation near borders (docs/api/route-report.md#countries-and-states).
 
 import { greatCircleMeters } from '../geo/sphere';
 import { reverseGeocode, type DefaultIndex } from '../geocoding';
 import { ROAD_CLASSES, FLAG_BRIDGE, FLAG_FERRY, FLAG_TOLL, FLAG_TUNNEL } from '../roads/profiles';
 import type { NetworkRegistry } from '../roads/registry';
 import { encodePolyline } from '../roads/polyline';
+import { countryAt } from './countries';
 import { reportLine } from './line';
 import { runsOf, totals } from './runs';
 import type { RouteReportRequest } from './schemas';
@@ -20,7 +21,8 @@ function places(index: DefaultIndex, coords: Array<[number, number]>) {
     const [near] = reverseGeocode({ at: { lat: (from[0] + to[0]) / 2, lng: (from[1] + to[1]) / 2 }, limit: 1 }, index);
     const p = near?.entity.place[0];
     const ci = p?.country ? index.countryByAlpha3.get(p.country) : undefined;
-    return { country: ci === undefined ? undefined : index.g.countries[ci].name, state: p?.state || undefined };
+    const shape = countryAt((from[0] + to[0]) / 2, (from[1] + to[1]) / 2);
+    return { country: shape ?? (ci === undefined ? undefined : index.g.countries[ci].name), state: p?.state || undefined };
   });
 }
 

@@ -308,6 +308,30 @@ describe('an existing client pointed at Waymark', () => {
     expect(await client.delete(path)).toEqual({ status: 200, msg: 'Ok' });
   });
 
+  it('routes with GET as with POST, navigates, reports and lists segments on the demo network', async () => {
+    const trip = { origin: '57.70891,11.97462', destination: '57.69680,11.98900', steps: true };
+    const posted = await client.post('/directions/json', trip);
+    expect(await client.get('/directions/json', trip)).toEqual(posted);
+    const nav = await client.get('/navigation/json', { origin: trip.origin, destination: trip.destination });
+    expect(nav.routes[0].distance).toBe(posted.route.distance);
+    expect(nav.routes[0].legs[0].steps[0].maneuver.instruction).toMatch(/^Head /);
+    const report = await client.post('/route_report', { original_shape: posted.route.geometry, original_shape_type: 'polyline' });
+    expect(report.mileage[0].summary.country).toEqual({ Sweden: expect.any(Number) });
+    expect(report.road_summary[0].summary.distance).toBeGreaterThan(0);
+    const segments = await client.post('/map/segments', undefined);
+    expect(segments.networks.map((n: { name: string }) => n.name)).toContain('gothenburg');
+  });
+
+  it('answers discover, browse and postal codes over what the demo data holds', async () => {
+    // the demo network is road ways only: the town from the gazetteer, no POIs, no postal codes
+    const discovered = await client.get('/discover', { q: 'Göteborg', at: '57.70,11.97' });
+    expect(discovered.items.some((i: { id: string }) => i.id.startsWith('gn:'))).toBe(true);
+    expect(await client.get('/browse', { at: '57.70,11.97', categories: 'cafe' })).toEqual({ items: [] });
+    const postal = await client.post('/postalcode', { postalcode: '41106', country: 'SE' });
+    expect(postal.places).toBeUndefined();
+    expect(postal.warning).toHaveLength(1);
+  });
+
   it('retries a 429 after the server-given Retry-After and then succeeds', async () => {
     const out = await runCli(stack, ['keys', '--', 'create', '--org', 'compat-limited', '--quota', 'keys=1/']);
     const limited = new Client({ baseURL: stack.baseUrl, apiKey: /^API key: (\S+)$/m.exec(out)![1] });
