@@ -7,8 +7,9 @@ import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 // The driver's page in a real browser against `npm start`: a dispatched 3-stop route opened from
 // the link its dispatch answered, a misfit document refused with the field named, every stop
-// completed through its form, and the phone's position reported as the route's vehicle. The
-// screenshot lands in .artifacts/dispatch for a human (and docs/api/dispatch.md) to look at.
+// completed through its form, the phone's position reported as the route's vehicle, and the route
+// listed as completed on the console. The screenshot lands in .artifacts/dispatch for a human
+// (and docs/api/dispatch.md) to look at.
 
 const SHOTS = resolve(import.meta.dirname, '../../../.artifacts/dispatch');
 
@@ -129,6 +130,15 @@ describe("driver's page", () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+    // the console lists the route with its progress
+    const consolePage = await context.newPage();
+    consolePage.on('pageerror', (e) => errors.push(e.message));
+    await consolePage.goto(`${stack.baseUrl}/console`);
+    await consolePage.fill('[data-testid=api-key]', stack.apiKey);
+    await consolePage.click('[data-testid=save-key]');
+    await expect
+      .poll(() => consolePage.textContent('[data-testid=dispatch-list]'), { timeout: 30_000 })
+      .toContain(`${route.short_id} · ana@example.com · completed`);
     expect(errors).toEqual([]);
     await context.close();
   });
