@@ -2,7 +2,6 @@ import { isApiError } from '../platform/errors';
 import { bindDevice, createAsset } from '../tracking/assets';
 import type { TrackBody } from '../tracking/schemas';
 import type { TrackingContext } from '../tracking/service';
-import { requireAsset } from '../tracking/service';
 import { uploadTrack } from '../tracking/track';
 import type { StoredRoute } from './model';
 
@@ -16,16 +15,14 @@ export const vehicleAssetId = (route: StoredRoute) => route.vehicle_id || `route
 export async function reportPosition(ctx: TrackingContext, space: string, route: StoredRoute, locations: TrackBody['locations']) {
   const id = vehicleAssetId(route);
   const device = `driver-${route.id}`;
-  let bound: string | undefined;
-  try {
-    bound = (await requireAsset(ctx, space, id)).device_id;
-  } catch (error) {
-    if (!isApiError(error) || error.status !== 404) throw error;
+  const asset = await ctx.store.getAsset(space, id);
+  if (!asset) {
     await createAsset(ctx, space, { custom_id: id, name: `Route ${route.short_id}` }).catch((e: unknown) => {
       // created meanwhile by the page's previous report
       if (!isApiError(e) || e.status !== 409) throw e;
     });
   }
+  const bound = asset?.device_id;
   if (bound !== device) await bindDevice(ctx, space, id, device);
   await uploadTrack(ctx, space, id, { device_id: device, locations });
   return { asset_id: id };

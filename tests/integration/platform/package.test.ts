@@ -45,6 +45,12 @@ const ROUTING_FUNCTIONS = [
   'monitorsCreate',
   'monitorsUpdate',
   'consoleNetwork',
+  'dispatchRoutesCreate',
+  'dispatchRoutesRedispatch',
+  'dispatchStepsInsert',
+  'dispatchStepsUpdate',
+  'dispatchStepsDelete',
+  'dispatchRoutesPosition',
   'routingDirections',
   'routingDistanceMatrix',
   'routingDistanceMatrixPost',
@@ -145,7 +151,7 @@ describe('serverless package (the deploy check)', () => {
     );
     // The zip reader agrees with the file it was given.
     expect(zips.get('geocodeBatch.zip')!.entries.find((e) => e.name === GAZETTEER)!.bytes).toBe(statSync(join(root, GAZETTEER)).size);
-    expect(holding('build/console/index.html')).toEqual(['consolePage.zip']);
+    expect(holding('build/console/index.html').sort()).toEqual(['consolePage.zip', 'driverPage.zip']);
     expect(holding('build/openapi.json')).toEqual(['openapi.zip']);
     expect(holding(`${relative(root, networks)}/region.wmrg`).sort()).toEqual(ROUTING_FUNCTIONS.map((f) => `${f}.zip`).sort());
     for (const [id, fn] of functions()) {

@@ -1,3 +1,4 @@
+import polyline from '@mapbox/polyline';
 import './driver.css';
 
 // The driver's page: opened from the link a dispatch answers (/driver?route=<id>&token=<driver
@@ -49,34 +50,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
-function decode(encoded: string): [number, number][] {
-  const out: [number, number][] = [];
-  let i = 0;
-  let lat = 0;
-  let lon = 0;
-  const next = () => {
-    let shift = 0;
-    let result = 0;
-    let b: number;
-    do {
-      b = encoded.charCodeAt(i++) - 63;
-      result |= (b & 0x1f) << shift;
-      shift += 5;
-    } while (b >= 0x20);
-    return result & 1 ? ~(result >> 1) : result >> 1;
-  };
-  while (i < encoded.length) {
-    lat += next();
-    lon += next();
-    out.push([lat / 1e5, lon / 1e5]);
-  }
-  return out;
-}
-
 /** The route's line and stops, projected into the 100 x 100 box (no tiles: the page works offline). */
 function drawMap(route: Route): void {
   const svg = $('route-map');
-  const line = decode(route.geometry);
+  const line = polyline.decode(route.geometry) as [number, number][];
   const all = [...line, ...route.steps.map((s) => s.location)];
   const lats = all.map((p) => p[0]);
   const lons = all.map((p) => p[1]);

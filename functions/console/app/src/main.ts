@@ -3,6 +3,7 @@ import './style.css';
 import L from 'leaflet';
 import { byId, saveKey, savedKey, show } from './api';
 import { drawBasemap } from './basemap';
+import { setupDispatch } from './dispatch';
 import { setupGeofences } from './geofences';
 import { setupOptimization } from './optimize';
 import { setupRestrictions } from './restrictions';
@@ -20,6 +21,7 @@ const keyInput = byId<HTMLInputElement>('api-key');
 const geofences = setupGeofences(map, status);
 const tracking = setupTracking(map);
 const restrictions = setupRestrictions(map);
+const dispatch = setupDispatch(map);
 setupOptimization(map);
 setupRouting(map);
 
@@ -31,7 +33,7 @@ void drawBasemap(map).then((roads) => {
 async function refreshAll(): Promise<void> {
   if (!savedKey()) return;
   try {
-    await Promise.all([geofences.refresh(), tracking.refresh(), restrictions.refresh()]);
+    await Promise.all([geofences.refresh(), tracking.refresh(), restrictions.refresh(), dispatch.refresh()]);
     document.body.dataset.loaded = 'true';
   } catch (error) {
     show(status, (error as Error).message, true);
