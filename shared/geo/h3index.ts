@@ -90,6 +90,13 @@ function toHex(h: bigint): string {
   return h.toString(16).padStart(15, '0');
 }
 
+/** cellToParent by the index bits: a call into h3-js costs more than the whole range merge. */
+function parentBits(cell: string, res: number): string {
+  let h = (toBig(cell) & ~RES_MASK) | (BigInt(res) << RES_SHIFT);
+  for (let d = res + 1; d <= 15; d++) h |= 7n << digitShift(d);
+  return toHex(h);
+}
+
 /** First and last descendant (at `fineRes`) of a cell, as BigInt H3 indexes. */
 export function descendantBounds(cell: string, fineRes = H3_FINE_RES): { lo: bigint; hi: bigint } {
   const h = toBig(cell);
@@ -200,14 +207,15 @@ interface RawRange {
 }
 
 /** Ranges of fine descendants of a cell set: compacted, grouped by coarse parent, adjacent ones merged. Sorted by (coarse, lo). */
-function rawRanges(cells: string[], coarseRes: number, fineRes: number): RawRange[] {
-  let compact = compactCells(cells);
+function rawRanges(cells: string[], coarseRes: number, fineRes: number, compacting = true): RawRange[] {
+  // Cells all at fineRes gain nothing from compaction, which costs more than the merge below.
+  let compact = compacting ? compactCells(cells) : cells;
   if (compact.some((c) => getResolution(c) < coarseRes)) {
     compact = compact.flatMap((c) => (getResolution(c) < coarseRes ? uncompactCells([c], coarseRes) : [c]));
   }
   const groups = new Map<string, RawRange[]>();
   for (const c of compact) {
-    const coarse = getResolution(c) === coarseRes ? c : cellToParent(c, coarseRes);
+    const coarse = !compacting ? parentBits(c, coarseRes) : getResolution(c) === coarseRes ? c : cellToParent(c, coarseRes);
     const { lo, hi } = descendantBounds(c, fineRes);
     let g = groups.get(coarse);
     if (!g) groups.set(coarse, (g = []));
@@ -370,6 +378,35 @@ export function coverArea(area: SearchArea, options: CoverOptions = {}): H3Cover
     }),
     approxReadAreaKm2: positions * fineArea,
   };
+}
+
+/** Largest radius coverDisk takes: beyond it the disk of cells outgrows coverArea's bounded cover. */
+export const DISK_COVER_MAX_M = 1000;
+
+/**
+ * Cover of a small circle by fine-cell ranges, for the reads made on every upload (roaming
+ * monitors): the grid disk around the centre's fine cell, about 0.1 ms where coverArea's
+ * boundary walk and flood fill take about 13 ms (on this 2-core machine, loaded). Never misses: a point within `radius` lies in a
+ * cell whose centre is within radius + 2 edges of the origin cell's centre, and two cell centres
+ * k grid steps apart are at least k x 1.5 x the edge apart. Edges are taken at half the average
+ * (shortest) and twice it (longest), wider than H3's spread of edge lengths.
+ */
+export function coverDisk(
+  center: LatLon,
+  radius: number,
+  options: { coarseRes?: number; fineRes?: number; maxRanges?: number } = {},
+): H3Range[] {
+  if (radius > DISK_COVER_MAX_M) throw new RangeError(`coverDisk takes radii up to ${DISK_COVER_MAX_M} m`);
+  const fineRes = options.fineRes ?? H3_FINE_RES;
+  const edge = getHexagonEdgeLengthAvg(fineRes, 'm');
+  const k = Math.ceil((radius + 4 * edge) / (0.75 * edge));
+  const cells = gridDisk(latLngToCell(center.lat, normalizeLon(center.lon), fineRes), k);
+  const ranges = closeGaps(rawRanges(cells, options.coarseRes ?? H3_COARSE_RES, fineRes, false), options.maxRanges ?? 16);
+  return ranges.map((r) => {
+    const loCell = toHex(r.lo),
+      hiCell = toHex(r.hi);
+    return { coarse: r.coarse, loCell, hiCell, from: loCell, to: `${hiCell}~` };
+  });
 }
 
 /** True when the fine cell (hex) falls in one of the ranges (for tests and sanity checks). */
