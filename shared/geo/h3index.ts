@@ -388,8 +388,9 @@ export const DISK_COVER_MAX_M = 1000;
  * monitors): the grid disk around the centre's fine cell, about 0.1 ms where coverArea's
  * boundary walk and flood fill take about 13 ms (on this 2-core machine, loaded). Never misses: a point within `radius` lies in a
  * cell whose centre is within radius + 2 edges of the origin cell's centre, and two cell centres
- * k grid steps apart are at least k x 1.5 x the edge apart. Edges are taken at half the average
- * (shortest) and twice it (longest), wider than H3's spread of edge lengths.
+ * k grid steps apart are at least k x 1.5 x the shortest edge apart. Edges are taken at 0.7 and
+ * 1.3 times the average, wider than H3's spread of hexagon edge lengths at one resolution (the
+ * property test in tests/unit/geo/cover-disk.test.ts samples the globe).
  */
 export function coverDisk(
   center: LatLon,
@@ -399,7 +400,7 @@ export function coverDisk(
   if (radius > DISK_COVER_MAX_M) throw new RangeError(`coverDisk takes radii up to ${DISK_COVER_MAX_M} m`);
   const fineRes = options.fineRes ?? H3_FINE_RES;
   const edge = getHexagonEdgeLengthAvg(fineRes, 'm');
-  const k = Math.ceil((radius + 4 * edge) / (0.75 * edge));
+  const k = Math.ceil((radius + 2 * 1.3 * edge) / (1.5 * 0.7 * edge));
   const cells = gridDisk(latLngToCell(center.lat, normalizeLon(center.lon), fineRes), k);
   const ranges = closeGaps(rawRanges(cells, options.coarseRes ?? H3_COARSE_RES, fineRes, false), options.maxRanges ?? 16);
   return ranges.map((r) => {

@@ -32,7 +32,7 @@ describe('coverDisk', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 200 },
     );
   });
 });
