@@ -396,19 +396,31 @@ export function coverDisk(
   center: LatLon,
   radius: number,
   options: { coarseRes?: number; fineRes?: number; maxRanges?: number } = {},
-): H3Range[] {
+): readonly H3Range[] {
   if (radius > DISK_COVER_MAX_M) throw new RangeError(`coverDisk takes radii up to ${DISK_COVER_MAX_M} m`);
   const fineRes = options.fineRes ?? H3_FINE_RES;
   const edge = getHexagonEdgeLengthAvg(fineRes, 'm');
   const k = Math.ceil((radius + 2 * 1.3 * edge) / (1.5 * 0.7 * edge));
-  const cells = gridDisk(latLngToCell(center.lat, normalizeLon(center.lon), fineRes), k);
-  const ranges = closeGaps(rawRanges(cells, options.coarseRes ?? H3_COARSE_RES, fineRes, false), options.maxRanges ?? 16);
-  return ranges.map((r) => {
+  const coarseRes = options.coarseRes ?? H3_COARSE_RES;
+  const maxRanges = options.maxRanges ?? 16;
+  const origin = latLngToCell(center.lat, normalizeLon(center.lon), fineRes);
+  // The cover depends on the origin cell, not the point: an asset still in its cell at its next
+  // upload (about 150 m across at resolution 10) reuses it.
+  const key = `${origin}|${k}|${coarseRes}|${maxRanges}`;
+  const cached = diskCovers.get(key);
+  if (cached) return cached;
+  const ranges = closeGaps(rawRanges(gridDisk(origin, k), coarseRes, fineRes, false), maxRanges).map((r) => {
     const loCell = toHex(r.lo),
       hiCell = toHex(r.hi);
     return { coarse: r.coarse, loCell, hiCell, from: loCell, to: `${hiCell}~` };
   });
+  if (diskCovers.size >= MAX_DISK_COVERS) diskCovers.delete(diskCovers.keys().next().value!);
+  diskCovers.set(key, ranges);
+  return ranges;
 }
+
+const MAX_DISK_COVERS = 20_000;
+const diskCovers = new Map<string, readonly H3Range[]>();
 
 /** True when the fine cell (hex) falls in one of the ranges (for tests and sanity checks). */
 export function rangesContainCell(ranges: readonly H3Range[], fine: string): boolean {
