@@ -90,6 +90,13 @@ function toHex(h: bigint): string {
   return h.toString(16).padStart(15, '0');
 }
 
+/** cellToParent by the index bits: a call into h3-js costs more than the whole range merge. */
+function parentBits(cell: string, res: number): string {
+  let h = (toBig(cell) & ~RES_MASK) | (BigInt(res) << RES_SHIFT);
+  for (let d = res + 1; d <= 15; d++) h |= 7n << digitShift(d);
+  return toHex(h);
+}
+
 /** First and last descendant (at `fineRes`) of a cell, as BigInt H3 indexes. */
 export function descendantBounds(cell: string, fineRes = H3_FINE_RES): { lo: bigint; hi: bigint } {
   const h = toBig(cell);
@@ -200,14 +207,15 @@ interface RawRange {
 }
 
 /** Ranges of fine descendants of a cell set: compacted, grouped by coarse parent, adjacent ones merged. Sorted by (coarse, lo). */
-function rawRanges(cells: string[], coarseRes: number, fineRes: number): RawRange[] {
-  let compact = compactCells(cells);
+function rawRanges(cells: string[], coarseRes: number, fineRes: number, compacting = true): RawRange[] {
+  // Cells all at fineRes gain nothing from compaction, which costs more than the merge below.
+  let compact = compacting ? compactCells(cells) : cells;
   if (compact.some((c) => getResolution(c) < coarseRes)) {
     compact = compact.flatMap((c) => (getResolution(c) < coarseRes ? uncompactCells([c], coarseRes) : [c]));
   }
   const groups = new Map<string, RawRange[]>();
   for (const c of compact) {
-    const coarse = getResolution(c) === coarseRes ? c : cellToParent(c, coarseRes);
+    const coarse = !compacting ? parentBits(c, coarseRes) : getResolution(c) === coarseRes ? c : cellToParent(c, coarseRes);
     const { lo, hi } = descendantBounds(c, fineRes);
     let g = groups.get(coarse);
     if (!g) groups.set(coarse, (g = []));
@@ -371,6 +379,48 @@ export function coverArea(area: SearchArea, options: CoverOptions = {}): H3Cover
     approxReadAreaKm2: positions * fineArea,
   };
 }
+
+/** Largest radius coverDisk takes: beyond it the disk of cells outgrows coverArea's bounded cover. */
+export const DISK_COVER_MAX_M = 1000;
+
+/**
+ * Cover of a small circle by fine-cell ranges, for the reads made on every upload (roaming
+ * monitors): the grid disk around the centre's fine cell, about 0.1 ms where coverArea's
+ * boundary walk and flood fill take about 13 ms (on this 2-core machine, loaded). Never misses: a point within `radius` lies in a
+ * cell whose centre is within radius + 2 edges of the origin cell's centre, and two cell centres
+ * k grid steps apart are at least k x 1.5 x the shortest edge apart. Edges are taken at 0.7 and
+ * 1.3 times the average, wider than H3's spread of hexagon edge lengths at one resolution (the
+ * property test in tests/unit/geo/cover-disk.test.ts samples the globe).
+ */
+export function coverDisk(
+  center: LatLon,
+  radius: number,
+  options: { coarseRes?: number; fineRes?: number; maxRanges?: number } = {},
+): readonly H3Range[] {
+  if (radius > DISK_COVER_MAX_M) throw new RangeError(`coverDisk takes radii up to ${DISK_COVER_MAX_M} m`);
+  const fineRes = options.fineRes ?? H3_FINE_RES;
+  const edge = getHexagonEdgeLengthAvg(fineRes, 'm');
+  const k = Math.ceil((radius + 2 * 1.3 * edge) / (1.5 * 0.7 * edge));
+  const coarseRes = options.coarseRes ?? H3_COARSE_RES;
+  const maxRanges = options.maxRanges ?? 16;
+  const origin = latLngToCell(center.lat, normalizeLon(center.lon), fineRes);
+  // The cover depends on the origin cell, not the point: an asset still in its cell at its next
+  // upload (about 150 m across at resolution 10) reuses it.
+  const key = `${origin}|${k}|${coarseRes}|${maxRanges}`;
+  const cached = diskCovers.get(key);
+  if (cached) return cached;
+  const ranges = closeGaps(rawRanges(gridDisk(origin, k), coarseRes, fineRes, false), maxRanges).map((r) => {
+    const loCell = toHex(r.lo),
+      hiCell = toHex(r.hi);
+    return { coarse: r.coarse, loCell, hiCell, from: loCell, to: `${hiCell}~` };
+  });
+  if (diskCovers.size >= MAX_DISK_COVERS) diskCovers.delete(diskCovers.keys().next().value!);
+  diskCovers.set(key, ranges);
+  return ranges;
+}
+
+const MAX_DISK_COVERS = 20_000;
+const diskCovers = new Map<string, readonly H3Range[]>();
 
 /** True when the fine cell (hex) falls in one of the ranges (for tests and sanity checks). */
 export function rangesContainCell(ranges: readonly H3Range[], fine: string): boolean {

@@ -68,6 +68,36 @@ export function osmandPoint(r: OsmandReport): LocationInput {
   return point;
 }
 
+/** A reading of the JSON body as numbers, dropping the -1 the apps send for "unknown". */
+const known = (v: unknown): string | undefined => (typeof v === 'number' && v >= 0 ? String(v) : undefined);
+
+/**
+ * Traccar Client 9 posts JSON instead: {device_id, location: {timestamp (ISO), coords: {latitude,
+ * longitude, speed (m/s), heading, altitude, accuracy}, battery: {level (0-1)}}}. Turned into the
+ * protocol's parameters so one schema checks both; null when the body is not that shape.
+ */
+export function traccarJsonParams(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object') return null;
+  const { device_id, location } = body as { device_id?: unknown; location?: unknown };
+  const loc = location as { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown } } | undefined;
+  if (!loc || typeof loc !== 'object' || !loc.coords || typeof loc.coords !== 'object') return null;
+  const c = loc.coords;
+  const level = loc.battery?.level;
+  const out: Record<string, unknown> = {
+    id: device_id,
+    lat: c.latitude === undefined ? undefined : String(c.latitude),
+    lon: c.longitude === undefined ? undefined : String(c.longitude),
+    timestamp: loc.timestamp === undefined ? undefined : String(loc.timestamp),
+    speed: known(c.speed),
+    speed_unit: 'mps',
+    bearing: known(c.heading),
+    altitude: typeof c.altitude === 'number' ? String(c.altitude) : undefined,
+    accuracy: known(c.accuracy),
+    batt: typeof level === 'number' && level >= 0 ? String(Math.round(level * 1000) / 10) : undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
 /**
  * Parses the parameters (query and form body merged; the body wins) and uploads the point as the
  * asset bound to the device. 400 names the parameter; 404 for a device bound to no asset.

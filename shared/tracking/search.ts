@@ -1,5 +1,14 @@
 import { pageOf, type Page } from '../platform/paging';
-import { areaFilter, coverArea, distanceFromCenter, MAX_SEARCH_AREA_KM2, type LatLon, type SearchArea } from '../geo';
+import {
+  areaFilter,
+  coverArea,
+  coverDisk,
+  DISK_COVER_MAX_M,
+  distanceFromCenter,
+  MAX_SEARCH_AREA_KM2,
+  type LatLon,
+  type SearchArea,
+} from '../geo';
 import { geoInput } from './errors';
 import { matchesAttributes, type AttributeFilter } from './filters';
 import { ACTIVE_WINDOW_MS, assetView, POSITION_PARTITION_RES, type AssetView, type PositionEntry } from './model';
@@ -50,6 +59,44 @@ export interface SearchStats {
   read: number;
 }
 
+/**
+ * The active assets whose latest position lies in the area and that pass the filter, once each:
+ * what every search and the roaming monitors read from the position index.
+ */
+export async function activeEntriesIn(
+  ctx: TrackingContext,
+  space: string,
+  area: SearchArea,
+  filter: AttributeFilter,
+  stats?: SearchStats,
+  field = 'area',
+  /** Reads made on every upload (roaming monitors, radii up to 1 km): the cheaper disk cover. */
+  disk = false,
+): Promise<PositionEntry[]> {
+  const options = { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES };
+  const ranges =
+    disk && area.type === 'circle' && area.radius <= DISK_COVER_MAX_M
+      ? coverDisk(area.center, area.radius, options)
+      : geoInput(field, () => coverArea(area, options)).ranges;
+  const entries = await ctx.store.readIndex(space, ranges);
+  if (stats) {
+    stats.ranges = ranges.length;
+    stats.read = entries.length;
+  }
+  const cut = ctx.now() - ACTIVE_WINDOW_MS;
+  const inside = areaFilter(area);
+  const hits: PositionEntry[] = [];
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (e.ts < cut || seen.has(e.assetId)) continue;
+    if (!inside({ lat: e.lat, lon: e.lon })) continue;
+    if (!matchesAttributes(e.asset, filter)) continue;
+    seen.add(e.assetId);
+    hits.push(e);
+  }
+  return hits;
+}
+
 export async function searchArea(
   ctx: TrackingContext,
   space: string,
@@ -57,26 +104,8 @@ export async function searchArea(
   options: SearchOptions,
   stats?: SearchStats,
 ): Promise<SearchResult> {
-  const cover = geoInput(options.field ?? 'area', () =>
-    coverArea(area, { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES }),
-  );
-  const entries = await ctx.store.readIndex(space, cover.ranges);
-  if (stats) {
-    stats.ranges = cover.ranges.length;
-    stats.read = entries.length;
-  }
+  const hits = await activeEntriesIn(ctx, space, area, options.filter, stats, options.field);
   const now = ctx.now();
-  const cut = now - ACTIVE_WINDOW_MS;
-  const inside = areaFilter(area);
-  const hits: PositionEntry[] = [];
-  const seen = new Set<string>();
-  for (const e of entries) {
-    if (e.ts < cut || seen.has(e.assetId)) continue;
-    if (!inside({ lat: e.lat, lon: e.lon })) continue;
-    if (!matchesAttributes(e.asset, options.filter)) continue;
-    seen.add(e.assetId);
-    hits.push(e);
-  }
   // By id first: a stable order for bound and polygon, and for ties of the ranks below.
   hits.sort((a, b) => (a.assetId < b.assetId ? -1 : a.assetId > b.assetId ? 1 : 0));
   const warnings: string[] = [];

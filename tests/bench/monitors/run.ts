@@ -10,6 +10,10 @@
  *    uploading concurrently, without monitors and with the 20 monitors and
  *    1,000 geofences active -> points/s and the added cost per point.
  *
+ * 3. Roaming monitors (tests/bench/monitors/roaming.ts): CPU and storage operations per upload
+ *    with 1,000 moving assets and 100 roaming monitors (BENCH_ROAMING_UPLOADS, default 3000;
+ *    BENCH_SKIP_ROAMING=1 skips it).
+ *
  * Options (env): BENCH_POINTS (engine, default 200000), BENCH_INGEST_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8).
  */
@@ -22,6 +26,7 @@ import { emptyState, evaluate, type TrackPoint } from '../../../shared/monitors/
 import type { MonitorRecord, StoredMonitor } from '../../../shared/monitors/model';
 import { startDynamo } from '../../../infra/local/emulators';
 import { provisionTables } from '../../../infra/local/provision';
+import { roamingBench } from './roaming';
 
 const enginePoints = Number(process.env.BENCH_POINTS ?? 200_000);
 const ingestRequests = Number(process.env.BENCH_INGEST_REQUESTS ?? 200);
@@ -296,6 +301,7 @@ async function main() {
   const bodies = monitorBodies(specs.map((f) => f.id));
   engineBench(specs, bodies);
   if (process.env.BENCH_SKIP_INGEST !== '1') await ingestBench(specs, bodies);
+  if (process.env.BENCH_SKIP_ROAMING !== '1') await roamingBench();
 }
 
 main().catch((error) => {

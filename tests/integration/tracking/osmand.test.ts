@@ -47,6 +47,22 @@ describe('OsmAnd ingestion', () => {
     expect(last).toMatchObject({ timestamp: (S + 10) * 1000, bearing: 180 });
   });
 
+  it('takes the JSON body Traccar Client 9 posts', async () => {
+    const at = S + 50;
+    const body = {
+      device_id: 'traccar-123456',
+      location: {
+        timestamp: new Date(at * 1000).toISOString(),
+        coords: { latitude: 57.71, longitude: 11.97, speed: 4, heading: 90 },
+        battery: { level: 0.5 },
+      },
+    };
+    const res = await invoke(osmand, { method: 'POST', path: '/skynet/osmand', query: { key }, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const list = (await api.locations('courier-1', { start_time: String(at), end_time: String(at) })).body.data.list;
+    expect(list[0]).toMatchObject({ timestamp: at * 1000, speed: 4, bearing: 90, battery_level: 50 });
+  });
+
   it('stores a buffer resent after a gap once', async () => {
     const at = S + 100;
     for (let i = 0; i < 2; i++) {

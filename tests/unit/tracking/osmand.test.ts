@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindDevice, createAsset } from '../../../shared/tracking/assets';
-import { ingestOsmand } from '../../../shared/tracking/osmand';
+import { ingestOsmand, traccarJsonParams } from '../../../shared/tracking/osmand';
 import type { TrackingContext } from '../../../shared/tracking/service';
 import { MemoryTrackingStore } from '../../fixtures/memory/tracking';
 
@@ -73,5 +73,23 @@ describe('OsmAnd reports', () => {
     await createAsset(ctx, SPACE, { custom_id: 'van-2' });
     await bindDevice(ctx, SPACE, 'van-2', 'phone-42');
     await expect(ingestOsmand(ctx, SPACE, report())).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('reads the JSON body Traccar Client 9 posts: m/s, heading, battery 0-1, -1 as unknown', async () => {
+    const ctx = await phoneAsset();
+    const body = {
+      device_id: 'phone-42',
+      location: {
+        timestamp: new Date(S * 1000).toISOString(),
+        coords: { latitude: 57.7, longitude: 11.97, speed: 3.5, heading: -1, altitude: 12, accuracy: 8 },
+        battery: { level: 0.42, is_charging: false },
+        is_moving: true,
+      },
+    };
+    await ingestOsmand(ctx, SPACE, { key: 'k', ...traccarJsonParams(body)! });
+    const latest = (await ctx.store.getAsset(SPACE, 'truck-7'))!.latest_location!;
+    expect(latest).toMatchObject({ timestamp: S * 1000, speed: 3.5, altitude: 12, accuracy: 8, battery_level: 42 });
+    expect(latest.bearing).toBeUndefined();
+    expect(traccarJsonParams({ id: 'x', lat: '1' })).toBeNull();
   });
 });
