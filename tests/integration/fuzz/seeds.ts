@@ -173,10 +173,6 @@ export function seeds(ids: Ids): Record<string, Seed> {
     'GET /browse': { ...none, query: { at: station, categories: 'restaurant,cafe', limit: '10' } },
     'GET /metrics': none,
     'GET /driver': { ...none, query: { token: 'not-a-driver-token' } },
-    'GET /skynet/osmand': {
-      ...none,
-      query: { id: ids.device, lat: '57.7089', lon: '11.9746', timestamp: String(Math.floor(Date.now() / 1000) - 60), speed: '12' },
-    },
     'POST /restrictions/{restrictionType}': {
       pathParameters: { restrictionType: 'maxspeed' },
       query: { latlon: 'true' },
