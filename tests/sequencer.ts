@@ -10,19 +10,18 @@ export const LONGEST_FILES = [
   'tests/integration/platform/package.test.ts',
   'tests/integration/faults/monitors-upload.test.ts',
   'tests/integration/e2e/npm-start.test.ts',
-  'tests/integration/faults/crash-restart.test.ts',
   'tests/integration/fuzz/fuzz.test.ts',
   'tests/integration/monitors/store-contract.test.ts',
   'tests/integration/routing/mdm.test.ts',
   'tests/unit/roads/reference-dijkstra.test.ts',
-  'tests/unit/monitors/roaming.test.ts',
   'tests/property/solver/task-rules.property.test.ts',
   'tests/unit/geocoding/nearest.test.ts',
   'tests/property/solver/solver.property.test.ts',
-  'tests/integration/dispatch/fleetify-client.test.ts',
   'tests/integration/routing/stack.test.ts',
   'tests/integration/geofence/geofence.test.ts',
   'tests/integration/compat/official-client.test.ts',
+  'tests/integration/compat/client-shapes.test.ts',
+  'tests/integration/faults/optimization-jobs.test.ts',
 ];
 
 /** Vitest's order, with the known long files moved to the front in the order above. */
