@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/sequencer';
 
 // The AWS SDK warns on Node 20 at every import; workers inherit this.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -33,6 +34,7 @@ const WORKERS = Math.min(4, Math.max(2, availableParallelism()));
 // integration project has a global setup that boots DynamoDB Local and SQS.
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootStack, type BootedStack } from '../support/stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localKeyPath } from '../../../infra/local/stack-file';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
-// `npx waymark` as a user runs it, against a booted `npm start`. A stack of its own, not the
-// shared one (support/shared-stack.ts): without flags the CLI finds the stack and the key it
-// printed through the data folder, so the data it seeds belongs to that key, not to this file's.
+// `npx waymark` as a user runs it, against a running `npm start` (this worker's shared one,
+// support/shared-stack.ts). Without flags the CLI finds the stack and the key it printed
+// through the data folder, so this file works as that root key, not the organisation key the
+// shared stack hands each file: the data it seeds lands in the root key's organisation, which
+// no other file uses.
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = resolve(root, 'infra/cli/waymark.mjs');
@@ -19,7 +23,7 @@ interface Run {
 }
 
 describe('waymark CLI', () => {
-  let stack: BootedStack;
+  let stack: SharedStack & { rootKey: string };
 
   const run = async (args: string[], env: NodeJS.ProcessEnv = stack.env): Promise<Run> => {
     try {
@@ -31,15 +35,12 @@ describe('waymark CLI', () => {
     }
   };
   const get = async (path: string) =>
-    (await fetch(`${stack.baseUrl}${path}${path.includes('?') ? '&' : '?'}key=${stack.apiKey}`)).json() as Promise<any>;
+    (await fetch(`${stack.baseUrl}${path}${path.includes('?') ? '&' : '?'}key=${stack.rootKey}`)).json() as Promise<any>;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    const shared = await sharedStack();
+    stack = { ...shared, rootKey: readFileSync(localKeyPath(shared.dataDir), 'utf8').trim() };
   }, 180_000);
-
-  afterAll(async () => {
-    if (stack) await stack.stop();
-  }, 60_000);
 
   it('prints usage, and fails clearly on an unknown command', async () => {
     const help = await run(['--help']);
@@ -78,7 +79,7 @@ describe('waymark CLI', () => {
     const noTarget = await run(['optimize', problem], env);
     expect(noTarget.code).toBe(1);
     expect(noTarget.stderr).toMatch(/no Waymark to talk to/);
-    const viaFlags = await run(['optimize', problem, '--base-url', stack.baseUrl, '--key', stack.apiKey], env);
+    const viaFlags = await run(['optimize', problem, '--base-url', stack.baseUrl, '--key', stack.rootKey], env);
     expect(viaFlags.code).toBe(0);
     expect(viaFlags.stdout).toMatch(/^job /);
     const badKey = await run(['optimize', problem], { ...env, WAYMARK_BASE_URL: stack.baseUrl, WAYMARK_API_KEY: 'wm_nope' });
