@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createBatch } from '../../../functions/batch/create';
 import { handler as createMatrix } from '../../../functions/matrix/create';
 import { handler as createRestriction } from '../../../functions/restrictions/create';
+import { handler as createTemplate } from '../../../functions/dispatch/templates-create';
+import { handler as createRoute } from '../../../functions/dispatch/routes-create';
 import { config } from '../../../shared/platform/config';
 import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
@@ -75,6 +77,24 @@ beforeAll(async () => {
       ],
     },
   });
+  const template = await invoke(createTemplate, {
+    method: 'POST',
+    query: { key },
+    body: { name: 'fuzz pod', content: [{ label: 'Receiver', type: 'string', required: true }] },
+  });
+  const dispatched = await invoke(createRoute, {
+    method: 'POST',
+    query: { key },
+    body: {
+      driver_email: 'fuzz@example.com',
+      steps: [
+        { type: 'start', arrival: 1_800_000_000, location: [57.7089, 11.9746] },
+        { type: 'delivery', arrival: 1_800_000_600, location: [57.6968, 11.989] },
+        { type: 'delivery', arrival: 1_800_000_900, location: [57.6987, 11.9563] },
+      ],
+    },
+  });
+  const route = (dispatched.body as { data: { id: string; steps: Array<{ id: string }> } }).data;
   const job = await submit(key, {
     locations: { id: 1, location: ['57.7089,11.9746', '57.7000,11.9600'] },
     vehicles: [{ id: 1, start_index: 0 }],
@@ -92,6 +112,9 @@ beforeAll(async () => {
     batch: (batch.body as { track_id: string }).track_id,
     trip: 'fz-t',
     restriction: String((restriction.body as { id: number }).id),
+    template: String((template.body as { data: { id: string } }).data.id),
+    route: route.id,
+    step: route.steps[1].id,
   };
   // Deletes last, so the other operations find what they name.
   operations = (await httpOperations()).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

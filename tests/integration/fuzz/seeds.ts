@@ -16,6 +16,9 @@ export interface Ids {
   batch: string;
   trip: string;
   restriction: string;
+  template: string;
+  route: string;
+  step: string;
 }
 
 // Points on the Gothenburg demo network the fuzz run loads.
@@ -167,11 +170,53 @@ export function seeds(ids: Ids): Record<string, Seed> {
       query: { origin: station, destination: korsvagen, waypoints: haga, steps: 'true', alternatives: 'true' },
     },
     'GET /navigation/json': { ...none, query: { origin: station, destination: korsvagen, waypoints: haga, lang: 'en' } },
+    'POST /map/segments': { ...none, body: { bbox: '57.70,11.96,57.71,11.98' } },
     'POST /route_report': { ...none, body: { origin: station, destination: korsvagen } },
     'POST /postalcode': { ...none, body: { postalcode: '41319', country: 'SE' } },
     'GET /discover': { ...none, query: { q: 'cafe', at: station, limit: '5' } },
     'GET /browse': { ...none, query: { at: station, categories: 'restaurant,cafe', limit: '10' } },
     'GET /metrics': none,
+    'POST /fleetify/document_templates': {
+      ...none,
+      body: { name: 'pod', content: [{ label: 'Parcels', type: 'number', validation: { min: 1, max: 5 } }] },
+    },
+    'GET /fleetify/document_templates': none,
+    'GET /fleetify/document_templates/{id}': { pathParameters: { id: ids.template } },
+    'PUT /fleetify/document_templates/{id}': { pathParameters: { id: ids.template }, body: { name: 'POD' } },
+    'DELETE /fleetify/document_templates/{id}': { pathParameters: { id: ids.template } },
+    'POST /fleetify/routes': {
+      ...none,
+      body: {
+        driver_email: 'ana@example.com',
+        steps: [
+          { type: 'start', arrival: 1_800_000_000, location: [57.7089, 11.9746] },
+          { type: 'delivery', arrival: 1_800_000_600, location: [57.6968, 11.989] },
+        ],
+      },
+    },
+    'GET /fleetify/routes': none,
+    'GET /fleetify/routes/{routeID}': { pathParameters: { routeID: ids.route } },
+    'POST /fleetify/routes/{routeID}/redispatch': {
+      pathParameters: { routeID: ids.route },
+      body: { operations: [{ operation: 'create', data: { type: 'delivery', arrival: 1_800_001_000, location: [57.7, 11.97] } }] },
+    },
+    'POST /fleetify/routes/{routeID}/steps': {
+      pathParameters: { routeID: ids.route },
+      body: { type: 'delivery', arrival: 1_800_000_700, location: [57.7, 11.96], position: 1 },
+    },
+    'PUT /fleetify/routes/{routeID}/steps/{stepID}': {
+      pathParameters: { routeID: ids.route, stepID: ids.step },
+      body: { arrival: 1_800_000_800, position: 2 },
+    },
+    'PATCH /fleetify/routes/{routeID}/steps/{stepID}': {
+      pathParameters: { routeID: ids.route, stepID: ids.step },
+      body: { status: 'completed', mode: 'manual' },
+    },
+    'DELETE /fleetify/routes/{routeID}/steps/{stepID}': { pathParameters: { routeID: ids.route, stepID: ids.step } },
+    'POST /fleetify/routes/{routeID}/position': {
+      pathParameters: { routeID: ids.route },
+      body: { lat: 57.7, lon: 11.97, timestamp: Date.now() - 1000 },
+    },
     'GET /driver': { ...none, query: { token: 'not-a-driver-token' } },
     'POST /restrictions/{restrictionType}': {
       pathParameters: { restrictionType: 'maxspeed' },
