@@ -14,6 +14,7 @@ export type { NetworkMatrixOptions, NetworkRouteOptions } from './network';
 export { NetworkRegistry } from './registry';
 export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING } from './fallback';
 export type { GreatCircleOptions } from './fallback';
+export { synthNetwork, type SynthOptions } from './synth';
 export { loadNetwork, saveGraph, saveNetwork, importFile, importPbfStreaming, gothenburgSamplePath, loadGothenburgSample } from './io';
 export { serializeGraph, deserializeGraph, ARTEFACT_VERSION } from './artefact';
 export { graphFromGeoJSON, graphFromOsmPbf, graphFromOsmXml };
