@@ -4,19 +4,29 @@
  *     (an .osm.pbf also gives <out without .wmrg>.addresses.tsv.gz: its house numbers and named places)
  *   npm run network -- info <artefact.wmrg>
  *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
+ *   npm run network -- synth --nodes N [--seed S] [--out path]   (seeded synthetic network of about N OSM nodes)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
 import { POI_FILE_SUFFIX, poisFromOsmPbf, writePois } from '../../shared/discover';
-import { formatReport, gothenburgSamplePath, importFile, loadNetwork, saveGraph, type ImportProgress } from '../../shared/roads/index';
+import {
+  formatReport,
+  gothenburgSamplePath,
+  importFile,
+  loadNetwork,
+  saveGraph,
+  synthNetwork,
+  type ImportProgress,
+} from '../../shared/roads/index';
 
 function usage(code = 1): never {
   process.stderr.write(
     'usage:\n' +
       '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
       '  npm run network -- import-sample [--out path]\n' +
+      '  npm run network -- synth --nodes N [--seed S] [--out path]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -92,6 +102,20 @@ function writePoiIndex(file: string, name: string, networkOut: string): void {
   );
 }
 
+/** A synthetic network, to measure the engine at a size no bundled extract reaches. */
+function runSynth(args: string[]): void {
+  const nodes = Number(flag(args, '--nodes'));
+  const seed = Number(flag(args, '--seed') ?? '1');
+  if (!Number.isInteger(nodes) || nodes <= 0 || !Number.isInteger(seed)) usage();
+  const out = flag(args, '--out') ?? `.data/networks/synth-${nodes}.wmrg`;
+  const t0 = Date.now();
+  const data = synthNetwork({ nodes, seed, name: `synth-${nodes}`, onProgress: progress });
+  const bytes = saveGraph(data, out);
+  process.stdout.write(
+    `wrote ${out}: ${data.lat.length} nodes, ${data.head.length} directed edges, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const cmd = args.shift();
@@ -103,6 +127,8 @@ function main(): void {
     } else if (cmd === 'import-sample') {
       if (!args.includes('--name')) args.push('--name', 'gothenburg');
       runImport(gothenburgSamplePath(), args);
+    } else if (cmd === 'synth') {
+      runSynth(args);
     } else if (cmd === 'info') {
       const file = args.shift();
       if (!file) usage();

@@ -1,11 +1,12 @@
 /** File I/O (the only module that touches the file system). */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserializeGraph, serializeGraph } from './artefact';
 import type { GraphData } from './graph';
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmXml } from './import-osm-xml';
-import { graphFromOsmPbf } from './import-pbf';
+import { blobSource, graphFromPbfBlobs, type BlobRef } from './import-pbf';
+import { blobHeader } from './pbf-blocks';
 import { Network } from './network';
 import { RoutingInputError } from './types';
 
@@ -37,7 +38,7 @@ export function saveGraph(data: GraphData, path: string): number {
 export function importFile(path: string, opts: ImportOptions = {}): GraphData {
   const lower = path.toLowerCase();
   if (lower.endsWith('.pbf')) {
-    return graphFromOsmPbf(new Uint8Array(readFileSync(path)), { source: path, ...opts });
+    return importPbfStreaming(path, opts);
   }
   if (lower.endsWith('.osm')) return graphFromOsmXml(readFileSync(path, 'utf8'), { source: path, ...opts });
   if (lower.endsWith('.json') || lower.endsWith('.geojson')) {
@@ -51,6 +52,49 @@ export function importFile(path: string, opts: ImportOptions = {}): GraphData {
     return graphFromGeoJSON(obj, { source: path, ...opts });
   }
   throw new RoutingInputError(`${path}: unknown input format (expected .osm.pbf, .pbf, .osm, .json or .geojson)`);
+}
+
+function readAt(fd: number, pos: number, len: number): Uint8Array {
+  const out = new Uint8Array(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, out, got, len - got, pos + got);
+    if (n === 0) throw new RoutingInputError('OSM PBF: truncated file');
+    got += n;
+  }
+  return out;
+}
+
+/** Index a PBF file's blobs by reading only their headers. */
+function scanPbfFile(fd: number): BlobRef[] {
+  const size = fstatSync(fd).size;
+  const out: BlobRef[] = [];
+  let p = 0;
+  while (p < size) {
+    const hlen = new DataView(readAt(fd, p, 4).buffer).getUint32(0, false);
+    p += 4;
+    if (hlen > 64 * 1024 || p + hlen > size) throw new RoutingInputError('OSM PBF: invalid blob header');
+    const h = blobHeader(readAt(fd, p, hlen));
+    p += hlen;
+    if (p + h.datasize > size) throw new RoutingInputError('OSM PBF: truncated blob');
+    out.push({ type: h.type, start: p, end: p + h.datasize });
+    p += h.datasize;
+  }
+  return out;
+}
+
+/**
+ * Import an .osm.pbf reading one blob at a time from the file, twice (ways, then nodes): memory
+ * is the assembler's state plus one blob, not the file, so country extracts fit.
+ */
+export function importPbfStreaming(path: string, opts: ImportOptions = {}): GraphData {
+  const fd = openSync(path, 'r');
+  try {
+    const src = blobSource(scanPbfFile(fd), (b) => readAt(fd, b.start, b.end - b.start));
+    return graphFromPbfBlobs(src, { source: path, ...opts });
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Path of the bundled Gothenburg OSM sample (ODbL, © OpenStreetMap contributors). */

@@ -28,7 +28,7 @@ export function scanBlobs(buf: Uint8Array): BlobRef[] {
     const hlen = dv.getUint32(p, false);
     p += 4;
     if (hlen > 64 * 1024 || p + hlen > buf.length) throw new RoutingInputError('OSM PBF: invalid blob header');
-    const h = new Pbf(buf.subarray(p, p + hlen)).readFields(readHeaderFields, { type: '', datasize: 0 });
+    const h = blobHeader(buf.subarray(p, p + hlen));
     p += hlen;
     if (p + h.datasize > buf.length) throw new RoutingInputError('OSM PBF: truncated blob');
     out.push({ type: h.type, start: p, end: p + h.datasize });
@@ -37,9 +37,19 @@ export function scanBlobs(buf: Uint8Array): BlobRef[] {
   return out;
 }
 
+/** Parse one blob header (the bytes after its 4-byte length): its type and the size of the blob after it. */
+export function blobHeader(bytes: Uint8Array): { type: string; datasize: number } {
+  return new Pbf(bytes).readFields(readHeaderFields, { type: '', datasize: 0 });
+}
+
 export function blobData(buf: Uint8Array, b: BlobRef): Uint8Array {
+  return decodeBlob(buf.subarray(b.start, b.end));
+}
+
+/** Decompress one blob given its own bytes, so a reader can hold a single blob at a time. */
+export function decodeBlob(bytes: Uint8Array): Uint8Array {
   const r = { raw: null as Uint8Array | null, zlib: null as Uint8Array | null, other: 0 };
-  new Pbf(buf.subarray(b.start, b.end)).readFields((tag, res: typeof r, pbf) => {
+  new Pbf(bytes).readFields((tag, res: typeof r, pbf) => {
     if (tag === 1) res.raw = pbf.readBytes();
     else if (tag === 3) res.zlib = pbf.readBytes();
     else if (tag === 4 || tag === 6 || tag === 7) {
