@@ -7,8 +7,8 @@ import { dynamoBatchStore } from '../../shared/batch/dynamo-store';
 
 // What a crashed laptop stack left unfinished, taken up again at `npm start`. The SQS emulator
 // keeps its messages in memory, DynamoDB Local keeps the jobs: every pending job gets a new
-// message before the consumers start (a job whose dead worker's lease still runs waits for that
-// lease, a bound set by the job's own work: docs/operations/recovery.md). Once the API is up,
+// message before the consumers start, running jobs with their dead attempts' leases released
+// (docs/operations/recovery.md#after-a-restart-npm-start). Once the API is up,
 // the scheduled sweepers run once rather than five minutes later.
 
 /** Jobs of the features with the platform job lifecycle (the message is their lease). */

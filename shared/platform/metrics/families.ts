@@ -5,7 +5,7 @@
 export const FAMILIES = {
   geofence: ['geofence'],
   optimization: ['optimization'],
-  routing: ['routing', 'matrix', 'batch'],
+  routing: ['routing', 'matrix', 'batch', 'restrictions'],
   tracking: ['tracking', 'trips'],
   monitors: ['monitors'],
   geocoding: ['geocode', 'multigeocode'],
