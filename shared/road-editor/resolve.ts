@@ -1,6 +1,7 @@
 import { haversineMeters } from '../geo/sphere';
 import { invalid, unprocessable } from '../platform/errors';
 import { parseCondition } from '../roads/conditions';
+import { edgeFromTo } from '../roads/edits';
 import type { Network } from '../roads/network';
 import type { NetworkRegistry } from '../roads/registry';
 import { RoutingError } from '../roads/types';
@@ -25,11 +26,7 @@ export function networkOf(registry: NetworkRegistry, area: string): Network {
 
 const positionOf = (net: Network, node: number): LatLonTuple => [net.graph.data.lat[node], net.graph.data.lon[node]];
 
-function edgeBetweenNodes(net: Network, u: number, v: number): boolean {
-  const d = net.graph.data;
-  for (let e = d.firstOut[u]; e < d.firstOut[u + 1]; e++) if (d.head[e] === v) return true;
-  return false;
-}
+const joined = (net: Network, u: number, v: number) => edgeFromTo(net.graph, u, v) !== undefined;
 
 function checkNode(net: Network, node: number, field: string): void {
   if (node >= net.graph.nodeCount) throw invalid(field, `is not a node of network "${net.name}" (it has ${net.graph.nodeCount})`);
@@ -44,7 +41,7 @@ function segmentChains(net: Network, segments: NonNullable<RestrictionInput['seg
   return segments.flatMap((s, i) => {
     checkNode(net, s.from, `segments[${i}].from`);
     checkNode(net, s.to, `segments[${i}].to`);
-    if (!edgeBetweenNodes(net, s.from, s.to) && !edgeBetweenNodes(net, s.to, s.from))
+    if (!joined(net, s.from, s.to) && !joined(net, s.to, s.from))
       throw invalid(`segments[${i}]`, `no road joins node ${s.from} to node ${s.to}`);
     return oriented([positionOf(net, s.from), positionOf(net, s.to)], direction);
   });
@@ -84,7 +81,7 @@ function trackChains(net: Network, track: number[][], latlon: boolean, direction
 function turnPositions(net: Network, turns: NonNullable<RestrictionInput['turns']>): Array<[LatLonTuple, LatLonTuple, LatLonTuple]> {
   return turns.map((t, i) => {
     for (const k of ['from', 'via', 'to'] as const) checkNode(net, t[k], `turns[${i}].${k}`);
-    if (!edgeBetweenNodes(net, t.from, t.via) || !edgeBetweenNodes(net, t.via, t.to))
+    if (!joined(net, t.from, t.via) || !joined(net, t.via, t.to))
       throw invalid(`turns[${i}]`, `is not a turn: a road must lead from node ${t.from} into node ${t.via} and on to node ${t.to}`);
     if (t.from === t.to)
       throw invalid(`turns[${i}]`, 'turns back onto the road it came from: that is a u-turn, which the engine rules itself');

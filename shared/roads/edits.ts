@@ -47,19 +47,42 @@ const angleBetween = (x: number, y: number) => {
   return d;
 };
 
+/** The directed edge from node u to node v, if a road joins them that way. */
+export function edgeFromTo(g: RoadGraph, u: number, v: number): number | undefined {
+  for (let e = g.data.firstOut[u]; e < g.data.firstOut[u + 1]; e++) if (g.data.head[e] === v) return e;
+  return undefined;
+}
+
 /** The directed edge from a to b: by their nodes when both are nodes, else the road through the middle heading that way. */
 export function edgeBetween(g: RoadGraph, index: SegmentIndex, a: LatLonTuple, b: LatLonTuple): number | undefined {
   const u = nodeAt(g, a);
   const v = nodeAt(g, b);
-  if (u !== undefined && v !== undefined) {
-    for (let e = g.data.firstOut[u]; e < g.data.firstOut[u + 1]; e++) if (g.data.head[e] === v) return e;
-  }
+  const direct = u !== undefined && v !== undefined ? edgeFromTo(g, u, v) : undefined;
+  if (direct !== undefined) return direct;
   const [ph] = index.nearest((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, MATCH_RADIUS_M, 1, () => true);
   if (!ph) return undefined;
   const want = bearingBetween(a, b);
   if (angleBetween(edgeBearing(g, ph.edge), want) <= 45) return ph.edge;
   if (ph.twin >= 0 && angleBetween(edgeBearing(g, ph.twin), want) <= 45) return ph.twin;
   return undefined;
+}
+
+const intoIndexes = new WeakMap<RoadGraph, { first: Uint32Array; edges: Uint32Array }>();
+
+/** The directed edges ending at node v (an index built once per graph, as the graph keeps out-edges only). */
+function edgesInto(g: RoadGraph, v: number): Uint32Array {
+  let index = intoIndexes.get(g);
+  if (!index) {
+    const { head } = g.data;
+    const first = new Uint32Array(g.nodeCount + 1);
+    for (let e = 0; e < g.edgeCount; e++) first[head[e] + 1]++;
+    for (let u = 0; u < g.nodeCount; u++) first[u + 1] += first[u];
+    const edges = new Uint32Array(g.edgeCount);
+    const next = first.slice(0, g.nodeCount);
+    for (let e = 0; e < g.edgeCount; e++) edges[next[head[e]]++] = e;
+    intoIndexes.set(g, (index = { first, edges }));
+  }
+  return index.edges.subarray(index.first[v], index.first[v + 1]);
 }
 
 /** The edge into `via` that comes from `from`'s side, or out of it towards `to`'s. */
@@ -74,7 +97,7 @@ function edgeAt(g: RoadGraph, via: number, toward: LatLonTuple, incoming: boolea
     if (a <= bestAngle) [best, bestAngle] = [e, a];
   };
   if (incoming) {
-    for (let e = 0; e < g.edgeCount; e++) if (d.head[e] === via) consider(e, edgeBearing(g, e) + 180);
+    for (const e of edgesInto(g, via)) consider(e, edgeBearing(g, e) + 180);
   } else {
     for (let e = d.firstOut[via]; e < d.firstOut[via + 1]; e++) consider(e, edgeBearing(g, e));
   }
