@@ -45,7 +45,8 @@ export const osmandReport = z.object({
   lat: decimal.pipe(pointRules.lat),
   lon: decimal.pipe(pointRules.lon),
   timestamp: osmandTimestamp,
-  speed: optional(z.number().min(0)),
+  // every unit converts to at most as many metres per second, so the upload's own bound holds after it
+  speed: optional(pointRules.speed),
   bearing: optional(pointRules.bearing),
   heading: optional(pointRules.bearing),
   altitude: optional(pointRules.altitude),
