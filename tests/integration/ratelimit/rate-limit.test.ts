@@ -7,15 +7,7 @@ import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { documentClient } from '../../../shared/platform/dynamo';
 import { invoke } from '../support/invoke';
-import { newOrgKey } from '../support/keys';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Keeps a burst inside one minute window so the count is the limit's alone. */
-async function awayFromMinuteBoundary(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 55_000) await sleep(60_000 - intoMinute + 100);
-}
+import { awayFromMinuteBoundary, newOrgKey } from '../support/keys';
 
 describe('rate limits on DynamoDB', () => {
   it('50 parallel requests against a limit of 10 admit exactly 10, through the handler', async () => {

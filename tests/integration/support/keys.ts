@@ -11,3 +11,12 @@ export async function newOrgKey(
   const { key } = await issueRootKey(new DynamoKeyStore(), { org, now: Math.floor(Date.now() / 1000), ...options });
   return { org, key };
 }
+
+/**
+ * Rate limits count in fixed minute windows; a burst that straddles a boundary is counted in two
+ * windows and the test would see fewer refusals. Waits out the minute when less than `marginMs` is left.
+ */
+export async function awayFromMinuteBoundary(marginMs = 5_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 100));
+}
