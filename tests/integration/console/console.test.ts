@@ -146,6 +146,74 @@ describe('map console', () => {
     await page.waitForSelector('[data-testid=asset-item]', { timeout: 30_000 });
     await page.waitForSelector('path.asset-track', { state: 'attached', timeout: 30_000 });
     await expect.poll(() => page.textContent('[data-testid=event-list]'), { timeout: 30_000 }).toMatch(/van-1 enter e2e circle/);
+    // Drawn where it happened, on the events layer.
+    expect(await page.locator('path.event-marker').count()).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('pages and searches the asset list, and switches layers on and off', async () => {
+    for (let i = 0; i < 24; i++) {
+      const made = await api('POST', '/tracking/asset', { custom_id: `pager-${i}`, name: `pager ${i}`, tags: [i % 2 ? 'odd' : 'even'] });
+      expect(made.status).toBe(200);
+    }
+    // A refresh fetches each listed asset's track and events: allow it some seconds.
+    const poll = { timeout: 30_000 };
+    const pageText = () => page.textContent('[data-testid=asset-page]');
+    const listedIds = () =>
+      page.locator('[data-testid=asset-item]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.id!));
+    await page.reload();
+    await page.waitForSelector('body[data-loaded=true]', poll);
+    // 25 assets: a page of 20 newest first, then the rest.
+    await expect.poll(pageText, poll).toBe('page 1 of 2 · 25 assets');
+    const first = await listedIds();
+    expect(first).toHaveLength(20);
+    await page.click('[data-testid=asset-next]');
+    await expect.poll(pageText, poll).toBe('page 2 of 2 · 25 assets');
+    const second = await listedIds();
+    // Pages neither lose nor repeat an asset.
+    expect(new Set([...first, ...second]).size).toBe(25);
+    expect(second).toContain('van-1');
+    await page.click('[data-testid=asset-prev]');
+    await expect.poll(pageText, poll).toBe('page 1 of 2 · 25 assets');
+
+    const searchFor = async (text: string) => {
+      await page.fill('[data-testid=asset-search]', text);
+      await page.press('[data-testid=asset-search]', 'Enter');
+    };
+    await searchFor('odd');
+    await expect.poll(pageText, poll).toBe('page 1 of 1 · 12 assets');
+    await searchFor('van-1');
+    await expect.poll(pageText, poll).toBe('page 1 of 1 · 1 assets');
+    expect(await page.textContent('[data-testid=asset-list]')).toMatch(/^van 1/);
+
+    // Fences off: their shapes leave the map, the asset stays; still off after a reload.
+    await expect.poll(() => page.locator('path.asset-marker').count(), poll).toBe(1);
+    expect(await page.locator('path.geofence-shape').count()).toBe(2);
+    await page.getByLabel('Fences').uncheck();
+    await expect.poll(() => page.locator('path.geofence-shape').count()).toBe(0);
+    expect(await page.locator('path.asset-marker').count()).toBe(1);
+    await page.reload();
+    await page.waitForSelector('body[data-loaded=true]', poll);
+    expect(await page.getByLabel('Fences').isChecked()).toBe(false);
+    expect(await page.locator('path.geofence-shape').count()).toBe(0);
+    await page.getByLabel('Fences').check();
+    await expect.poll(() => page.locator('path.geofence-shape').count()).toBe(2);
+    // Filled fences lie under routes and assets whatever order they were drawn in.
+    const zOf = (pane: string) =>
+      page.evaluate((p) => Number(getComputedStyle(document.querySelector(`.leaflet-${p}-pane`)!).zIndex), pane);
+    expect(await zOf('fences')).toBeLessThan(await zOf('routes'));
+    expect(await zOf('routes')).toBeLessThan(await zOf('assets'));
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('takes the key from the address and drops it from there', async () => {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await fresh.goto(`${stack.baseUrl}/console?key=${stack.apiKey}`);
+    await fresh.waitForSelector('body[data-loaded=true]', { timeout: 60_000 });
+    expect(new URL(fresh.url()).searchParams.has('key')).toBe(false);
+    expect(await fresh.evaluate(() => localStorage.getItem('waymark.console.key'))).toBe(stack.apiKey);
+    await expect.poll(() => fresh.locator('[data-testid=geofence-item]').count()).toBe(2);
+    await context.close();
   }, 90_000);
 
   it('optimizes the demo problem and draws each route with numbered stops', async () => {

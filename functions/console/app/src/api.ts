@@ -6,6 +6,19 @@ const STORAGE_KEY = 'waymark.console.key';
 export const savedKey = (): string => localStorage.getItem(STORAGE_KEY) ?? '';
 export const saveKey = (key: string): void => localStorage.setItem(STORAGE_KEY, key.trim());
 
+/**
+ * A key given in the page's address (a link `npm start` or a teammate shares) is saved like a
+ * pasted one, then dropped from the address so it does not linger in history or screenshots.
+ */
+export function takeKeyFromUrl(): void {
+  const url = new URL(window.location.href);
+  const key = url.searchParams.get('key');
+  if (!key) return;
+  saveKey(key);
+  url.searchParams.delete('key');
+  window.history.replaceState(null, '', url);
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,

@@ -21,18 +21,20 @@ interface Route {
   steps: Step[];
 }
 
-export function setupDispatch(map: L.Map): { refresh: () => Promise<void> } {
-  const layer = L.layerGroup().addTo(map);
+export function setupDispatch(parent: L.LayerGroup): { refresh: () => Promise<void> } {
+  const layer = L.layerGroup().addTo(parent);
   const refresh = async () => {
     const { data } = await api<{ data: { list: Route[] } }>('GET', '/fleetify/routes', { ps: '50' });
     layer.clearLayers();
     const list = byId('dispatch-list');
     list.replaceChildren();
     for (const route of data.list) {
-      if (route.geometry) L.polyline(polyline.decode(route.geometry), { color: '#0b7285', weight: 3, opacity: 0.7 }).addTo(layer);
+      if (route.geometry)
+        L.polyline(polyline.decode(route.geometry), { pane: 'routes', color: '#0b7285', weight: 3, opacity: 0.7 }).addTo(layer);
       for (const s of route.steps) {
         const done = s.completion.status === 'completed';
         L.circleMarker(s.location, {
+          pane: 'routes',
           radius: 6,
           color: done ? '#2f9e44' : '#f59f00',
           fillOpacity: 0.9,

@@ -19,8 +19,8 @@ const names = new Map<string, string>();
 /** The name of a geofence this page has listed, else its id. */
 export const geofenceName = (id: string): string => names.get(id) ?? id;
 
-export function setupGeofences(map: L.Map, status: HTMLElement): { refresh: () => Promise<void> } {
-  const shapes = L.layerGroup().addTo(map);
+export function setupGeofences(map: L.Map, status: HTMLElement, parent: L.LayerGroup): { refresh: () => Promise<void> } {
+  const shapes = L.layerGroup().addTo(parent);
   const sketch = L.layerGroup().addTo(map);
   const hint = byId('draw-hint');
   const finish = byId<HTMLButtonElement>('finish-polygon');
@@ -59,7 +59,7 @@ export function setupGeofences(map: L.Map, status: HTMLElement): { refresh: () =
     for (const g of data.list) {
       names.set(g.id, g.name || g.id);
       if (g.geojson) {
-        L.geoJSON(g.geojson, { style: { color: '#2f6fde', weight: 2, fillOpacity: 0.15, className: 'geofence-shape' } })
+        L.geoJSON(g.geojson, { pane: 'fences', style: { color: '#2f6fde', weight: 2, fillOpacity: 0.15, className: 'geofence-shape' } })
           .bindTooltip(textElement(g.name || g.id))
           .addTo(shapes);
       }

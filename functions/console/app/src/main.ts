@@ -1,10 +1,11 @@
 import 'leaflet/dist/leaflet.css';
 import './style.css';
 import L from 'leaflet';
-import { byId, saveKey, savedKey, show } from './api';
+import { byId, saveKey, savedKey, show, takeKeyFromUrl } from './api';
 import { drawBasemap } from './basemap';
 import { setupDispatch } from './dispatch';
 import { setupGeofences } from './geofences';
+import { setupLayers } from './layers';
 import { setupOptimization } from './optimize';
 import { setupRestrictions } from './restrictions';
 import { setupRouting } from './routing';
@@ -12,18 +13,20 @@ import { setupTracking } from './tracking';
 
 const REFRESH_MS = 5000;
 
+takeKeyFromUrl();
 // Gothenburg, where the demo road network is, until the loaded network says otherwise.
 const map = L.map('map', { zoomControl: true, attributionControl: true }).setView([57.708, 11.975], 12);
 map.attributionControl.addAttribution('Countries: Natural Earth · Roads: © OpenStreetMap contributors');
 const status = byId('status');
 const keyInput = byId<HTMLInputElement>('api-key');
+const layers = setupLayers(map);
 
-const geofences = setupGeofences(map, status);
-const tracking = setupTracking(map);
-const restrictions = setupRestrictions(map);
-const dispatch = setupDispatch(map);
-setupOptimization(map);
-setupRouting(map);
+const geofences = setupGeofences(map, status, layers.fences);
+const tracking = setupTracking(layers);
+const restrictions = setupRestrictions(map, layers.restrictions);
+const dispatch = setupDispatch(layers.routes);
+setupOptimization(map, layers.routes);
+setupRouting(map, layers.routes);
 
 void drawBasemap(map).then((roads) => {
   if (roads?.isValid()) map.fitBounds(roads, { animate: false });

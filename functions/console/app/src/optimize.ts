@@ -28,8 +28,8 @@ interface ResultBody {
   result?: { code?: number; routes?: Route[]; unassigned?: unknown[] };
 }
 
-export function setupOptimization(map: L.Map): void {
-  const layer = L.layerGroup().addTo(map);
+export function setupOptimization(map: L.Map, parent: L.LayerGroup): void {
+  const layer = L.layerGroup().addTo(parent);
   const problem = byId<HTMLTextAreaElement>('opt-problem');
   const status = byId('opt-status');
   const button = byId<HTMLButtonElement>('opt-submit');
@@ -79,7 +79,7 @@ function drawRoutes(map: L.Map, layer: L.LayerGroup, routes: Route[]): void {
     const located = route.steps.filter((s) => s.location);
     // Without a road network the geometry is empty: straight lines between stops.
     const path = route.geometry ? polyline.decode(route.geometry) : located.map((s) => s.location!);
-    const line = L.polyline(path, { color: colour, weight: 4, opacity: 0.85, className: 'route-line' }).addTo(layer);
+    const line = L.polyline(path, { pane: 'routes', color: colour, weight: 4, opacity: 0.85, className: 'route-line' }).addTo(layer);
     bounds.extend(line.getBounds());
     let n = 0;
     for (const step of located) {

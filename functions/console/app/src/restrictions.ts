@@ -21,8 +21,8 @@ interface Item {
 
 const colour = (status: string) => (status === 'active' ? '#c92a2a' : '#868e96');
 
-export function setupRestrictions(map: L.Map): { refresh: () => Promise<void> } {
-  const layer = L.layerGroup().addTo(map);
+export function setupRestrictions(map: L.Map, parent: L.LayerGroup): { refresh: () => Promise<void> } {
+  const layer = L.layerGroup().addTo(parent);
   const refresh = async () => {
     const b = map.getBounds();
     const box = {
@@ -39,7 +39,7 @@ export function setupRestrictions(map: L.Map): { refresh: () => Promise<void> } 
     const list = byId('restriction-list');
     list.replaceChildren();
     for (const r of restrictions) {
-      const style = { color: colour(r.status), weight: 4, className: 'restriction-shape' };
+      const style = { pane: 'restrictions', color: colour(r.status), weight: 4, className: 'restriction-shape' };
       const label = textElement(`${r.name} · ${r.restriction_type} · ${r.status}`);
       const extent = L.latLngBounds([r.bbox.min_lat, r.bbox.min_lon], [r.bbox.max_lat, r.bbox.max_lon]);
       L.rectangle(extent, { ...style, weight: 1, dashArray: '4 4', fillOpacity: 0.05 })
@@ -52,6 +52,7 @@ export function setupRestrictions(map: L.Map): { refresh: () => Promise<void> } 
     }
     for (const item of items) {
       L.circleMarker([item.coordinate.lat, item.coordinate.lon], {
+        pane: 'restrictions',
         radius: item.group_type === 'turn' ? 6 : 4,
         color: colour(item.status),
         className: 'restriction-item',

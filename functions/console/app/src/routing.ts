@@ -13,8 +13,8 @@ interface Feature {
 
 const point = (p: L.LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 
-export function setupRouting(map: L.Map): void {
-  const layer = L.layerGroup().addTo(map);
+export function setupRouting(map: L.Map, parent: L.LayerGroup): void {
+  const layer = L.layerGroup().addTo(parent);
   const result = byId('routing-result');
   let mode: Mode = 'none';
   let start: L.LatLng | undefined;
@@ -40,7 +40,7 @@ export function setupRouting(map: L.Map): void {
       {},
       body,
     );
-    L.geoJSON(best.geojson, { style: { color: '#c2255c', weight: 5, opacity: 0.8, className: 'route-line' } }).addTo(layer);
+    L.geoJSON(best.geojson, { pane: 'routes', style: { color: '#c2255c', weight: 5, opacity: 0.8, className: 'route-line' } }).addTo(layer);
     const steps = best.legs[0].steps.length;
     result.dataset.distance = String(best.distance);
     show(result, `${(best.distance / 1000).toFixed(2)} km, ${Math.round(best.duration / 60)} min, ${steps} steps`);
@@ -51,7 +51,10 @@ export function setupRouting(map: L.Map): void {
     const { features } = await api<{ features: Feature[] }>('GET', '/isochrone/json', query);
     for (const f of features) {
       const { color, fillOpacity } = f.properties;
-      L.geoJSON(f.geometry, { style: { color, fillColor: color, fillOpacity, weight: 1, className: 'isochrone-shape' } }).addTo(layer);
+      L.geoJSON(f.geometry, {
+        pane: 'fences',
+        style: { color, fillColor: color, fillOpacity, weight: 1, className: 'isochrone-shape' },
+      }).addTo(layer);
     }
     result.dataset.contours = String(features.length);
     show(result, `Reachable in ${features.map((f) => f.properties.contour).join(', ')} minutes`);
@@ -62,7 +65,7 @@ export function setupRouting(map: L.Map): void {
     if (mode === 'route' && !start) {
       layer.clearLayers();
       start = e.latlng;
-      L.circleMarker(start, { radius: 5, color: '#c2255c' }).addTo(layer);
+      L.circleMarker(start, { pane: 'routes', radius: 5, color: '#c2255c' }).addTo(layer);
       return;
     }
     const work = mode === 'route' ? route(start!, e.latlng) : (layer.clearLayers(), isochrone(e.latlng));
