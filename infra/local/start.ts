@@ -176,6 +176,7 @@ async function main(): Promise<void> {
   say(`  SQS emulator               ${sqs.listening}`);
   say(`Base URL: http://${host}:${port}`);
   say(`API key: ${key}`);
+  say(`Map console: http://${host}:${port}/console?key=${encodeURIComponent(key)}`);
   say('Press Ctrl-C to stop.');
 }
 
