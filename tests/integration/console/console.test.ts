@@ -158,8 +158,7 @@ describe('map console', () => {
     // A refresh fetches each listed asset's track and events: allow it some seconds.
     const poll = { timeout: 30_000 };
     const pageText = () => page.textContent('[data-testid=asset-page]');
-    const listedIds = () =>
-      page.locator('[data-testid=asset-item]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.id!));
+    const listedIds = () => page.locator('[data-testid=asset-item]').evaluateAll((items) => items.map((i) => i.getAttribute('data-id')!));
     await page.reload();
     await page.waitForSelector('body[data-loaded=true]', poll);
     // 25 assets: a page of 20 newest first, then the rest.
@@ -198,8 +197,8 @@ describe('map console', () => {
     await page.getByLabel('Fences').check();
     await expect.poll(() => page.locator('path.geofence-shape').count()).toBe(2);
     // Filled fences lie under routes and assets whatever order they were drawn in.
-    const zOf = (pane: string) =>
-      page.evaluate((p) => Number(getComputedStyle(document.querySelector(`.leaflet-${p}-pane`)!).zIndex), pane);
+    const zOf = async (pane: string) =>
+      Number(await page.evaluate(`getComputedStyle(document.querySelector('.leaflet-${pane}-pane')).zIndex`));
     expect(await zOf('fences')).toBeLessThan(await zOf('routes'));
     expect(await zOf('routes')).toBeLessThan(await zOf('assets'));
     expect(errors).toEqual([]);
