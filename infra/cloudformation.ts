@@ -14,6 +14,7 @@ import { alarms, type AlarmSettings } from './alarms';
 import { dashboard } from './dashboard';
 import { sloAlarms } from './slo-alarms';
 import { queueLogicalId, queueUrlOutputId, tableLogicalId } from './logical-ids';
+import { networkBucketEnvironment, networkBucketResources, networkBucketStatements } from './network-bucket';
 import { networkDir } from './package/road-networks';
 
 // Turns infra/declarations.ts into the CloudFormation fragments serverless.yml
@@ -85,7 +86,8 @@ export function resources(stage: string, settings: AlarmSettings = {}): Json {
     Resources[queueLogicalId(queue.id)] = { Type: 'AWS::SQS::Queue', Properties: queueProperties(stage, queue) };
     Outputs[queueUrlOutputId(queue.id)] = { Value: { Ref: queueLogicalId(queue.id) } };
   }
-  return { Resources, Outputs };
+  const bucket = networkBucketResources();
+  return { Resources: { ...Resources, ...bucket.Resources }, Outputs: { ...Outputs, ...bucket.Outputs } };
 }
 
 /** Account id the local SQS emulator puts in its queue URLs. */
@@ -123,6 +125,7 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
   }
   const networks = networkDir(shell);
   if (networks) env.WAYMARK_NETWORK_DIR = networks.dir;
+  Object.assign(env, networkBucketEnvironment(shell));
   for (const table of tables) env[tableEnvVar(table.id)] = tableName(stage, table.id);
   const sqs = shell.WAYMARK_SQS_ENDPOINT;
   for (const queue of queues) {
@@ -166,6 +169,7 @@ export function iamStatements(): Json[] {
       Resource: queues.map((q) => queueArn(q.id)),
     });
   }
+  statements.push(...networkBucketStatements());
   return statements;
 }
 

@@ -3,6 +3,9 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { LimitName, Principal, Service } from '../../shared/auth/model';
+import { coldStartDone } from '../../shared/platform/cold-start';
+import { ApiError } from '../../shared/platform/errors';
+import { logger } from '../../shared/platform/log';
 import { config } from '../../shared/platform/config';
 import type { HttpRequest, HttpResponse } from './context';
 import { deps } from './deps';
@@ -136,6 +139,11 @@ function build<Q, P, B>(
   chain.use(jsonBody(op.maxBodyBytes ?? config.maxBodyBytes(), op.formBody));
   chain.use(validate({ query: op.query as z.ZodType, path: op.path as z.ZodType, body: op.body as z.ZodType }));
   const handler = chain.handler(async (event) => {
+    await coldStartDone().catch((error: unknown) => {
+      // The caller can do nothing about it but come back; the log says what failed.
+      logger.error('cold start failed', { operation: op.name, error: (error as Error).message });
+      throw new ApiError(503, 'service not ready: its data could not be loaded; try again shortly', { headers: { 'retry-after': '5' } });
+    });
     const request = requests.get(event)!;
     return toResponse(await run(request), request.internal.requestId);
   });

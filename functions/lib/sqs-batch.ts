@@ -1,4 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { coldStartDone } from '../../shared/platform/cold-start';
 import { logger } from '../../shared/platform/log';
 
 // Every queue consumer answers SQS with a partial batch response: the records that failed
@@ -33,6 +34,8 @@ function parsed<M>(consumer: SqsConsumer<M>, record: SQSRecord): M | undefined {
 
 export function sqsBatchHandler<M>(consumer: SqsConsumer<M>) {
   return async (event: SQSEvent, context?: ConsumerContext): Promise<SQSBatchResponse> => {
+    // Unable to prepare (road networks not fetched), the whole batch goes back to the queue.
+    await coldStartDone();
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     const handle = async (record: SQSRecord) => {
       const message = parsed(consumer, record);

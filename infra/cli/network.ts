@@ -5,6 +5,8 @@
  *   npm run network -- info <artefact.wmrg>
  *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
  *   npm run network -- synth --nodes N [--seed S] [--out path]   (seeded synthetic network of about N OSM nodes)
+ *   npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]
+ *     (a network folder to the S3 bucket a deployed stage fetches its road networks from)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import {
   synthNetwork,
   type ImportProgress,
 } from '../../shared/roads/index';
+import { runPublish } from './network-publish';
 
 function usage(code = 1): never {
   process.stderr.write(
@@ -27,6 +30,7 @@ function usage(code = 1): never {
       '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
       '  npm run network -- import-sample [--out path]\n' +
       '  npm run network -- synth --nodes N [--seed S] [--out path]\n' +
+      '  npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -116,11 +120,16 @@ function runSynth(args: string[]): void {
   );
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const cmd = args.shift();
   try {
-    if (cmd === 'import') {
+    if (cmd === 'publish') {
+      const bucket = flag(args, '--bucket') ?? usage();
+      const prefix = flag(args, '--prefix') ?? 'networks/';
+      const dir = flag(args, '--dir') ?? '.data/networks';
+      await runPublish({ bucket, prefix, dir, endpoint: flag(args, '--endpoint') }, (line) => process.stdout.write(`${line}\n`));
+    } else if (cmd === 'import') {
       const file = args.shift();
       if (!file) usage();
       runImport(file, args);
@@ -158,4 +167,4 @@ function main(): void {
   }
 }
 
-main();
+void main();

@@ -35,6 +35,20 @@ export const config = {
   maxFutureSkewMs: (): number => intSetting('WAYMARK_MAX_FUTURE_SKEW_MS', 5 * 60 * 1000),
   /** Folder of road network artefacts (.wmrg, .wmrg.gz) to load; unset: no road network. */
   networkDir: (): string | undefined => env('WAYMARK_NETWORK_DIR'),
+  /** S3 bucket the road networks are published to (`npm run network -- publish`); set: fetched at cold start. */
+  networkBucket: (): string | undefined => env('WAYMARK_NETWORK_BUCKET'),
+  /** Key prefix of the published networks in that bucket. */
+  networkPrefix: (): string => env('WAYMARK_NETWORK_PREFIX') ?? 'networks/',
+  /** Local folder the published networks are fetched into (Lambda's writable /tmp). */
+  networkCacheDir: (): string => env('WAYMARK_NETWORK_CACHE_DIR') ?? '/tmp/waymark-networks',
+  /** Regions (file names without suffix) a function fetches; unset: every published region. */
+  networkRegions: (): string[] | undefined =>
+    env('WAYMARK_NETWORK_REGIONS')
+      ?.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  /** S3 endpoint other than AWS's (an emulator in tests); path-style addressing when set. */
+  s3Endpoint: (): string | undefined => env('WAYMARK_S3_ENDPOINT'),
   /** Milliseconds a geocoding search may trust its cached custom places (0: confirm on every search). */
   placesMaxStaleMs: (): number => intSetting('WAYMARK_PLACES_MAX_STALE_MS', 0),
   /** Milliseconds a router uses a space's road edits before it checks them again: the longest a change takes to count. */

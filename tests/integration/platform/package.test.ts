@@ -172,6 +172,14 @@ describe('serverless package (the deploy check)', () => {
       const network = fn.Properties.Environment.Variables.WAYMARK_NETWORK_DIR;
       expect(network, id).toBe(relative(root, networks));
     }
+    // What a routing function ships besides the region stays the same whatever the region, and
+    // with the region fetched from S3 instead (docs/operations/road-networks-on-aws.md) that is all it ships.
+    const networkFiles = `${relative(root, networks)}/`;
+    for (const f of ROUTING_FUNCTIONS) {
+      const z = zips.get(`${f}.zip`)!;
+      const region = z.entries.filter((e) => e.name.startsWith(networkFiles)).reduce((sum, e) => sum + e.bytes, 0);
+      expect(z.unzippedBytes - region, f).toBeLessThan(10_000_000);
+    }
   });
 
   it('declares every table of infra/declarations.ts with point-in-time recovery, and TTL where declared', () => {
