@@ -18,7 +18,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const action = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/^`(.*)`$/, '$1') : v),
-  z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(', ')}` }),
+  z.enum(ACTIONS),
 );
 
 export const actionMessage = z.object({
