@@ -9,7 +9,7 @@ import type { LiveStore, OpenOutcome, StoredConnection, SubscribeOutcome } from 
 //                               without the space first: later socket messages carry only the
 //                               connection id, and this item is how its space is found.
 //   "<space>#k#<keyHash>"       the key's open connections (id -> expiry), pruned of expired ones
-//                               on every open, so a lost $disconnect never locks a key out.
+//                               when the key looks full, so a lost $disconnect never locks a key out.
 //   "<space>#a#<assetId>", "<space>#m#<monitorId>"
 //                               a topic: one item per subscriber (sk "<connectionId>#<kind>#<target>").
 // Every item expires (TTL) after the longest life API Gateway gives a connection.
@@ -36,28 +36,51 @@ export class DynamoLiveStore implements LiveStore {
   async open(connectionId: string, owner: ConnectionOwner, maxPerKey: number, nowMs: number): Promise<OpenOutcome> {
     const now = Math.floor(nowMs / 1000);
     const expires = now + CONNECTION_MAX_SECONDS + 60;
+    // One conditional update per connect, so many clients of one key connecting at once never
+    // conflict; only a key that looks full is read, to prune connections that expired unclosed.
     for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
+      const added = await conditionalWrite(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keyKey(owner),
+          UpdateExpression: 'SET conns.#c = :exp, expires = :exp',
+          ConditionExpression: 'size(conns) < :max',
+          ExpressionAttributeNames: { '#c': connectionId },
+          ExpressionAttributeValues: { ':exp': expires, ':max': maxPerKey },
+        }),
+      );
+      if (added) {
+        await documentClient().send(
+          new PutCommand({
+            TableName: this.table,
+            Item: { ...connKey(connectionId), space: owner.space, key_hash: owner.keyHash, subs: {}, expires },
+          }),
+        );
+        return 'ok';
+      }
       const { Item } = await documentClient().send(new GetCommand({ TableName: this.table, Key: keyKey(owner), ConsistentRead: true }));
-      const conns = Object.fromEntries(Object.entries((Item?.conns ?? {}) as Record<string, number>).filter(([, exp]) => exp > now));
-      if (Object.keys(conns).length >= maxPerKey) return 'key-full';
-      conns[connectionId] = expires;
-      const version = (Item?.version as number | undefined) ?? 0;
-      const written = await conditionalWrite(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...keyKey(owner), conns, version: version + 1, expires },
-          ConditionExpression: Item ? 'version = :v' : 'attribute_not_exists(pk)',
-          ExpressionAttributeValues: Item ? { ':v': version } : undefined,
-        }),
-      );
-      if (!written) continue;
+      if (!Item) {
+        await conditionalWrite(
+          new PutCommand({
+            TableName: this.table,
+            Item: { ...keyKey(owner), conns: {}, expires },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        continue;
+      }
+      const conns = Object.entries((Item.conns ?? {}) as Record<string, number>);
+      if (conns.length < maxPerKey) continue; // created or closed meanwhile
+      const expired = conns.filter(([, exp]) => exp <= now);
+      if (!expired.length) return 'key-full';
       await documentClient().send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: this.table,
-          Item: { ...connKey(connectionId), space: owner.space, key_hash: owner.keyHash, subs: {}, expires },
+          Key: keyKey(owner),
+          UpdateExpression: `REMOVE ${expired.map((_, i) => `conns.#x${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(expired.map(([id], i) => [`#x${i}`, id])),
         }),
       );
-      return 'ok';
     }
     throw new Error(`the connection count of a key kept changing concurrently (${OPEN_ATTEMPTS} attempts)`);
   }

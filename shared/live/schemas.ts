@@ -16,10 +16,7 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const action = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/^`(.*)`$/, '$1') : v),
-  z.enum(ACTIONS),
-);
+const action = z.preprocess((v) => (typeof v === 'string' ? v.replace(/^`(.*)`$/, '$1') : v), z.enum(ACTIONS));
 
 export const actionMessage = z.object({
   action,
