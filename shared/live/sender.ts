@@ -38,7 +38,8 @@ export function signedHeaders(
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = { host: url.host, 'x-amz-date': amzDate };
+  const payloadHash = sha256(body);
+  const headers: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
   if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
   const names = Object.keys(headers).sort();
   // Services other than S3 sign the path encoded twice: once in the URL, once here.
@@ -47,7 +48,7 @@ export function signedHeaders(
     .map((segment) => rfc3986(segment))
     .join('/');
   const canonicalHeaders = names.map((n) => `${n}:${headers[n]}\n`).join('');
-  const canonical = [method, canonicalPath, '', canonicalHeaders, names.join(';'), sha256(body)].join('\n');
+  const canonical = [method, canonicalPath, '', canonicalHeaders, names.join(';'), payloadHash].join('\n');
   const scope = `${day}/${region}/execute-api/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), region), 'execute-api'), 'aws4_request');
