@@ -120,9 +120,12 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
     'WAYMARK_WEBHOOK_ALLOW_PRIVATE',
     'WAYMARK_MAX_NAMESPACED_KEYS',
     'WAYMARK_UNKNOWN_KEYS_PER_MINUTE',
+    'WAYMARK_LIVE_MAX_SUBSCRIPTIONS',
+    'WAYMARK_LIVE_MAX_CONNECTIONS_PER_KEY',
   ]) {
     if (shell[name]) env[name] = shell[name];
   }
+  Object.assign(env, liveEndpoints(stage, shell));
   const networks = networkDir(shell);
   if (networks) env.WAYMARK_NETWORK_DIR = networks.dir;
   Object.assign(env, networkBucketEnvironment(shell));
@@ -135,6 +138,28 @@ export function environment(stage: string, shell: NodeJS.ProcessEnv = process.en
   }
   return env;
 }
+
+/**
+ * Where the live channel's fan-out posts (the management API of the web socket API serverless
+ * makes from functions/live/functions.yml, or serverless-offline's on WAYMARK_WS_PORT) and the
+ * URL clients connect to.
+ */
+function liveEndpoints(stage: string, shell: NodeJS.ProcessEnv): Record<string, unknown> {
+  if (shell.WAYMARK_WS_PORT) {
+    return {
+      WAYMARK_LIVE_ENDPOINT: `http://127.0.0.1:${shell.WAYMARK_WS_PORT}`,
+      WAYMARK_LIVE_URL: `ws://127.0.0.1:${shell.WAYMARK_WS_PORT}`,
+    };
+  }
+  const host = ['.execute-api.', { Ref: 'AWS::Region' }, '.amazonaws.com/', stage];
+  return {
+    WAYMARK_LIVE_ENDPOINT: { 'Fn::Join': ['', ['https://', { Ref: WEBSOCKET_API }, ...host]] },
+    WAYMARK_LIVE_URL: { 'Fn::Join': ['', ['wss://', { Ref: WEBSOCKET_API }, ...host]] },
+  };
+}
+
+/** The logical id serverless gives the web socket API it creates for `websocket` events. */
+const WEBSOCKET_API = 'WebsocketsApi';
 
 /**
  * Least privilege: only the item-level DynamoDB actions the adapters use, on
@@ -162,6 +187,25 @@ export function iamStatements(): Json[] {
       Resource: tableArns,
     },
   ];
+  statements.push({
+    // The live channel's fan-out posts to (and closes) connections of its own web socket API only.
+    Effect: 'Allow',
+    Action: ['execute-api:ManageConnections'],
+    Resource: {
+      'Fn::Join': [
+        '',
+        [
+          'arn:aws:execute-api:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':',
+          { Ref: WEBSOCKET_API },
+          '/*/*/@connections/*',
+        ],
+      ],
+    },
+  });
   if (queues.length) {
     statements.push({
       Effect: 'Allow',

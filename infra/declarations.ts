@@ -2,6 +2,7 @@ import { batchQueues, batchTables } from './tables/batch';
 import { dispatchTables } from './tables/dispatch';
 import { geocodingTables } from './tables/geocoding';
 import { geofenceTables } from './tables/geofence';
+import { liveTables } from './tables/live';
 import { matrixQueues, matrixTables } from './tables/matrix';
 import { monitorTables } from './tables/monitors';
 import { optimizationQueues, optimizationTables } from './tables/optimization';
@@ -34,6 +35,7 @@ export const tables: TableDeclaration[] = [
   ...tripTables,
   ...roadEditorTables,
   ...dispatchTables,
+  ...liveTables,
 ];
 
 export const queues: QueueDeclaration[] = [...optimizationQueues, ...webhookQueues, ...trackingQueues, ...matrixQueues, ...batchQueues];

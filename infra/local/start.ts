@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     WAYMARK_SQS_ENDPOINT: sqs.endpoint,
     WAYMARK_PORT: String(port),
     WAYMARK_LAMBDA_PORT: setting('WAYMARK_LAMBDA_PORT', String(await freePort())),
+    WAYMARK_WS_PORT: setting('WAYMARK_WS_PORT', String(await freePort())),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -171,10 +172,12 @@ async function main(): Promise<void> {
   say('');
   say('Waymark is running. Listening on:');
   say(`  API (serverless-offline)   127.0.0.1:${port} (loopback only)`);
+  say(`  Live channel (web socket)  ws://127.0.0.1:${process.env.WAYMARK_WS_PORT} (loopback only)`);
   say(`  Lambda invoke endpoint     127.0.0.1:${process.env.WAYMARK_LAMBDA_PORT} (loopback only)`);
   say(`  DynamoDB Local             ${dynamo.listening}`);
   say(`  SQS emulator               ${sqs.listening}`);
   say(`Base URL: http://${host}:${port}`);
+  say(`Live URL: ws://127.0.0.1:${process.env.WAYMARK_WS_PORT}`);
   say(`API key: ${key}`);
   say(`Map console: http://${host}:${port}/console?key=${encodeURIComponent(key)}`);
   say('Press Ctrl-C to stop.');

@@ -2,6 +2,7 @@ import { count, emitMetrics } from '../platform/metrics';
 import type { TrackingListeners } from '../tracking/hooks';
 import { assetStorageKey } from '../tracking/model';
 import type { MonitorEvaluator } from './evaluate';
+import type { EventRecord } from './model';
 import type { EvaluationStore, EventSender } from './store';
 
 // How monitors follow tracking. Every accepted upload is evaluated before it is answered: a
@@ -12,6 +13,8 @@ export function monitorListeners(
   evaluator: MonitorEvaluator,
   evaluation: Pick<EvaluationStore, 'purgeAsset'>,
   send: EventSender,
+  /** Told the events each upload committed (the live channel pushes them). */
+  announce?: (space: string, assetKey: string, events: EventRecord[]) => Promise<void>,
 ): TrackingListeners {
   return {
     trackAccepted: [
@@ -28,6 +31,7 @@ export function monitorListeners(
           latestTs: e.asset.latest_location?.timestamp,
         });
         emitMetrics({ group: 'upload', dimensions: { Feature: 'monitors' }, values: { EventsEmitted: count(events.length) } });
+        if (events.length) await announce?.(e.space, assetStorageKey(e.asset), events);
       },
     ],
     assetDeleted: [(e) => evaluation.purgeAsset(e.space, e.assetKey, send)],

@@ -76,6 +76,14 @@ export const config = {
    * without a lookup (counted per function instance); 0 turns the limit off.
    */
   unknownKeysPerMinute: (): number => intSetting('WAYMARK_UNKNOWN_KEYS_PER_MINUTE', 30),
+  /** Subscriptions one live-channel connection may hold (docs/api/live.md#limits). */
+  liveMaxSubscriptions: (): number => intSetting('WAYMARK_LIVE_MAX_SUBSCRIPTIONS', 100),
+  /** Live-channel connections one API key may hold open at once. */
+  liveMaxConnectionsPerKey: (): number => intSetting('WAYMARK_LIVE_MAX_CONNECTIONS_PER_KEY', 500),
+  /** Where the fan-out posts to connections: API Gateway's management endpoint, or the local web socket server's. */
+  liveEndpoint: (): string | undefined => env('WAYMARK_LIVE_ENDPOINT'),
+  /** The live channel's web socket URL, as answers tell clients. */
+  liveUrl: (): string => env('WAYMARK_LIVE_URL') ?? 'the live channel URL (npm start prints it)',
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

@@ -6,7 +6,7 @@ export const FAMILIES = {
   geofence: ['geofence'],
   optimization: ['optimization'],
   routing: ['routing', 'matrix', 'batch', 'restrictions'],
-  tracking: ['tracking', 'trips'],
+  tracking: ['tracking', 'trips', 'live'],
   monitors: ['monitors'],
   geocoding: ['geocode', 'multigeocode'],
   platform: ['platform', 'keys', 'console', 'webhooks'],

@@ -1,0 +1,44 @@
+import { createHash, createHmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { describe, expect, it } from 'vitest';
+import { signedHeaders } from '../../../shared/live/sender';
+
+// The fan-out signs its management API calls itself; the AWS SDK's own signer (installed with
+// the DynamoDB client) must produce the same Authorization header for the same request.
+
+class Sha256 {
+  private readonly h;
+  constructor(secret?: Uint8Array | string) {
+    this.h = secret ? createHmac('sha256', secret) : createHash('sha256');
+  }
+  update(data: Uint8Array | string) {
+    this.h.update(data);
+  }
+  digest() {
+    return Promise.resolve(new Uint8Array(this.h.digest()));
+  }
+}
+
+describe('signedHeaders', () => {
+  it.each([
+    [
+      'with a session token',
+      { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'tok/en+=' },
+    ],
+    ['without one', { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }],
+  ])('signs a post to a connection as the AWS SDK does, %s', async (_name, credentials) => {
+    const url = new URL('https://abc123.execute-api.eu-west-1.amazonaws.com/prod/%40connections/L0SM9cOFvHcCIhw%3D');
+    const body = JSON.stringify({ type: 'location', id: 'a:1' });
+    const when = new Date('2026-11-29T04:30:00Z');
+    const ours = signedHeaders('POST', url, body, 'eu-west-1', credentials, when);
+    const signer = new SignatureV4({ credentials, region: 'eu-west-1', service: 'execute-api', sha256: Sha256 });
+    const signed = await signer.sign(
+      { method: 'POST', protocol: 'https:', hostname: url.hostname, path: url.pathname, headers: { host: url.host }, body, query: {} },
+      { signingDate: when },
+    );
+    const theirs = Object.fromEntries(Object.entries(signed.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const signature = (h: string) => /Signature=([0-9a-f]{64})/.exec(h)?.[1];
+    expect(signature(ours.authorization)).toBe(signature(theirs.authorization));
+    expect(ours['x-amz-date']).toBe(theirs['x-amz-date']);
+  });
+});
