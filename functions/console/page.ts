@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
+import { config } from '../../shared/platform/config';
 import { ApiError, notFound } from '../../shared/platform/errors';
 import { fileReply } from '../lib/file-reply';
-import { publicHandler } from '../lib/http-handler';
+import { publicHandler, rawReply } from '../lib/http-handler';
 import { PAGE_SECURITY_HEADERS } from '../lib/respond';
 
 // The map console: the Vite build of app/ (in build/console), served as static files with
@@ -33,7 +34,27 @@ export async function serve(dist: string, file: string) {
   // Vite puts a content hash in every asset name, so those never change; the
   // page itself must be re-read so a rebuild is picked up.
   const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const live = config.liveSocketUrl();
+  if (file === 'index.html' && live && /^wss?:\/\/[^\s"'<>;]+$/.test(live)) return withLiveChannel(path, live, cache);
   return fileReply(path, type, cache, type.startsWith('text/html') ? PAGE_SECURITY_HEADERS : {});
+}
+
+/**
+ * The page learns the live channel's URL from a meta tag (the policy allows no inline script),
+ * and the policy lets it connect there: the socket is another origin (its own port locally, its
+ * own API Gateway host on AWS).
+ */
+function withLiveChannel(path: string, live: string, cache: string) {
+  const html = readFileSync(path, 'utf8').replace(
+    '<meta name="waymark-live-url" content="">',
+    `<meta name="waymark-live-url" content="${live}">`,
+  );
+  const policy = PAGE_SECURITY_HEADERS['content-security-policy'].replace("connect-src 'self'", `connect-src 'self' ${live}`);
+  return rawReply(200, html, 'text/html; charset=utf-8', {
+    'cache-control': cache,
+    ...PAGE_SECURITY_HEADERS,
+    'content-security-policy': policy,
+  });
 }
 
 export const handler = publicHandler({

@@ -84,6 +84,8 @@ export const config = {
   liveEndpoint: (): string | undefined => env('WAYMARK_LIVE_ENDPOINT'),
   /** The live channel's web socket URL, as answers tell clients. */
   liveUrl: (): string => env('WAYMARK_LIVE_URL') ?? 'the live channel URL (npm start prints it)',
+  /** The same when the stack has one: the console connects to it. */
+  liveSocketUrl: (): string | undefined => env('WAYMARK_LIVE_URL'),
   table: (id: string): string => env(tableEnvVar(id)) ?? tableName(config.stage(), id),
   queueUrl: (id: string): string | undefined => env(queueEnvVar(id)),
   queueName: (id: string): string => queueName(config.stage(), id),

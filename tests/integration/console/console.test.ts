@@ -150,6 +150,22 @@ describe('map console', () => {
     expect(await page.locator('path.event-marker').count()).toBeGreaterThan(0);
   }, 90_000);
 
+  it('moves an asset as the live channel pushes its points, and shows its events as they happen', async () => {
+    await page.reload();
+    await expect.poll(() => page.getAttribute('[data-testid=live-status]', 'data-state'), { timeout: 30_000 }).toBe('live');
+    const pushed = async () => Number((await page.getAttribute('[data-testid=live-status]', 'data-pushed')) ?? '0');
+    const before = await pushed();
+    const circle = (await api('GET', '/geofence/list?ps=100')).body.data.list.find((g: { type: string }) => g.type === 'circle');
+    const centreOf = (await api('GET', `/geofence/${circle.id}`)).body.data.geofence.circle_center as { lat: number; lon: number };
+    // Out of the circle again: a point and an exit event, both pushed.
+    const out = { location: { lat: centreOf.lat, lon: centreOf.lon + 0.2 }, timestamp: Date.now() };
+    expect((await api('POST', '/tracking/asset/van-1/track', { device_id: 'dev-1', locations: [out] })).status).toBe(200);
+    // Counted only for what arrives on the socket, so the list's own reads cannot pass this.
+    await expect.poll(pushed, { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 2);
+    await expect.poll(() => page.textContent('[data-testid=event-list]'), { timeout: 10_000 }).toMatch(/van-1 exit e2e circle/);
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   it('pages and searches the asset list, and switches layers on and off', async () => {
     for (let i = 0; i < 24; i++) {
       const made = await api('POST', '/tracking/asset', { custom_id: `pager-${i}`, name: `pager ${i}`, tags: [i % 2 ? 'odd' : 'even'] });

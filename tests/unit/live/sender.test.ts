@@ -6,13 +6,21 @@ import { signedHeaders } from '../../../shared/live/sender';
 // The fan-out signs its management API calls itself; the AWS SDK's own signer (installed with
 // the DynamoDB client) must produce the same Authorization header for the same request.
 
+const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
+
 class Sha256 {
   private readonly h;
-  constructor(secret?: Uint8Array | string) {
-    this.h = secret ? createHmac('sha256', secret) : createHash('sha256');
+  // The signer's SourceData: a string, an ArrayBuffer or a view of one.
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
   }
-  update(data: Uint8Array | string) {
-    this.h.update(data);
+  update(data: string | ArrayBuffer | ArrayBufferView) {
+    this.h.update(bytes(data));
   }
   digest() {
     return Promise.resolve(new Uint8Array(this.h.digest()));

@@ -38,8 +38,8 @@ export interface Tracking {
   /** Moves an asset's marker and extends its track without waiting for the next refresh. */
   moveAsset: (assetId: string, position: Position) => void;
   addEvent: (event: MonitorEvent) => void;
-  /** Ids of the assets shown now, which the live channel follows. */
-  shown: () => string[];
+  /** Called with the ids of the assets shown, each time the list is drawn: the live channel follows them. */
+  onShown: (listener: (assetIds: string[]) => void) => void;
 }
 
 export function setupTracking(layers: { assets: L.LayerGroup; events: L.LayerGroup }): Tracking {
@@ -53,6 +53,7 @@ export function setupTracking(layers: { assets: L.LayerGroup; events: L.LayerGro
   let pn = 1;
   let pages = 1;
   let shownIds: string[] = [];
+  let shownListener: (assetIds: string[]) => void = () => undefined;
   // The periodic refresh and a click on the pager can overlap; only the latest may draw.
   let generation = 0;
 
@@ -122,6 +123,7 @@ export function setupTracking(layers: { assets: L.LayerGroup; events: L.LayerGro
       for (const event of events) addEvent(event);
     }
     shownIds = assets.map((a) => a.id);
+    shownListener(shownIds);
     pageInfo.textContent = total ? `page ${pn} of ${pages} · ${total} assets` : 'no assets';
     byId<HTMLButtonElement>('asset-prev').disabled = pn <= 1;
     byId<HTMLButtonElement>('asset-next').disabled = pn >= pages;
@@ -179,5 +181,5 @@ export function setupTracking(layers: { assets: L.LayerGroup; events: L.LayerGro
   byId('asset-next').addEventListener('click', () => go(pn + 1));
   search.addEventListener('change', () => go(1));
 
-  return { refresh, moveAsset, addEvent, shown: () => shownIds };
+  return { refresh, moveAsset, addEvent, onShown: (listener) => void (shownListener = listener) };
 }
