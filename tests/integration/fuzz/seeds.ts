@@ -142,6 +142,7 @@ export function seeds(ids: Ids): Record<string, Seed> {
     'PUT /skynet/asset/{id}/attributes': { ...asset, body: { attributes: { color: 'red', n: 2 } } },
     'POST /skynet/asset/{id}/bind': { ...asset, body: { device_id: ids.device } },
     'POST /skynet/asset/{id}/track': { ...asset, body: { device_id: ids.device, locations: [point] } },
+    'POST /skynet/subscribe': { ...none, body: { action: 'ASSET_SUBSCRIBE', id: 'fz-sub', params: { id: ids.asset } } },
     'GET /skynet/osmand': {
       ...none,
       query: { id: ids.device, lat: '57.7', lon: '11.9', timestamp: String(Math.floor(Date.now() / 1000) - 2), speed: '3', batt: '80' },
