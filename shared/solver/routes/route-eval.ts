@@ -2,6 +2,7 @@
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
 import { planRuns, reloadStart, type RunPlan } from './runs';
+import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { type VehicleModel } from '../model/vehicles';
@@ -42,13 +43,7 @@ const INF = Number.POSITIVE_INFINITY;
 /** takeBreaks' next stop when it is a reload at the start depot. */
 const RELOAD = -2;
 
-/** Service start for an arrival: first window still open, -1 if none (INF windows for relaxed). */
-export function windowStart(p: Problem, task: number, arrival: number): number {
-  for (let w = p.twOff[task]; w < p.twOff[task + 1]; w++) {
-    if (arrival <= p.twEnd[w]) return Math.max(arrival, p.twStart[w]);
-  }
-  return p.relaxTw[task] ? arrival : -1;
-}
+export { windowStart };
 
 function softEnd(p: Problem, task: number, start: number): number {
   for (let w = p.twOff[task]; w < p.twOff[task + 1]; w++) if (start >= p.twStart[w] && start <= p.twEndSoft[w]) return 0;

@@ -1,6 +1,9 @@
 // Multi-trip (vehicles[].max_depot_runs): small problems whose answer is known by hand.
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverMatrices, type SolverRequest, type SolverResult } from '../../../shared/solver';
+import { buildProblem } from '../../../shared/solver/model/problem';
+import { evaluateRoute } from '../../../shared/solver/routes/route-eval';
+import { planRuns } from '../../../shared/solver/routes/runs';
 import { solveCapped } from './helpers';
 
 /** Locations 0..n-1 on a line, 100 s and 1 km apart; location 0 is the depot. */
@@ -112,5 +115,41 @@ describe('max_depot_runs', () => {
     const steps = overfull.routes[0].steps;
     [steps[3], steps[4], steps[5]] = [steps[5], steps[3], steps[4]];
     expect(checkSolution(request, matrices, overfull).map((v) => v.rule)).toContain('capacity');
+  });
+});
+
+describe('depot visit placement (runs.ts)', () => {
+  // Jobs at 1, 2 and 3 with 2 each; the van holds 4, so one reload: before job 2 (detour 2 km)
+  // or before job 3 (detour 4 km).
+  const three = [1, 2, 3].map((id) => ({ id, location_index: id, delivery: [2] }));
+  const plan = (jobs: SolverRequest['jobs']) => {
+    const request: SolverRequest = { locations, depots, vehicles: [{ ...van, max_depot_runs: 2 }], jobs };
+    const p = buildProblem(request, matrices);
+    return { p, v: p.vehicles[0] };
+  };
+
+  it('puts the reload where it adds least', () => {
+    const { p, v } = plan(three);
+    expect(planRuns(p, v, [0, 1, 2])).toMatchObject({ reloads: [1] });
+    const ev = evaluateRoute(p, v, [0, 1, 2]);
+    expect(ev.ok).toBe(true);
+    expect(ev.distance).toBe(8000);
+  });
+
+  it('moves it where the windows hold when the cheapest place would miss one', () => {
+    // Through the depot, job 2 is reached at 460 s (100 + 200 there and back, 60 s loading, 200 on);
+    // straight from job 1 at 200 s.
+    const { p, v } = plan(three.map((j) => (j.id === 2 ? { ...j, time_windows: [[0, 300]] as [number, number][] } : j)));
+    expect(planRuns(p, v, [0, 1, 2])).toMatchObject({ reloads: [2] });
+    const ev = evaluateRoute(p, v, [0, 1, 2]);
+    expect(ev.ok).toBe(true);
+    expect(ev.distance).toBe(10000);
+  });
+
+  it('names the run limit, or capacity when a task alone overfills a run', () => {
+    const { p, v } = plan([...three, { id: 4, location_index: 4, delivery: [2] }, { id: 5, location_index: 4, delivery: [2] }]);
+    expect(planRuns(p, v, [0, 1, 2, 3, 4])).toBe('max_depot_runs');
+    const big = plan([{ id: 1, location_index: 1, delivery: [5] }]);
+    expect(planRuns(big.p, big.v, [0])).toBe('capacity');
   });
 });
