@@ -50,6 +50,8 @@ const step = z.looseObject({
   late_by: int.optional(),
   /** On a start or end step at a declared depot: the depot's id. */
   depot: id.optional(),
+  /** On every step of a vehicle with max_depot_runs above 1: the 1-based run (trip) the step is in. */
+  run: int.optional(),
   /** [lat, lon] where the routing engine meets the road for the vehicle's profile; absent without a covering road network. */
   snapped_location: latLonPair.optional(),
   /** [lat, lon]: the location's perpendicular foot on the nearest road segment of any kind; absent without a covering road network. */

@@ -27,7 +27,7 @@ export const MAX_ID_LENGTH = 256;
 /**
  * Array caps the commercial API leaves unstated, chosen to fit its 4000 locations and tasks: no
  * more vehicles, relations or earlier-plan routes than a problem can have tasks; breaks counted
- * like tasks overall; a route of the earlier plan no longer than every task plus its breaks.
+ * like tasks overall; a route of the earlier plan no longer than every task plus its breaks and depot visits.
  */
 export const MAX_VEHICLES = 4000;
 export const MAX_BREAKS_PER_VEHICLE = 50;
@@ -35,7 +35,10 @@ export const MAX_BREAKS = 4000;
 export const MAX_TIME_WINDOWS = 100;
 export const MAX_RELATIONS = 4000;
 export const MAX_RELATION_STEPS = MAX_TASKS + 2;
-export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2;
+/** Runs of one vehicle (the commercial docs set no cap; this one bounds the result's steps). */
+export const MAX_DEPOT_RUNS = 100;
+/** Every task, its breaks, and an end and a start at the depot between two runs. */
+export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
 export const MAX_ZONES = MAX_LOCATIONS;
 export const WEBHOOK_EVENTS = ['JOB_CREATED', 'JOB_COMPLETED', 'JOB_FAILED'] as const;
@@ -92,7 +95,6 @@ const volumeSchema = z.looseObject({
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
 export const VEHICLE_FIELDS_NOT_BUILT = [
-  'max_depot_runs',
   'layover_config',
   'alternative_capacities',
   'start_depot_ids',
@@ -120,6 +122,11 @@ export const vehicleSchema = z.looseObject({
   max_stops: nonNegInt().optional(),
   /** Travel durations are divided by it: 2 drives twice as fast as the profile's matrix. */
   speed_factor: z.number().positive().max(100).optional(),
+  /**
+   * Runs (trips) a vehicle starting at a depot may make: between two it goes back to that depot
+   * to unload its pickups and load the next run's deliveries (docs/api/optimization.md#multi-trip).
+   */
+  max_depot_runs: int().min(1).max(MAX_DEPOT_RUNS).optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),

@@ -40,12 +40,10 @@ const PROFILE_ROUTING = [
   'truck_axle_load',
 ];
 
-const MULTI_TRIP = 'a vehicle makes one trip; multi-trip is not built yet (docs/solver/design.md#multi-trip-and-working-time)';
 const DEADHEAD = 'deadhead limits and penalties are not built yet; the route is planned without them';
 const MIN_STOP_LOAD = 'minimum loads per stop are not built yet; stops below it are planned without a penalty';
 
 const UNHONOURED: Unhonoured[] = [
-  { field: 'vehicles[].max_depot_runs', why: MULTI_TRIP, when: (v) => v !== 1 },
   { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
   { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
   { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
@@ -178,6 +176,23 @@ function vehicleLocationWarnings(req: OptimizationRequest, locations: LatLonPair
   return out;
 }
 
+/** Reloads happen at the depot a vehicle starts at: without one it makes a single run. */
+function multiTripWarnings(req: OptimizationRequest, locations: LatLonPair[]): string[] {
+  const atDepot = new Set((req.depots ?? []).map((d) => d.location_index));
+  // Where solver-input.ts starts the vehicle: start_index, else its location when that is a listed one.
+  const start = (v: OptimizationRequest['vehicles'][number]) => {
+    if (v.start_index !== undefined || !v.location) return v.start_index;
+    const point = pointLatLon(v.location);
+    return point ? locationIndexOf(locations, point) : undefined;
+  };
+  const n = req.vehicles.filter((v) => (v.max_depot_runs ?? 1) > 1 && !atDepot.has(start(v) ?? -1)).length;
+  return n
+    ? [
+        `vehicles[].max_depot_runs: accepted but not honoured (the vehicle starts at no depot, and reloads happen at its start depot; it makes one run)${times(n)}`,
+      ]
+    : [];
+}
+
 /** The warnings of a validated problem (see the header). */
 export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[]): string[] {
   const unhonoured = UNHONOURED.flatMap(({ field, why, when }) => {
@@ -186,6 +201,7 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[
   });
   return [
     ...unhonoured,
+    ...multiTripWarnings(req, locations),
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
     ...planWarnings(req),

@@ -27,6 +27,8 @@ export interface SolverVehicle {
   max_stops?: number;
   /** Travel durations are divided by it (rounded to whole seconds); distances stay. */
   speed_factor?: number;
+  /** Trips (runs) from the start depot: the vehicle may come back to reload this many times less one. */
+  max_depot_runs?: number;
   max_travel_time?: number;
   max_distance?: number;
   max_working_time?: number;
@@ -249,6 +251,8 @@ export interface ResultStep {
   late_by?: number;
   /** On a start or end step at a depot: that depot's id. */
   depot?: number;
+  /** On every step of a vehicle with max_depot_runs above 1: the 1-based run (trip) it belongs to. */
+  run?: number;
 }
 
 export interface ResultRoute {
@@ -277,6 +281,7 @@ export type UnassignedReason =
   | 'time_window'
   | 'max_tasks'
   | 'max_stops'
+  | 'max_depot_runs'
   | 'max_distance'
   | 'max_travel_time'
   | 'max_travel_cost'

@@ -5,7 +5,7 @@ import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
-import { atSpeed, stopsOnRoute } from './vehicle-rules';
+import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
 
 export interface Violation {
@@ -129,12 +129,20 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     )
       bad('end', 'route must finish at the vehicle end', vid);
 
-    // Loads: every job delivery is on board from the start, every pickup stays to the end.
-    const load = new Array<number>(dims).fill(0);
-    for (const s of taskSteps) {
-      const t = tasks.get(`${s.type}:${s.id}`);
-      if (t && t.type === 'job') for (let d = 0; d < dims; d++) load[d] += t.delivery[d] ?? 0;
-    }
+    // A start at a depot may wait for the depot to open and loads for its service (check/task-rules.ts).
+    const startDepot = (req.depots ?? []).find((d) => d.location_index === vehicle.start_index);
+    // Runs (multi-trip): each start step opens one; a start or end step between two is at the start depot.
+    const runs = runsOf(vehicle, steps, startDepot !== undefined, (rule, detail, i) => bad(rule, detail, vid, i));
+    // Loads: a run leaves with the deliveries of its jobs and brings its pickups back to its end.
+    const runLoad = (r: number) => {
+      const l = new Array<number>(dims).fill(0);
+      steps.forEach((s, i) => {
+        const t = runs.of[i] === r ? tasks.get(`${s.type}:${s.id}`) : undefined;
+        if (t && t.type === 'job') for (let d = 0; d < dims; d++) l[d] += t.delivery[d] ?? 0;
+      });
+      return l;
+    };
+    let load = runLoad(0);
     const vtw = vehicle.time_window ?? [0, Infinity];
     let time = vtw[0];
     let prevLoc = vehicle.start_index ?? -1;
@@ -159,10 +167,20 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       if (travelCost === 'air_distance') return airDistance(req.locations[a], req.locations[b]);
       return m.durations[a][b];
     };
-    // A start at a depot may wait for the depot to open and loads for its service (check/task-rules.ts).
-    const startDepot = (req.depots ?? []).find((d) => d.location_index === vehicle.start_index);
     let begin = vtw[0];
     steps.forEach((s, i) => {
+      if (s.type === 'start' && i > 0) {
+        // A reload: the run before ended here at the depot; the vehicle may wait for it to open.
+        if (s.location_index !== vehicle.start_index) bad('max_depot_runs', 'a run starts away from the start depot', vid, i);
+        if (Math.abs(s.arrival - time) > TOL) bad('arrival', `reported ${s.arrival}, expected ${time}`, vid, i);
+        if (s.waiting_time < -TOL) bad('waiting', 'negative waiting', vid, i);
+        if (Math.abs(s.duration - travelDur) > TOL) bad('duration', `reported ${s.duration}, expected ${travelDur}`, vid, i);
+        if (Math.abs(s.distance - dist) > TOL) bad('distance', `reported ${s.distance}, expected ${dist}`, vid, i);
+        load = runLoad(runs.of[i]);
+        checkLoad(s, i);
+        time = s.arrival + s.waiting_time + s.service;
+        return;
+      }
       if (s.type === 'start') {
         checkLoad(s, i);
         if (startDepot) {
@@ -172,7 +190,9 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
         }
         return;
       }
-      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? (vehicle.end_index ?? -1) : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
+      const between = s.type === 'end' && runs.of[i] < runs.count - 1;
+      const endLoc = between ? (vehicle.start_index ?? -1) : (vehicle.end_index ?? -1);
+      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? endLoc : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
       const move = s.type !== 'break' && prevLoc >= 0 && loc >= 0;
       if (move) {
         travelDur += m.durations[prevLoc][loc];
@@ -193,9 +213,14 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       const start = (!allowEarly && task ? s.arrival : arrival) + s.waiting_time;
       if (s.type === 'end') {
         if (start > vtw[1] + maxOver + TOL) bad('time_window', `vehicle back at ${start} > ${vtw[1]}`, vid, i);
-        if (start > vtw[1]) cost += (start - vtw[1]) * overPen;
+        if (start > vtw[1] && !between) cost += (start - vtw[1]) * overPen;
         checkLoad(s, i);
         time = start;
+        if (between) {
+          if (s.location_index !== loc) bad('max_depot_runs', 'a run ends away from the start depot', vid, i);
+          if (pickedAt.size) bad('shipment', 'a shipment rides through a depot visit', vid, i);
+          prevLoc = loc;
+        }
         return;
       }
       if (s.type === 'break') {

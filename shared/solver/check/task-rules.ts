@@ -73,6 +73,17 @@ function volumeOnBoard(steps: { type: string; job?: SolverJob; volume: number }[
   return out;
 }
 
+/** Per task step: its run, counting the start steps after the first. */
+function runOfTaskSteps(steps: { type: string }[]): number[] {
+  const out: number[] = [];
+  let run = 0;
+  steps.forEach((s, i) => {
+    if (s.type === 'start' && i > 0) run++;
+    else if (s.type === 'job' || s.type === 'pickup' || s.type === 'delivery') out.push(run);
+  });
+  return out;
+}
+
 function incompatible(a: TaskRules, b: TaskRules): boolean {
   const hits = (x: TaskRules, y: TaskRules) => (x.incompatible_load_types ?? []).some((t) => (y.load_types ?? []).includes(t));
   return hits(a, b) || hits(b, a);
@@ -95,8 +106,10 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
       if (s.service !== (depot?.service ?? 0))
         bad('depot', `start step loads for ${s.service} s, the depot's service is ${depot?.service ?? 0}`, vid);
       const windows = depot?.time_windows ?? [];
-      if (windows.length && !windows.some(([a, b]) => s.arrival >= a && s.arrival <= b))
-        bad('depot', `the route starts at ${s.arrival}, outside its depot's windows`, vid);
+      // Loading begins once any wait for the opening is over (a reload between runs may wait).
+      const loading = s.arrival + s.waiting_time;
+      if (windows.length && !windows.some(([a, b]) => loading >= a && loading <= b))
+        bad('depot', `a run starts loading at ${loading}, outside its depot's windows`, vid);
     }
     const keyed = steps.map((s) => ({ key: `${s.type}:${s.id}`, visit: visits.get(`${s.type}:${s.id}`) }));
     let lastOrder = -Infinity;
@@ -126,7 +139,9 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
     }));
     if (cargo.some((c) => c.volume > 0)) {
       const room = vehicle.volume ? cubic(vehicle.volume) : Infinity;
-      const peak = Math.max(...volumeOnBoard(cargo));
+      // Each run (multi-trip) is loaded afresh at the depot.
+      const runOf = runOfTaskSteps(route.steps);
+      const peak = Math.max(...[...new Set(runOf)].flatMap((r) => volumeOnBoard(cargo.filter((_, i) => runOf[i] === r))));
       if (peak > room * (1 + 1e-9)) bad('volume', `${peak} on board, the compartment holds ${room}`, vid);
       keyed.forEach(({ key, visit }, i) => {
         const item = visit?.rules.volume;

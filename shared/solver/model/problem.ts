@@ -102,8 +102,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
 
 /**
  * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
- * in vehicle, breaks, working time, sequence or cargo rules, and none of `other` (relations,
- * lateness, overtime, order groups).
+ * in vehicle, breaks, working time, stop limits, multi-trip, sequence or cargo rules, and none of
+ * `other` (relations, lateness, overtime, order groups).
  */
 function isSimple(
   setup: Float64Array,
@@ -117,7 +117,7 @@ function isSimple(
     !setup.some((x) => x > 0) &&
     !maxInVehicle.some((x) => x < INF) &&
     !vehicles.some((v) => v.breaks.length > 0) &&
-    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF) &&
+    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1) &&
     !rules.hasSequence &&
     !rules.hasCargo
   );

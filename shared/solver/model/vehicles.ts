@@ -28,6 +28,14 @@ export interface VehicleModel {
   maxTasks: number;
   /** Most stops (runs of consecutive tasks at one location). */
   maxStops: number;
+  /**
+   * Most runs (trips) from the start depot: 1, or max_depot_runs for a vehicle starting at a
+   * depot. Between runs the vehicle goes back to that depot to unload and reload.
+   */
+  maxRuns: number;
+  /** A reload at the start depot: its loading time and its opening windows (sorted; empty: always open). */
+  reloadService: number;
+  reloadWindows: [number, number][];
   maxTravelTime: number;
   maxDistance: number;
   maxWorkingTime: number;
@@ -55,10 +63,8 @@ export function buildVehicles(req: SolverRequest, matrices: ProblemMatrices, dim
 function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matrices: ProblemMatrices, dims: number, maxOver: number) {
   const p = v.profile ?? matrices.defaultProfile;
   const f = matrices.travel(p, v.speed_factor);
-  const { twStart, startService } = startWindow(
-    req.depots?.find((d) => d.location_index === v.start_index),
-    v,
-  );
+  const depot = v.start_index === undefined ? undefined : req.depots?.find((d) => d.location_index === v.start_index);
+  const { twStart, startService } = startWindow(depot, v);
   const twEndSoft = v.time_window?.[1] ?? INF;
   const cost = matrices.cost(v, p);
   const m: VehicleModel = {
@@ -73,6 +79,9 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     twEndSoft,
     maxTasks: v.max_tasks ?? INF,
     maxStops: v.max_stops ?? INF,
+    maxRuns: depot ? Math.max(1, v.max_depot_runs ?? 1) : 1,
+    reloadService: depot?.service ?? 0,
+    reloadWindows: [...(depot?.time_windows ?? [])].sort((a, b) => a[0] - b[0]),
     maxTravelTime: v.max_travel_time ?? INF,
     maxDistance: v.max_distance ?? INF,
     maxWorkingTime: v.max_working_time ?? INF,
@@ -141,5 +150,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     v.volume,
     ...(v.max_stops === undefined ? [] : [v.max_stops]),
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
+    ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
   ]);
 }

@@ -23,17 +23,24 @@ export function localSearch(
 ): number {
   let moves = 0;
   let improved = true;
-  while (improved && moves < MAX_MOVES) {
-    improved = false;
-    for (const op of operators) {
-      if (limits.clock() >= limits.deadlineMs) return moves;
-      const m = op.find(ctx, sol);
-      if (m) {
-        applyMove(sol, m);
-        moves++;
-        improved = true;
+  const outer = ctx.pastDeadline;
+  ctx.pastDeadline = () => limits.clock() >= limits.deadlineMs;
+  try {
+    while (improved && moves < MAX_MOVES) {
+      improved = false;
+      for (const op of operators) {
+        if (limits.clock() >= limits.deadlineMs) return moves;
+        // A scan cut short by the deadline still offers the best move it has seen.
+        const m = op.find(ctx, sol);
+        if (m) {
+          applyMove(sol, m);
+          moves++;
+          improved = true;
+        }
       }
     }
+    return moves;
+  } finally {
+    ctx.pastDeadline = outer;
   }
-  return moves;
 }

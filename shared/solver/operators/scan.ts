@@ -20,7 +20,10 @@ export function forEachNeighbourPair(
   const pos = positions(sol);
   const K = ctx.K;
   const nk = Math.min(K, LS_NEIGHBOURS);
+  const pastDeadline = ctx.pastDeadline;
   for (let u = 0; u < sol.p.nTasks; u++) {
+    // Every 64 tasks: a clock read is cheap beside 64 tasks' neighbourhoods.
+    if (pastDeadline && (u & 63) === 63 && pastDeadline()) return;
     const va = sol.routeOf[u];
     if (va < 0) continue;
     for (let k = 0; k < nk; k++) {

@@ -73,6 +73,8 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       steps,
     };
     route.service += v.startService;
+    // Multi-trip vehicles number every step with its run (1-based), as the commercial result does.
+    let run = v.maxRuns > 1 ? 1 : undefined;
     if (v.start >= 0)
       steps.push(
         clean({
@@ -86,10 +88,35 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           ...locOf(v.start),
           load: load.slice(),
           depot: rules.depotAt.get(v.start),
+          run,
         }),
       );
     let lastLoc = v.start;
     for (const s of ev.schedule!) {
+      if (s.kind === 'reload') {
+        // One run ends back at the depot (with the pickups it brings back); the next starts there.
+        const depotStep = (type: 'start' | 'end', service: number, waiting: number): ResultStep =>
+          clean({
+            type,
+            arrival: s.arrival,
+            duration: s.travelDur,
+            distance: s.travelDist,
+            setup: 0,
+            service,
+            waiting_time: waiting,
+            ...locOf(s.loc),
+            load: load.slice(),
+            depot: rules.depotAt.get(s.loc),
+            run,
+          });
+        steps.push(depotStep('end', 0, 0));
+        run = s.ref + 1;
+        for (let d = 0; d < dims; d++) load[d] = ev.runLoads![s.ref][d];
+        route.service += v.reloadService;
+        steps.push(depotStep('start', v.reloadService, s.start - s.arrival));
+        lastLoc = s.loc;
+        continue;
+      }
       if (s.kind === 'break') {
         const b = v.breaks[s.ref];
         route.service += b.service;
@@ -105,6 +132,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
             waiting_time: s.start - s.arrival,
             ...locOf(s.loc >= 0 ? s.loc : lastLoc),
             load: load.slice(),
+            run,
           }),
         );
         continue;
@@ -136,6 +164,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           description: info.description,
           metadata: info.metadata,
           late_by: s.late > 0 ? s.late : undefined,
+          run,
         }),
       );
       lastLoc = s.loc;
@@ -153,6 +182,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           ...locOf(v.end),
           load: load.slice(),
           depot: rules.depotAt.get(v.end),
+          run,
         }),
       );
     if (ev.overtime > 0) route.overtime = ev.overtime;

@@ -1,14 +1,17 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
+import { planRuns, reloadStart, type RunPlan } from './runs';
+import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { type VehicleModel } from '../model/vehicles';
 import type { UnassignedReason } from '../types';
 
 export interface ScheduledStep {
-  kind: 'task' | 'break';
-  ref: number; // task index, or break index in vehicle.breaks
+  /** `reload`: back at the start depot, between two runs (multi-trip). */
+  kind: 'task' | 'break' | 'reload';
+  ref: number; // task index, break index in vehicle.breaks, or the run a reload starts (0-based)
   arrival: number;
   start: number;
   setup: number;
@@ -31,18 +34,16 @@ export interface RouteEval {
   lateness: number;
   overtime: number;
   startLoad: Int32Array;
+  /** Multi-trip: the load each run leaves the depot with (the first is `startLoad`). */
+  runLoads?: Int32Array[];
   schedule?: ScheduledStep[];
 }
 
 const INF = Number.POSITIVE_INFINITY;
+/** takeBreaks' next stop when it is a reload at the start depot. */
+const RELOAD = -2;
 
-/** Service start for an arrival: first window still open, -1 if none (INF windows for relaxed). */
-export function windowStart(p: Problem, task: number, arrival: number): number {
-  for (let w = p.twOff[task]; w < p.twOff[task + 1]; w++) {
-    if (arrival <= p.twEnd[w]) return Math.max(arrival, p.twStart[w]);
-  }
-  return p.relaxTw[task] ? arrival : -1;
-}
+export { windowStart };
 
 function softEnd(p: Problem, task: number, start: number): number {
   for (let w = p.twOff[task]; w < p.twOff[task + 1]; w++) if (start >= p.twStart[w] && start <= p.twEndSoft[w]) return 0;
@@ -88,11 +89,19 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (len > v.maxStops && stopCount(p, seq) > v.maxStops) return fail('max_stops');
   const schedule: ScheduledStep[] | undefined = withSchedule ? [] : undefined;
 
-  const load = res.startLoad;
+  let load = res.startLoad;
   for (let k = 0; k < len; k++) {
     const tk = seq[k];
     if (!p.allowed[tk * p.vehicles.length + v.index]) return fail(p.taskRelations[tk].length ? 'relation' : 'skills');
     for (let d = 0; d < dims; d++) load[d] += p.startLoad[tk * dims + d];
+  }
+  let runs: RunPlan | null = null;
+  if (v.maxRuns > 1) {
+    const plan = planRuns(p, v, seq);
+    if (typeof plan === 'string') return fail(plan);
+    runs = plan;
+    load = res.startLoad = plan.startLoads[0];
+    res.runLoads = plan.startLoads;
   }
   const cur = Int32Array.from(load);
   for (let d = 0; d < dims; d++) if (cur[d] > v.cap[d]) return fail('capacity');
@@ -112,6 +121,8 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   let deliveries = 0;
   const nb = v.breaks.length;
   let nextBreak = 0;
+  let nextReload = 0;
+  const depot = v.start;
   const starts = p.relations.length ? new Map<number, number>() : null;
   const positions = p.relations.length ? new Map<number, number>() : null;
 
@@ -123,7 +134,11 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
       const bs = breakStart(b, t);
       if (bs < 0) return false;
       let take = true;
-      if (nextTask >= 0) {
+      if (nextTask === RELOAD) {
+        const tt = prev >= 0 ? v.dur[prev * n + depot] : 0;
+        const st = reloadStart(v, t + tt);
+        if (st >= 0) take = bs + b.service + tt <= st || breakStart(b, st + v.reloadService) < 0;
+      } else if (nextTask >= 0) {
         const tt = prev >= 0 && p.loc[nextTask] >= 0 ? v.dur[prev * n + p.loc[nextTask]] : 0;
         const st = windowStart(p, nextTask, t + tt);
         if (st >= 0) {
@@ -155,6 +170,33 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
 
   for (let k = 0; k < len; k++) {
     const tk = seq[k];
+    if (runs && runs.reloads[nextReload] === k) {
+      // Back to the start depot: unload the run's pickups, load the next run's deliveries.
+      if (!takeBreaks(RELOAD)) return fail('break');
+      dur += v.dur[prev * n + depot];
+      dist += v.dist[prev * n + depot];
+      tc += v.cost[prev * n + depot];
+      const arrival = t + v.dur[prev * n + depot];
+      const st = reloadStart(v, arrival);
+      if (st < 0) return fail('time_window');
+      res.waiting += st - arrival;
+      nextReload++;
+      if (schedule)
+        schedule.push({
+          kind: 'reload',
+          ref: nextReload,
+          arrival,
+          start: st,
+          setup: 0,
+          loc: depot,
+          travelDur: dur,
+          travelDist: dist,
+          late: 0,
+        });
+      t = st + v.reloadService;
+      prev = depot;
+      cur.set(runs.startLoads[nextReload]);
+    }
     if (!takeBreaks(tk)) return fail('break');
     const l = p.loc[tk];
     if (prev >= 0) {

@@ -221,15 +221,15 @@ export class RouteState {
     const dims = p.dims;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
-    for (let d = 0; d < dims; d++) load[d] = 0;
-    for (let k = 0; k < len; k++) for (let d = 0; d < dims; d++) load[d] += p.startLoad[seq[k] * dims + d];
-    for (let k = 1; k <= len; k++)
-      for (let d = 0; d < dims; d++) load[k * dims + d] = load[(k - 1) * dims + d] + p.delta[seq[k - 1] * dims + d];
-    for (let d = 0; d < dims; d++) {
-      pre[d] = load[d];
-      for (let k = 1; k <= len; k++) pre[k * dims + d] = Math.max(pre[(k - 1) * dims + d], load[k * dims + d]);
-      suf[len * dims + d] = load[len * dims + d];
-      for (let k = len - 1; k >= 0; k--) suf[k * dims + d] = Math.max(suf[(k + 1) * dims + d], load[k * dims + d]);
+    if (v.maxRuns > 1) {
+      // Another run may take any load: the O(1) checks see only each task alone against the
+      // capacity, and the full evaluation places the reloads (runs.ts).
+      const size = (len + 1) * dims;
+      load.fill(0, 0, size);
+      pre.fill(0, 0, size);
+      suf.fill(0, 0, size);
+    } else {
+      this.loads(len, dims);
     }
     let dur = 0;
     let dist = 0;
@@ -253,6 +253,23 @@ export class RouteState {
       const ev = evaluateRoute(p, v, seq);
       this.cost = ev.cost;
       this.feasible = ev.ok;
+    }
+  }
+
+  /** Load on leaving each position, and its prefix and suffix maxima. */
+  private loads(len: number, dims: number): void {
+    const { p, seq, load } = this;
+    const pre = this.loadMaxPre;
+    const suf = this.loadMaxSuf;
+    for (let d = 0; d < dims; d++) load[d] = 0;
+    for (let k = 0; k < len; k++) for (let d = 0; d < dims; d++) load[d] += p.startLoad[seq[k] * dims + d];
+    for (let k = 1; k <= len; k++)
+      for (let d = 0; d < dims; d++) load[k * dims + d] = load[(k - 1) * dims + d] + p.delta[seq[k - 1] * dims + d];
+    for (let d = 0; d < dims; d++) {
+      pre[d] = load[d];
+      for (let k = 1; k <= len; k++) pre[k * dims + d] = Math.max(pre[(k - 1) * dims + d], load[k * dims + d]);
+      suf[len * dims + d] = load[len * dims + d];
+      for (let k = len - 1; k >= 0; k--) suf[k * dims + d] = Math.max(suf[(k + 1) * dims + d], load[k * dims + d]);
     }
   }
 }

@@ -34,6 +34,11 @@ export interface SearchContext {
   granularRoutes: number;
   /** Searches side by side on a split problem: what this one may change (null: everything). */
   region: Region | null;
+  /**
+   * Whether the deadline has passed, while local search runs (null otherwise): a neighbourhood
+   * scan of a large problem whose moves need full evaluations (multi-trip) can take seconds.
+   */
+  pastDeadline: (() => boolean) | null;
 }
 
 function vehicleClasses(p: Problem): { vehicleClass: Int32Array; nClasses: number } {
@@ -142,5 +147,6 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48, thresholds: SizeTh
     hopeless: hopelessTasks(p),
     ...vehicleClasses(p),
     region: null,
+    pastDeadline: null,
   };
 }

@@ -4,6 +4,7 @@
 //       [--time 3] [--seed 1] [--iterations N] [--objective cost|vehicles]
 //       [--vroom <baseline.csv>] [--vroom-config xdef_t1] [--threads N] [--api <baseUrl> --key <key>]
 //       [--clock wall|cpu] [--engine auto|sisr|hgs]
+//   npm run bench:solver -- --trips [--quick]: the multi-trip set (trips.ts)
 // --dir reads every instance file of a folder (format told per file) and its best-known values
 // from `bks.csv` there, or from the folder's only CSV file. Prints per instance: vehicles,
 // distance, gaps to the best-known values, time; then the means, the BKS fleet-size hit rate and,
@@ -18,6 +19,7 @@ import { checkSolution, solveWithStats, type SolveReport, type SolverMatrices, t
 import { solveInThreads } from '../../../shared/solver-threads';
 import { solveThroughApi, type ApiTarget } from './api';
 import { loadInstance } from './load';
+import { runTrips } from './trips';
 import { benchClock, cpuSeconds, gap, pct, printBaselineComparison, printBksSummary, type Row } from './report';
 import { parseBaseline, parseBks, type BksTable } from './tables';
 
@@ -193,4 +195,6 @@ async function main() {
   if (baseline) printBaselineComparison(rows, baseline, `${a.vroom}, config ${a.vroomConfig}`);
 }
 
-await main();
+// The multi-trip set has rows of its own (trips.ts).
+if (process.argv.includes('--trips')) await runTrips(process.argv.slice(2));
+else await main();

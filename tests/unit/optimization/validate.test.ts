@@ -259,10 +259,10 @@ const rows: Row[] = [
     message: /^solution: must have at most 4000 items$/,
   },
   {
-    rule: 'an earlier-plan route of at most 4052 steps',
-    mutate: (p) => (p.solution = [{ vehicle: 1, steps: Array.from({ length: 4053 }, () => ({ type: 'job', id: 1 })) }]),
+    rule: 'an earlier-plan route of at most 4250 steps',
+    mutate: (p) => (p.solution = [{ vehicle: 1, steps: Array.from({ length: 4251 }, () => ({ type: 'job', id: 1 })) }]),
     status: 400,
-    message: /^solution\[0\]\.steps: must have at most 4052 items$/,
+    message: /^solution\[0\]\.steps: must have at most 4250 items$/,
   },
   {
     rule: 'vehicle locations outside locations count towards the 4000',

@@ -37,7 +37,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['vehicles[].max_depot_runs', (p) => (p.vehicles[0].max_depot_runs = 3)],
   ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
   ['vehicles[].alternative_capacities', (p) => (p.vehicles[0].alternative_capacities = [[5, 5]])],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
@@ -76,6 +75,24 @@ describe('problem warnings', () => {
       expect(warnings.filter((w) => w.startsWith(`${field}: accepted but not honoured yet (`))).toHaveLength(1);
     });
   }
+
+  it('name max_depot_runs only on a vehicle that starts at no depot (reloads happen at the start depot)', () => {
+    const runs = (w: string[]) => w.filter((x) => x.startsWith('vehicles[].max_depot_runs: accepted but not honoured ('));
+    expect(runs(warningsOf((p) => (p.vehicles[0].max_depot_runs = 3)))).toHaveLength(1);
+    const atDepot = warningsOf((p) => {
+      p.depots = [{ id: 'dep', location_index: 0 }];
+      p.vehicles[1].max_depot_runs = 3;
+    });
+    expect(runs(atDepot)).toEqual([]);
+    // The first vehicle's location is location 0, so it starts at the depot too.
+    const both = warningsOf((p) => {
+      p.depots = [{ id: 'dep', location_index: 0 }];
+      p.vehicles[0].max_depot_runs = 2;
+      p.vehicles[1].max_depot_runs = 3;
+    });
+    expect(runs(both)).toEqual([]);
+    expect(runs(warningsOf((p) => (p.vehicles[1].max_depot_runs = 2)))).toHaveLength(1);
+  });
 
   it('stay silent for the values that are what Waymark does anyway, and for empty lists', () => {
     for (const mutate of [
