@@ -6,13 +6,16 @@ import { signedHeaders } from '../../../shared/live/sender';
 // The fan-out signs its management API calls itself; the AWS SDK's own signer (installed with
 // the DynamoDB client) must produce the same Authorization header for the same request.
 
+const bytes = (d: ArrayBuffer | ArrayBufferView | string) =>
+  typeof d === 'string' ? d : d instanceof ArrayBuffer ? new Uint8Array(d) : new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+
 class Sha256 {
   private readonly h;
-  constructor(secret?: Uint8Array | string) {
-    this.h = secret ? createHmac('sha256', secret) : createHash('sha256');
+  constructor(secret?: ArrayBuffer | ArrayBufferView | string) {
+    this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
   }
-  update(data: Uint8Array | string) {
-    this.h.update(data);
+  update(data: ArrayBuffer | ArrayBufferView | string) {
+    this.h.update(bytes(data));
   }
   digest() {
     return Promise.resolve(new Uint8Array(this.h.digest()));
