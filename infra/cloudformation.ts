@@ -191,20 +191,22 @@ export function iamStatements(): Json[] {
     // The live channel's fan-out posts to (and closes) connections of its own web socket API only.
     Effect: 'Allow',
     Action: ['execute-api:ManageConnections'],
-    Resource: {
-      'Fn::Join': [
-        '',
-        [
-          'arn:aws:execute-api:',
-          { Ref: 'AWS::Region' },
-          ':',
-          { Ref: 'AWS::AccountId' },
-          ':',
-          { Ref: WEBSOCKET_API },
-          '/*/*/@connections/*',
+    Resource: [
+      {
+        'Fn::Join': [
+          '',
+          [
+            'arn:aws:execute-api:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            ':',
+            { Ref: WEBSOCKET_API },
+            '/*/*/@connections/*',
+          ],
         ],
-      ],
-    },
+      },
+    ],
   });
   if (queues.length) {
     statements.push({

@@ -7,8 +7,12 @@ import type { Item } from './items';
 // one of its partition key's segments is the space, and moving it replaces that segment wherever
 // it appears. A namespace's space is never a segment of its organisation's (the '|' part differs).
 
-/** Tables left out: request counters (transient), webhook signing secrets (secrets). Keys are exported as metadata only. */
-export const EXCLUDED_TABLES = new Set(['ratelimits', 'webhooks']);
+/**
+ * Tables left out: request counters and live-channel connections (transient; a connection's
+ * count item is keyed by its API key's hash), webhook signing secrets (secrets). Keys are
+ * exported as metadata only.
+ */
+export const EXCLUDED_TABLES = new Set(['ratelimits', 'webhooks', 'live']);
 export const KEYS_TABLE = 'keys';
 
 /** Attributes of a key item that are, or stand for, the secret: never exported. */

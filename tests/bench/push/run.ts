@@ -3,9 +3,9 @@
  *
  * The live channel's push latency on the whole local stack (`npm start`, booted here on free
  * ports, in memory): SUBSCRIBERS web socket connections, each following PER_SOCKET of ASSETS
- * assets, while uploads of one point each arrive at RATE per second (open loop: sent on a fixed
- * schedule whatever the answers take). For every pushed message: the time from the upload
- * request's start to the message arriving on the socket. That includes the upload's own work
+ * assets, while uploads of one point each arrive at RATE per second (on a fixed schedule, but
+ * each asset's next upload only once its previous one was answered, as a device does; the
+ * rate achieved is printed). For every pushed message: the time from the upload request's start to the message arriving on the socket. That includes the upload's own work
  * (validation, history, asset, monitors) because the push happens before the upload is
  * answered, so it bounds "accepted to socket" from above. Then counted over the whole run:
  * messages lost (an accepted point a subscriber never got), repeated (the same message id twice
@@ -83,37 +83,37 @@ async function main(): Promise<void> {
     const uploadMs: number[] = [];
     let failed = 0;
     const statuses = new Map<number | string, number>();
-    let lastTs = Date.now();
     const start = Date.now();
     const total = Math.round(seconds * rate);
-    const inFlight: Promise<void>[] = [];
-    for (let n = 0; n < total; n++) {
-      const due = start + (n * 1000) / rate;
-      const wait = due - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const asset = ids[n % assets];
-      const ts = Math.max(Date.now(), lastTs + 1);
-      lastTs = ts;
-      const t0 = Date.now();
-      sentAt.set(`${asset}:${ts}`, t0);
-      inFlight.push(
-        post(`/skynet/asset/${asset}/track`, {
-          device_id: `dev-${asset}`,
-          locations: [{ location: { lat: 57.7 + (n % 100) * 1e-4, lon: 11.97 }, timestamp: ts }],
-        })
-          .then((status) => {
-            uploadMs.push(Date.now() - t0);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status === 200) accepted.push({ asset, ts });
-            else failed++;
-          })
-          .catch((error: Error) => {
-            failed++;
-            statuses.set(error.message, (statuses.get(error.message) ?? 0) + 1);
-          }),
-      );
-    }
-    await Promise.all(inFlight);
+    // Each asset is a device: its upload n goes out at start + n / rate, or when its previous
+    // upload was answered if that is later (a device sends one batch after another).
+    const device = async (k: number) => {
+      const asset = ids[k];
+      let lastTs = 0;
+      for (let n = k; n < total; n += assets) {
+        const wait = start + (n * 1000) / rate - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const ts = Math.max(Date.now(), lastTs + 1);
+        lastTs = ts;
+        const t0 = Date.now();
+        sentAt.set(`${asset}:${ts}`, t0);
+        try {
+          const status = await post(`/skynet/asset/${asset}/track`, {
+            device_id: `dev-${asset}`,
+            locations: [{ location: { lat: 57.7 + (n % 100) * 1e-4, lon: 11.97 }, timestamp: ts }],
+          });
+          uploadMs.push(Date.now() - t0);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status === 200) accepted.push({ asset, ts });
+          else failed++;
+        } catch (error) {
+          failed++;
+          statuses.set((error as Error).message, (statuses.get((error as Error).message) ?? 0) + 1);
+        }
+      }
+    };
+    await Promise.all(ids.map((_, k) => device(k)));
+    const elapsed = (Date.now() - start) / 1000;
     const behind = Date.now() - (start + seconds * 1000);
     await new Promise((r) => setTimeout(r, 5000)); // let the last pushes arrive
 
@@ -143,7 +143,9 @@ async function main(): Promise<void> {
       }
     }
     for (const s of sockets) s.close();
-    console.log(`uploads: ${accepted.length} accepted, ${failed} failed; sender finished ${Math.max(0, behind)} ms behind schedule`);
+    console.log(
+      `uploads: ${accepted.length} accepted, ${failed} failed, ${(accepted.length / elapsed).toFixed(1)}/s achieved; finished ${Math.max(0, behind)} ms behind schedule`,
+    );
     if (failed) console.log(`failed uploads by answer: ${JSON.stringify(Object.fromEntries(statuses))}`);
     console.log(`upload answer: ${summary(uploadMs)}`);
     console.log(`push latency (upload request start -> socket): ${summary(latency)}`);

@@ -172,8 +172,15 @@ describe('live channel', () => {
       error: 'params.id: this connection is already subscribed to asset "a0"',
     });
     expect(await s.act('not json')).toMatchObject({ status: 'error' });
-    expect(await s.act({ action: 'DANCE' })).toMatchObject({ status: 'error', error: expect.stringMatching(/^action: must be one of "TRIP_SUBSCRIBE", /) });
-    expect(await s.act({ action: 'ASSET_SUBSCRIBE', id: 'x' })).toMatchObject({ id: 'x', status: 'error', error: 'params.id: required for ASSET_SUBSCRIBE' });
+    expect(await s.act({ action: 'DANCE' })).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/^action: must be one of "TRIP_SUBSCRIBE", /),
+    });
+    expect(await s.act({ action: 'ASSET_SUBSCRIBE', id: 'x' })).toMatchObject({
+      id: 'x',
+      status: 'error',
+      error: 'params.id: required for ASSET_SUBSCRIBE',
+    });
     // A closed connection frees its place.
     open[1].close();
     await new Promise((r) => setTimeout(r, 1000));

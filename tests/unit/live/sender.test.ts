@@ -6,20 +6,15 @@ import { signedHeaders } from '../../../shared/live/sender';
 // The fan-out signs its management API calls itself; the AWS SDK's own signer (installed with
 // the DynamoDB client) must produce the same Authorization header for the same request.
 
-const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
-  typeof data === 'string'
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
+const bytes = (d: ArrayBuffer | ArrayBufferView | string) =>
+  typeof d === 'string' ? d : d instanceof ArrayBuffer ? new Uint8Array(d) : new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 
 class Sha256 {
   private readonly h;
-  // The signer's SourceData: a string, an ArrayBuffer or a view of one.
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+  constructor(secret?: ArrayBuffer | ArrayBufferView | string) {
     this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
   }
-  update(data: string | ArrayBuffer | ArrayBufferView) {
+  update(data: ArrayBuffer | ArrayBufferView | string) {
     this.h.update(bytes(data));
   }
   digest() {
