@@ -1,6 +1,7 @@
 // Local search: applies every operator's best move until none improves, within the deadline.
 import { describe, expect, it } from 'vitest';
 import { localSearch, OPERATORS } from '../../../../shared/solver/operators/local-search';
+import { forEachNeighbourPair } from '../../../../shared/solver/operators/scan';
 import { expectValid, plane, sequences, withRoutes, type Stop } from './support';
 
 // Two crossed routes over six jobs on two axes: several operators have something to do.
@@ -50,5 +51,20 @@ describe('local search', () => {
       [1, 0, 4],
       [5, 2, 3],
     ]);
+  });
+
+  it('cuts a neighbourhood scan short once the deadline passes during it, and leaves no deadline behind', () => {
+    // 130 jobs on one axis: the scan would visit every one of them.
+    const many: Stop[] = Array.from({ length: 130 }, (_, i) => ({ at: [i + 1, 0], demand: 1 }));
+    const inst = plane(many, [{ capacity: 200 }]);
+    const s = withRoutes(inst, [many.map((_, i) => i)]);
+    const seen = new Set<number>();
+    let clockReads = 0;
+    // The deadline passes after the loop's own check, in the middle of the first scan.
+    const clock = () => (++clockReads > 1 ? 1 : 0);
+    const spy = { name: 'spy', find: (ctx: typeof s.ctx, sol: typeof s.sol) => (forEachNeighbourPair(ctx, sol, (u) => seen.add(u)), null) };
+    localSearch(s.ctx, s.sol, { deadlineMs: 1, clock }, [spy]);
+    expect(seen.size).toBe(63);
+    expect(s.ctx.pastDeadline).toBeNull();
   });
 });
