@@ -5,6 +5,8 @@
  *   npm run network -- info <artefact.wmrg>
  *   npm run network -- import-sample [--out path]     (bundled Gothenburg OSM data)
  *   npm run network -- synth --nodes N [--seed S] [--out path]   (seeded synthetic network of about N OSM nodes)
+ *   npm run network -- build <artefact.wmrg> [--profile car|truck]   (builds the hierarchy once, with progress:
+ *     hierarchies are derived at load, not stored, so this measures what a server's first query pays)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import {
   synthNetwork,
   type ImportProgress,
 } from '../../shared/roads/index';
+import { chProgressBar } from './ch-progress';
 
 function usage(code = 1): never {
   process.stderr.write(
@@ -27,6 +30,7 @@ function usage(code = 1): never {
       '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
       '  npm run network -- import-sample [--out path]\n' +
       '  npm run network -- synth --nodes N [--seed S] [--out path]\n' +
+      '  npm run network -- build <artefact.wmrg> [--profile car|truck]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -116,6 +120,17 @@ function runSynth(args: string[]): void {
   );
 }
 
+/** Load an artefact and build one hierarchy, with a progress bar: what a server's first query pays. */
+function runBuild(file: string, args: string[]): void {
+  const profile = flag(args, '--profile') ?? 'car';
+  if (profile !== 'car' && profile !== 'truck') usage();
+  const t0 = Date.now();
+  const net = loadNetwork(file);
+  process.stderr.write(`loaded ${file}: ${net.nodeCount} nodes, ${net.edgeCount} edges, ${Date.now() - t0} ms\n`);
+  const r = net.prepare({ profile }, chProgressBar(`${profile} hierarchy`));
+  process.stdout.write(`${profile} hierarchy: ${r.shortcuts} shortcuts, ${(r.buildMs / 1000).toFixed(1)} s\n`);
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const cmd = args.shift();
@@ -129,6 +144,10 @@ function main(): void {
       runImport(gothenburgSamplePath(), args);
     } else if (cmd === 'synth') {
       runSynth(args);
+    } else if (cmd === 'build') {
+      const file = args.shift();
+      if (!file) usage();
+      runBuild(file, args);
     } else if (cmd === 'info') {
       const file = args.shift();
       if (!file) usage();
