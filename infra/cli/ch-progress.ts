@@ -13,7 +13,9 @@ export function chProgressBar(label: string): (p: CHProgress) => void {
     const pct = Math.floor((p.done / p.total) * 100);
     if (pct === lastPct && p.done < p.total) return;
     lastPct = pct;
-    const since = history.find((h) => h.t >= p.elapsedMs * 0.9) ?? history[0];
+    // the last report at least a tenth of the elapsed time ago (the first one early on)
+    let since = history[0];
+    for (const h of history) if (h.t <= p.elapsedMs * 0.9 && h.done < p.done) since = h;
     const rate = (p.done - since.done) / Math.max(1, p.elapsedMs - since.t);
     const left = rate > 0 ? (p.total - p.done) / rate / 1000 : NaN;
     const bar = '#'.repeat(Math.floor(pct / 5)).padEnd(20, '.');
