@@ -7,6 +7,8 @@
  *   npm run network -- synth --nodes N [--seed S] [--out path]   (seeded synthetic network of about N OSM nodes)
  *   npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]
  *     (a network folder to the S3 bucket a deployed stage fetches its road networks from)
+ *   npm run network -- build <artefact.wmrg> [--profile car|truck]   (builds the hierarchy once, with progress:
+ *     hierarchies are derived at load, not stored, so this measures what a server's first query pays)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
   type ImportProgress,
 } from '../../shared/roads/index';
 import { runPublish } from './network-publish';
+import { chProgressBar } from './ch-progress';
 
 function usage(code = 1): never {
   process.stderr.write(
@@ -31,6 +34,7 @@ function usage(code = 1): never {
       '  npm run network -- import-sample [--out path]\n' +
       '  npm run network -- synth --nodes N [--seed S] [--out path]\n' +
       '  npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]\n' +
+      '  npm run network -- build <artefact.wmrg> [--profile car|truck]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -120,6 +124,17 @@ function runSynth(args: string[]): void {
   );
 }
 
+/** Load an artefact and build one hierarchy, with a progress bar: what a server's first query pays. */
+function runBuild(file: string, args: string[]): void {
+  const profile = flag(args, '--profile') ?? 'car';
+  if (profile !== 'car' && profile !== 'truck') usage();
+  const t0 = Date.now();
+  const net = loadNetwork(file);
+  process.stderr.write(`loaded ${file}: ${net.nodeCount} nodes, ${net.edgeCount} edges, ${Date.now() - t0} ms\n`);
+  const r = net.prepare({ profile }, chProgressBar(`${profile} hierarchy`));
+  process.stdout.write(`${profile} hierarchy: ${r.shortcuts} shortcuts, ${(r.buildMs / 1000).toFixed(1)} s\n`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const cmd = args.shift();
@@ -138,6 +153,10 @@ async function main(): Promise<void> {
       runImport(gothenburgSamplePath(), args);
     } else if (cmd === 'synth') {
       runSynth(args);
+    } else if (cmd === 'build') {
+      const file = args.shift();
+      if (!file) usage();
+      runBuild(file, args);
     } else if (cmd === 'info') {
       const file = args.shift();
       if (!file) usage();

@@ -5,6 +5,7 @@
  */
 import { greatCircleMeters } from '../geo/sphere';
 import type { GraphData } from './graph';
+import { IdMap } from './id-map';
 import { FLAG_BRIDGE, FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
 import { restrictionArrays, type RestrictionPath } from './restriction-paths';
 import type { WayAttributes } from './way-attributes';
@@ -38,7 +39,9 @@ export interface WayEdge {
 export class GraphBuilder {
   private lat: number[] = [];
   private lon: number[] = [];
-  private keyToNode = new Map<string | number, number>();
+  /** OSM ids in typed arrays (a country passes Map's 2^24 entries); coordinate keys (GeoJSON) in a Map. */
+  private idToNode = new IdMap(1 << 16);
+  private coordToNode = new Map<string, number>();
   private edges: PendingEdge[] = [];
   private names = new Map<string, number>();
   private nameList: string[] = [];
@@ -51,19 +54,20 @@ export class GraphBuilder {
 
   /** Index of a node by key (OSM id or coordinate key); created on first use. */
   node(key: string | number, lat: number, lon: number): number {
-    let i = this.keyToNode.get(key);
+    let i = this.nodeOf(key);
     if (i === undefined) {
       i = this.lat.length;
       this.lat.push(Math.round(lat * 1e7) / 1e7);
       this.lon.push(Math.round(lon * 1e7) / 1e7);
-      this.keyToNode.set(key, i);
+      if (typeof key === 'number') this.idToNode.set(key, i);
+      else this.coordToNode.set(key, i);
     }
     return i;
   }
 
   /** The node of a key, if some way used it. */
   nodeOf(key: string | number): number | undefined {
-    return this.keyToNode.get(key);
+    return typeof key === 'number' ? this.idToNode.get(key) : this.coordToNode.get(key);
   }
 
   /** Node keyed by its coordinates (GeoJSON input without node ids). */

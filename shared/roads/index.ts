@@ -21,6 +21,7 @@ export { graphFromGeoJSON, graphFromOsmPbf, graphFromOsmXml };
 export { parseOsmXml } from './import-osm-xml';
 export type { OsmXml } from './import-osm-xml';
 export type { ImportOptions, ImportProgress, ImportReport } from './import-report';
+export type { CHProgress } from './ch-build';
 export { formatReport } from './import-report';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';

@@ -3,6 +3,7 @@
  * hierarchies: the few most recently used are kept, since each costs a second of CPU to build
  * and several edge-sized arrays of memory.
  */
+import type { CHProgress } from './ch-build';
 import { ContractionHierarchy } from './ch-query';
 import { matchedEdits } from './edits';
 import type { RoadGraph } from './graph';
@@ -58,7 +59,7 @@ export class MetricCache {
   }
 
   /** The entry's contraction hierarchy, built on first use. */
-  hierarchy(m: MetricEntry): ContractionHierarchy {
+  hierarchy(m: MetricEntry, onProgress?: (p: CHProgress) => void): ContractionHierarchy {
     if (!m.ch) {
       // the hierarchy's nodes are the turn graph's states, its edges the transitions
       const { topo, turns } = m;
@@ -78,7 +79,7 @@ export class MetricCache {
           l[i] = length[e];
         }
       }
-      m.ch = new ContractionHierarchy({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l });
+      m.ch = new ContractionHierarchy({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l, onProgress });
     }
     return m.ch;
   }

@@ -1,4 +1,5 @@
 /** A loaded road network: snapping, matrices, routes, isochrones and map matching. */
+import type { CHProgress } from './ch-build';
 import { ContractionHierarchy } from './ch-query';
 import { searcherFor, type Searcher, type Seed, type Weights } from './dijkstra';
 import { fillMatrix } from './matrix';
@@ -109,10 +110,10 @@ export class Network implements RoadView {
     return this.metrics.get(o);
   }
 
-  /** Build (or fetch) the contraction hierarchy for these options. */
-  prepare(o: TravelOptions = {}): { shortcuts: number; buildMs: number } {
+  /** Build (or fetch) the contraction hierarchy for these options; onProgress sees the build. */
+  prepare(o: TravelOptions = {}, onProgress?: (p: CHProgress) => void): { shortcuts: number; buildMs: number } {
     const m = this.metricFor(o);
-    const ch = this.chFor(m);
+    const ch = this.metrics.hierarchy(m, onProgress);
     return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs };
   }
 

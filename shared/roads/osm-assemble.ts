@@ -7,6 +7,7 @@ import type { OsmTags } from './access';
 import { nodeFlagsOf } from './barriers';
 import type { GraphData } from './graph';
 import { GraphBuilder } from './graph-builder';
+import { IdMap } from './id-map';
 import { countGraph, countSkip, emptyReport, type ImportOptions, type ImportReport } from './import-report';
 import type { RelationMember } from './pbf-relations';
 import { addRestrictions, memberWays, type RestrictionRelation } from './restriction-resolve';
@@ -22,12 +23,12 @@ export class OsmAssembler {
   readonly report: ImportReport = emptyReport();
   private ways: WayRec[] = [];
   private relations: RestrictionRelation[] = [];
-  /** OSM node id -> slot in lat/lon, -1 until its position is read. */
-  private needed = new Map<number, number>();
+  /** OSM node id -> slot in lat/lon, -1 until its position is read (typed: a country passes Map's 2^24 entries). */
+  private needed = new IdMap(1 << 16);
   private lat = new Float64Array(0);
   private lon = new Float64Array(0);
   private found = 0;
-  private flags = new Map<number, number>();
+  private flags = new IdMap();
 
   /** Whether a way's tags make it a candidate at all (cheap test before reading all its tags). */
   static candidate(tags: OsmTags): boolean {

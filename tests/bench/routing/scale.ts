@@ -8,13 +8,14 @@ import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { loadNetwork, type LatLon } from '../../../shared/roads/index';
 import { seededRandom } from '../../fixtures/random';
+import { chProgressBar } from '../../../infra/cli/ch-progress';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: scale.ts <artefact.wmrg>');
 const t0 = performance.now();
 const net = loadNetwork(file);
 const loadMs = performance.now() - t0;
-const { shortcuts, buildMs } = net.prepare();
+const { shortcuts, buildMs } = net.prepare({}, chProgressBar('car hierarchy'));
 const { lat, lon } = net.graph.data;
 const rand = seededRandom(39);
 // points on graph nodes, so every pair is on the network

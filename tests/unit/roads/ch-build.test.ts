@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { contract, type CHProgress } from '../../../shared/roads/ch-build';
+import { seededRandom } from '../../fixtures/random';
+
+/** A random grid with some one-way streets: a graph where witnesses and shortcuts both occur. */
+function grid(side: number, seed: number) {
+  const rand = seededRandom(seed);
+  const from: number[] = [];
+  const to: number[] = [];
+  const cost: number[] = [];
+  const id = (i: number, j: number) => i * side + j;
+  const add = (a: number, b: number) => {
+    const c = 1 + Math.floor(rand() * 9);
+    from.push(a);
+    to.push(b);
+    cost.push(c);
+    if (rand() < 0.8) {
+      from.push(b);
+      to.push(a);
+      cost.push(c);
+    }
+  };
+  for (let i = 0; i < side; i++)
+    for (let j = 0; j < side; j++) {
+      if (j + 1 < side) add(id(i, j), id(i, j + 1));
+      if (i + 1 < side) add(id(i, j), id(i + 1, j));
+    }
+  return { nodeCount: side * side, from, to, cost, dur: cost, len: cost };
+}
+
+/** Shortest costs from s by Dijkstra over an edge list (quadratic: small graphs only). */
+function dijkstra(n: number, from: number[], to: number[], cost: number[], s: number): number[] {
+  const d = new Array<number>(n).fill(Infinity);
+  const done = new Array<boolean>(n).fill(false);
+  d[s] = 0;
+  for (;;) {
+    let u = -1;
+    for (let v = 0; v < n; v++) if (!done[v] && d[v] < Infinity && (u < 0 || d[v] < d[u])) u = v;
+    if (u < 0) return d;
+    done[u] = true;
+    for (let e = 0; e < from.length; e++) if (from[e] === u && d[u] + cost[e] < d[to[e]]) d[to[e]] = d[u] + cost[e];
+  }
+}
+
+describe('contraction', () => {
+  it('keeps every distance: up-down paths over the hierarchy equal Dijkstra on the input', () => {
+    const g = grid(9, 3);
+    const c = contract(g);
+    // every shortest path has an up-down form: min over meeting nodes of up(s) + down(t)
+    const up = (s: number, forward: boolean) => {
+      const f = c.eFrom.map((a, e) => (forward ? a : c.eTo[e]));
+      const t = c.eTo.map((b, e) => (forward ? b : c.eFrom[e]));
+      const keep = f.map((a, e) => c.rank[t[e]] > c.rank[a]);
+      return dijkstra(
+        g.nodeCount,
+        f.filter((_, e) => keep[e]),
+        t.filter((_, e) => keep[e]),
+        c.eCost.filter((_, e) => keep[e]),
+        s,
+      );
+    };
+    for (const s of [0, 17, 40, 80]) {
+      const ref = dijkstra(g.nodeCount, g.from, g.to, g.cost, s);
+      const fs = up(s, true);
+      for (let t = 0; t < g.nodeCount; t++) {
+        const bt = up(t, false);
+        let best = Infinity;
+        for (let v = 0; v < g.nodeCount; v++) best = Math.min(best, fs[v] + bt[v]);
+        expect(best).toBe(ref[t]);
+      }
+    }
+  });
+
+  it('reports progress up to every node contracted, with the final shortcut count', () => {
+    const seen: CHProgress[] = [];
+    const g = grid(30, 4);
+    const c = contract({ ...g, onProgress: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(10);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThanOrEqual(seen[i - 1].done);
+    const last = seen[seen.length - 1];
+    expect(last).toMatchObject({ done: g.nodeCount, total: g.nodeCount, shortcuts: c.shortcuts });
+    expect(c.shortcuts).toBeGreaterThan(0);
+  });
+});
