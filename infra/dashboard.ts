@@ -1,6 +1,7 @@
 import { queueName, tableName, tables } from './declarations';
 import type { Json } from './alarms';
-import { JOB_QUEUES } from './slo-alarms';
+import { JOB_QUEUES, WEBHOOK_SOURCES } from './slo-alarms';
+import { WEBHOOK_FAILURE_CLASSES } from '../shared/webhooks/delivery';
 import { FAMILIES } from '../shared/platform/metrics/families';
 
 // The operator's one page (CloudWatch dashboard waymark-<stage>): the same signals as the SLO
@@ -79,6 +80,26 @@ export function dashboard(stage: string): Json {
       'Webhook attempts by outcome',
       ['delivered', 'retrying', 'given_up'].map((o) => [ns, 'Attempts', 'Outcome', o]),
       18,
+      12,
+    ),
+    widget(
+      'Webhook deliveries given up (%)',
+      [
+        ...WEBHOOK_SOURCES.flatMap((source, i) => [
+          [ns, 'Failed', 'Source', source, { id: `f${i}`, visible: false }],
+          [ns, 'Delivered', 'Source', source, { id: `d${i}`, visible: false }],
+        ]),
+        ...WEBHOOK_SOURCES.map((source, i) => [
+          { expression: `IF(f${i} + d${i} > 0, 100 * f${i} / (f${i} + d${i}), 0)`, label: source, id: `w${i}` },
+        ]),
+      ],
+      30,
+      0,
+    ),
+    widget(
+      'Failed webhook attempts by class',
+      WEBHOOK_FAILURE_CLASSES.map((c) => [ns, 'Attempts', 'FailureClass', c]),
+      30,
       12,
     ),
     widget(

@@ -19,6 +19,10 @@ const MIN_REQUESTS = 20;
 export const OLDEST_JOB_AGE_SECONDS = 600;
 /** Percentage of webhook deliveries given up (a receiver down for the whole backoff). */
 export const WEBHOOK_FAILURE_PERCENT = 10;
+/** Fewer finished deliveries in a period than this are too few to call a rate. */
+const MIN_DELIVERIES = 10;
+/** What emits webhooks (the Source dimension). */
+export const WEBHOOK_SOURCES = ['optimization', 'monitors'];
 /** Queues whose messages are jobs a caller waits for. */
 export const JOB_QUEUES = ['optimization-jobs', 'matrix-jobs', 'batch-jobs'];
 /** CloudWatch takes at most 10 metrics per alarm: the tables' read and write throttles, five tables an alarm. */
@@ -120,15 +124,17 @@ function queueAlarms(stage: string, settings: AlarmSettings, out: Json): void {
   }
 }
 
+// The rate is of deliveries, not attempts: a delivery given up after five attempts is one
+// failure in one delivery, and a receiver that recovers on the second attempt is no failure.
 function webhookAlarms(stage: string, settings: AlarmSettings, out: Json): void {
-  for (const source of ['optimization', 'monitors']) {
+  for (const source of WEBHOOK_SOURCES) {
     const dims = [{ Name: 'Source', Value: source }];
     out[`${pascal(source)}WebhookFailureAlarm`] = mathAlarm(
       settings,
       `waymark-${stage}-${source}-webhook-failures`,
       `More than ${WEBHOOK_FAILURE_PERCENT}% of the ${source} webhook deliveries were given up. See docs/operations/alarms.md#webhook-failures.`,
-      [stat('failed', ns(stage), 'Failed', dims, 'Sum', 900), stat('attempts', ns(stage), 'Attempts', dims, 'Sum', 900)],
-      `IF(attempts >= ${MIN_REQUESTS}, 100 * failed / attempts, 0)`,
+      [stat('failed', ns(stage), 'Failed', dims, 'Sum', 900), stat('delivered', ns(stage), 'Delivered', dims, 'Sum', 900)],
+      `IF(failed + delivered >= ${MIN_DELIVERIES}, 100 * failed / (failed + delivered), 0)`,
       WEBHOOK_FAILURE_PERCENT,
       1,
     );

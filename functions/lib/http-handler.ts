@@ -15,11 +15,12 @@ import { jsonBody } from './middleware/json-body';
 import { measured } from './middleware/metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { traced } from './middleware/tracing';
 import { validate } from './middleware/validate';
 import { jsonResponse, rawResponse } from './respond';
 
 // The one way an HTTP function is built. Every endpoint gets the same chain:
-// metrics (around all of it) -> request id -> header normalization -> key auth -> rate limit ->
+// trace span and metrics (around all of it) -> request id -> header normalization -> key auth -> rate limit ->
 // JSON body -> schema validation -> handler -> error handling.
 // The key is checked before the body is parsed, so a caller without a valid key
 // (or over its quota) never costs the parsing of a body up to the size limit.
@@ -156,7 +157,7 @@ function build<Q, P, B>(
     body: op.body as z.ZodType | undefined,
     response: op.response,
   };
-  return Object.assign(measured(op.name, handler), { operation }) as unknown as LambdaHandler;
+  return Object.assign(traced(op.name, measured(op.name, handler)), { operation }) as unknown as LambdaHandler;
 }
 
 function inputOf(r: HttpRequest): Input<unknown, unknown, unknown> {

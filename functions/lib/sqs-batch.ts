@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { coldStartDone } from '../../shared/platform/cold-start';
 import { logger } from '../../shared/platform/log';
+import { messageIncoming, span } from '../../shared/platform/tracing';
 
 // Every queue consumer answers SQS with a partial batch response: the records that failed
 // go back to the queue (and on to its dead-letter queue after maxReceiveCount), the others
@@ -41,7 +42,8 @@ export function sqsBatchHandler<M>(consumer: SqsConsumer<M>) {
       const message = parsed(consumer, record);
       if (message === undefined) return;
       try {
-        await consumer.run(message, record, context);
+        // Each message continues the trace of whoever queued it (its AWSTraceHeader).
+        await span(`queue ${consumer.name}`, () => consumer.run(message, record, context), { from: messageIncoming(record) });
       } catch (error) {
         consumer.failed?.(message, error);
         failures.push({ itemIdentifier: record.messageId });

@@ -17,6 +17,7 @@
 import { solveWithStats, type SolveReport } from '../solver';
 import { logger } from '../platform/log';
 import { count, emitMetrics, milliseconds, seconds } from '../platform/metrics';
+import { span } from '../platform/tracing';
 import { encodeBlob } from '../platform/blob';
 import { internalFailureMessage, permanentFailure } from './failure';
 import { buildMatrices, routeGeometries } from './matrices';
@@ -176,12 +177,8 @@ async function solveAndCommit(job: JobRecord, info: DeliveryInfo, deps: WorkerDe
   if (capped) warnings.add(`options.objective.solving_time_limit capped to ${Math.floor(budgetMs / 1000)} s by the worker's time budget`);
   log('solving', { tasks, vehicles: req.vehicles.length, budget_ms: budgetMs });
   const t0 = deps.clock();
-  const report: SolveReport = await deps.solve(input.request, built.matrices, {
-    deadlineMs: t0 + budgetMs,
-    clock: deps.clock,
-    seed: 1,
-    engine: 'auto',
-  });
+  const solve = () => deps.solve(input.request, built.matrices, { deadlineMs: t0 + budgetMs, clock: deps.clock, seed: 1, engine: 'auto' });
+  const report: SolveReport = await span('solve', solve, { attributes: { job_id: job.id, tasks } });
   log('solved', {
     engine: report.engine,
     iterations: report.stats.iterations,

@@ -5,6 +5,7 @@ import type { JobStore, StoredJob } from './job-store';
 import { logger } from './log';
 import { emitMetrics, milliseconds, seconds } from './metrics';
 import { sqsClient } from './sqs';
+import { traceMessageAttributes } from './tracing';
 
 // One delivery of a background job's queue message (features with the JobStore lifecycle):
 //  - Idempotent: a message for a finished job does nothing; a redelivered one runs again
@@ -32,7 +33,7 @@ export async function enqueueJob(queueId: string, message: JobMessage): Promise<
 
 /** Sends a job's message to the queue at `queueUrl` (every job queue's message, optimization's too). */
 export async function sendJobMessage(queueUrl: string, message: JobMessage): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message), ...traceMessageAttributes() }));
 }
 
 export interface JobQueueDeps<J extends StoredJob> {

@@ -12,6 +12,7 @@ import { count, emitMetrics } from '../platform/metrics';
 import { guardedPost, SendError, type SendFailure, type WebhookPost } from './send';
 import { signedHeaders } from './sign';
 import { sqsClient } from '../platform/sqs';
+import { span, traceHeaders, traceMessageAttributes } from '../platform/tracing';
 import { signingSecrets, type WebhookSecretStore } from './store';
 import { webhookUrlProblem } from './url';
 
@@ -72,6 +73,7 @@ export async function sqsEnqueue(delivery: WebhookDelivery, delaySeconds: number
       QueueUrl: url,
       MessageBody: JSON.stringify(delivery),
       DelaySeconds: Math.min(900, Math.max(0, delaySeconds)),
+      ...traceMessageAttributes(),
     }),
   );
 }
@@ -101,7 +103,13 @@ export async function attempt(delivery: WebhookDelivery, deps: DeliveryDeps): Pr
       'user-agent': 'Waymark-Webhooks/1',
       ...signedHeaders(secrets, delivery.id, deps.now(), delivery.body),
     };
-    const { status } = await deps.post(delivery.url, { headers, body: delivery.body, timeoutMs: delivery.timeout * 1000 });
+    // The POST is a span of the trace that emitted the event; the receiver gets its context.
+    const { status } = await span(
+      'webhook POST',
+      () =>
+        deps.post(delivery.url, { headers: { ...headers, ...traceHeaders() }, body: delivery.body, timeoutMs: delivery.timeout * 1000 }),
+      { attributes: { event: delivery.event, attempt: delivery.attempt } },
+    );
     return { ok: status >= 200 && status < 300, status };
   } catch (error) {
     if (error instanceof SendError && error.failure === 'refused') return refuse(error.detail);
@@ -114,12 +122,29 @@ export async function attempt(delivery: WebhookDelivery, deps: DeliveryDeps): Pr
 /** The event names the source: JOB_* from optimization jobs, the rest from monitors. */
 const sourceOf = (event: string): string => (event.startsWith('JOB_') ? 'optimization' : 'monitors');
 
+export type WebhookOutcome = 'delivered' | 'retrying' | 'given_up';
+
+/** Every FailureClass but `none` (the dashboard lists them). */
+export const WEBHOOK_FAILURE_CLASSES = ['http_3xx', 'http_4xx', 'http_5xx', 'timeout', 'network', 'refused'];
+
+/** Why an attempt failed, as a metric dimension: the answer's status class or what kept it from answering. */
+export function failureClass(result: AttemptResult): string {
+  if (result.ok) return 'none';
+  if (result.error) return result.error;
+  return `http_${Math.floor((result.status ?? 0) / 100)}xx`;
+}
+
 /** One delivery attempt and how it ended (docs/operations/metrics.md). */
-function countAttempt(delivery: WebhookDelivery, outcome: 'delivered' | 'retrying' | 'given_up'): void {
+function countAttempt(delivery: WebhookDelivery, result: AttemptResult, outcome: WebhookOutcome): void {
   emitMetrics({
     group: 'webhook',
-    dimensions: { Source: sourceOf(delivery.event), Outcome: outcome },
-    values: { Attempts: count(1), Failed: count(outcome === 'given_up' ? 1 : 0) },
+    dimensions: { Source: sourceOf(delivery.event), Outcome: outcome, FailureClass: failureClass(result) },
+    values: {
+      Attempts: count(1),
+      Retries: count(delivery.attempt > 1 ? 1 : 0),
+      Delivered: count(outcome === 'delivered' ? 1 : 0),
+      Failed: count(outcome === 'given_up' ? 1 : 0),
+    },
   });
 }
 
@@ -132,16 +157,16 @@ export async function processDelivery(delivery: WebhookDelivery, deps: DeliveryD
   const fields = { webhook_id: delivery.id, event: delivery.event, attempt: delivery.attempt, status: result.status, error: result.error };
   if (result.ok) {
     logger.info('webhook delivered', fields);
-    countAttempt(delivery, 'delivered');
+    countAttempt(delivery, result, 'delivered');
     return result;
   }
   // A refused target is refused again on every retry: nothing to wait for.
   if (delivery.attempt >= MAX_ATTEMPTS || result.error === 'refused') {
     logger.warn('webhook given up', fields);
-    countAttempt(delivery, 'given_up');
+    countAttempt(delivery, result, 'given_up');
     return result;
   }
-  countAttempt(delivery, 'retrying');
+  countAttempt(delivery, result, 'retrying');
   const delay = BACKOFF_SECONDS[delivery.attempt] ?? BACKOFF_SECONDS[BACKOFF_SECONDS.length - 1];
   logger.info('webhook failed, retrying', { ...fields, retry_in_seconds: delay });
   await deps.enqueue({ ...delivery, attempt: delivery.attempt + 1 }, delay);

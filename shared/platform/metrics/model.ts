@@ -18,7 +18,7 @@ export const DIMENSION_SETS: Record<MetricGroup, string[][]> = {
   http: [['Family'], ['Operation']],
   job: [['Feature']],
   upload: [['Feature']],
-  webhook: [['Source'], ['Outcome']],
+  webhook: [['Source'], ['Outcome'], ['FailureClass']],
 };
 
 export const METRIC_NAMESPACE = 'Waymark';

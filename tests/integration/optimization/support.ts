@@ -69,6 +69,8 @@ export function sqsEventOf(messages: Message[], queueName: string): SQSEvent {
             SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
             SenderId: 'test',
             ApproximateFirstReceiveTimestamp: String(Date.now()),
+            // The trace context the sender attached, as Lambda's SQS event carries it.
+            ...(m.Attributes?.AWSTraceHeader ? { AWSTraceHeader: m.Attributes.AWSTraceHeader } : {}),
           },
           messageAttributes: {},
           md5OfBody: m.MD5OfBody ?? '',

@@ -48,7 +48,7 @@ describe('embedded metric format', () => {
       http: ['Family', 'Operation', 'StatusClass'],
       job: ['Feature'],
       upload: ['Feature'],
-      webhook: ['Source', 'Outcome'],
+      webhook: ['Source', 'Outcome', 'FailureClass'],
     };
     for (const [group, sets] of Object.entries(DIMENSION_SETS)) for (const d of sets.flat()) expect(carried[group]).toContain(d);
   });

@@ -35,6 +35,15 @@ describe('the service-level alarms', () => {
     }
   });
 
+  it('rate webhook failures per delivery (given up / finished), not per attempt', () => {
+    for (const source of ['optimization', 'monitors']) {
+      const a = alarms.find((x) => x.AlarmName === `waymark-prod-${source}-webhook-failures`)!;
+      const names = a.Metrics.filter((m: Props) => m.MetricStat).map((m: Props) => m.MetricStat.Metric.MetricName);
+      expect(names.sort()).toEqual(['Delivered', 'Failed']);
+      expect(a.Metrics.find((m: Props) => m.ReturnData).Expression).toMatch(/100 \* failed \/ \(failed \+ delivered\)/);
+    }
+  });
+
   it('the dashboard body is JSON once the region is filled in', () => {
     const body = (dashboard('prod').WaymarkDashboard as Props).Properties.DashboardBody['Fn::Sub'] as string;
     expect(body.match(/\$\{[^}]*\}/g)?.every((v) => v === '${AWS::Region}')).toBe(true);

@@ -6,6 +6,7 @@ import {
   BACKOFF_SECONDS,
   MAX_ATTEMPTS,
   emitWebhook,
+  failureClass,
   processDelivery,
   type DeliveryDeps,
   type WebhookDelivery,
@@ -170,6 +171,32 @@ describe('webhook delivery', () => {
     expect(MAX_ATTEMPTS).toBeGreaterThanOrEqual(4);
     const f = await runAll(Array(20).fill(503));
     expect(f.calls).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('classes a failed attempt by its status class or by what kept it from answering', () => {
+    expect(failureClass({ ok: true, status: 204 })).toBe('none');
+    expect(failureClass({ ok: false, status: 302 })).toBe('http_3xx');
+    expect(failureClass({ ok: false, status: 404 })).toBe('http_4xx');
+    expect(failureClass({ ok: false, status: 503 })).toBe('http_5xx');
+    for (const e of ['timeout', 'network', 'refused'] as const) expect(failureClass({ ok: false, error: e })).toBe(e);
+  });
+
+  it('counts each attempt with its outcome, retry and failure class in the metrics registry', async () => {
+    const { localRegistry } = await import('../../../shared/platform/metrics');
+    const before = localRegistry().render();
+    const value = (text: string, line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(line + ' '))
+          ?.split(' ')[1] ?? 0,
+      );
+    await runAll([500, 200]);
+    const after = localRegistry().render();
+    const retrying = 'waymark_webhook_attempts_total{source="optimization",outcome="retrying",failure_class="http_5xx"}';
+    const delivered = 'waymark_webhook_retries_total{source="optimization",outcome="delivered",failure_class="none"}';
+    expect(value(after, retrying) - value(before, retrying)).toBe(1);
+    expect(value(after, delivered) - value(before, delivered)).toBe(1);
   });
 
   it('treats a redirect as a failure (never followed)', async () => {
