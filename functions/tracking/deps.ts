@@ -2,7 +2,10 @@ import type { TrackingListeners } from '../../shared/tracking/hooks';
 import type { TrackingContext } from '../../shared/tracking/service';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 import { purgeQueueUrl, queuePurge } from '../../shared/tracking/purge-queue';
-import { monitorListeners } from '../../shared/monitors/tracking-listeners';
+import { monitorListeners, type RoamingWiring } from '../../shared/monitors/tracking-listeners';
+import { DynamoRoamingPairs } from '../../shared/monitors/dynamo-roaming';
+import { assetStorageKey } from '../../shared/tracking/model';
+import { activeEntriesIn } from '../../shared/tracking/search';
 import { tripListeners } from '../../shared/trips/tracking-listeners';
 import { monitorEvaluator, monitorEventSender, monitorStores } from '../monitors/deps';
 import { trips } from '../trips/deps';
@@ -16,11 +19,26 @@ export function trackingContext(): TrackingContext {
   return (ctx ??= {
     store: new DynamoTrackingStore(),
     now: () => Date.now(),
-    listeners: withTrips(monitorListeners(monitorEvaluator(), monitorStores().evaluation, monitorEventSender)),
+    listeners: withTrips(monitorListeners(monitorEvaluator(), monitorStores().evaluation, monitorEventSender, roaming())),
     ...(purgeQueueUrl() ? { queuePurge } : {}),
   });
 }
 
 function withTrips(listeners: TrackingListeners): TrackingListeners {
   return { ...listeners, assetDeleted: [...(listeners.assetDeleted ?? []), ...(tripListeners(trips()).assetDeleted ?? [])] };
+}
+
+/** Roaming monitors read the position index around the mover (the disk cover: radii up to 1 km). */
+function roaming(): RoamingWiring {
+  return {
+    pairs: new DynamoRoamingPairs(),
+    nearby: async (space, center, radius) =>
+      (await activeEntriesIn(trackingContext(), space, { type: 'circle', center, radius }, {}, undefined, 'radius', true)).map((n) => ({
+        id: assetStorageKey(n.asset),
+        attributes: n.asset.attributes,
+        tags: n.asset.tags,
+        at: { lat: n.lat, lon: n.lon },
+        ts: n.ts,
+      })),
+  };
 }

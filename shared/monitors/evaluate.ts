@@ -231,7 +231,8 @@ export class MonitorEvaluator {
   async onTrack(input: TrackInput): Promise<EventRecord[]> {
     if (!input.points.length && input.previousLatestTs === undefined && input.latestTs === undefined) return [];
     const ctx = await this.context(input.space);
-    if (!ctx.monitors.length) return [];
+    // Roaming monitors keep no per-asset state here (shared/monitors/roaming-evaluate.ts).
+    if (!ctx.monitors.some((m) => m.record.type !== 'roaming')) return [];
     const target: WebhookTarget | undefined =
       this.deps.send && ctx.webhooks?.urls.length ? { urls: ctx.webhooks.urls, keyHash: ctx.webhooks.keyHash } : undefined;
     let outboxWaiting = false;
