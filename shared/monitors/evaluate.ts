@@ -151,6 +151,14 @@ export class MonitorEvaluator {
     return loading;
   }
 
+  /**
+   * The context this process last loaded for the space, without reading the change counter again:
+   * for what runs right after onTrack on the same upload (roaming monitors), which just read it.
+   */
+  async latestContext(space: string): Promise<SpaceContext> {
+    return this.contexts.get(space) ?? this.context(space);
+  }
+
   private async load(space: string, version: number): Promise<SpaceContext> {
     const gen = this.generation.get(space) ?? 0;
     // Read after the counter: the monitors are at least as new as `version`.

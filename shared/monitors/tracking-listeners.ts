@@ -41,7 +41,7 @@ export function monitorListeners(
         const latest = e.asset.latest_location;
         if (roaming && e.forward.length && latest) {
           const mover = { id: assetKey, attributes: e.asset.attributes, tags: e.asset.tags, at: latest.location, ts: latest.timestamp };
-          const deps = { context: (space: string) => evaluator.context(space), evaluation, send, ...roaming };
+          const deps = { context: (space: string) => evaluator.latestContext(space), evaluation, send, ...roaming };
           events.push(...(await evaluateRoamingUpload(deps, e.space, mover, e.now)));
         }
         emitMetrics({ group: 'upload', dimensions: { Feature: 'monitors' }, values: { EventsEmitted: count(events.length) } });
