@@ -144,6 +144,17 @@ describe('roaming monitors', () => {
     for (const r of received) expect(verifyDelivery(secret, r)).toEqual(JSON.parse(r.body));
   });
 
+  it('fire one enter when both assets of a pair upload at once, whichever sees the other', async () => {
+    for (let round = 0; round < 3; round++) {
+      const truck = await newAsset(`truck-c${round}`, { role: 'truck' });
+      const van = await newAsset(`van-c${round}`, { role: 'van' });
+      const lon = 11.98 + round * 0.03; // rounds ~1.8 km apart: each pair meets only itself
+      await Promise.all([truck(at(lon, 40)), van(at(lon + 0.0004, 40))]);
+      await Promise.all([truck(at(lon + 0.0001, 45)), van(at(lon + 0.0003, 45))]);
+      expect((await events(`truck-c${round}`)).map((e) => `${e.event_type}:${e.nearby_asset_id}`)).toEqual([`enter:van-c${round}`]);
+    }
+  });
+
   it(`allow at most ${MAX_ROAMING_MONITORS} per space (422)`, async () => {
     const api = monitorApi((await newOrgKey()).key);
     const body = (i: number) => ({ type: 'roaming', custom_id: `r${i}`, roaming_config: { radius: 50, target_filter: { tags: ['t'] } } });
