@@ -3,7 +3,10 @@ import type { TrackingListeners } from '../../shared/tracking/hooks';
 import type { TrackingContext } from '../../shared/tracking/service';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 import { purgeQueueUrl, queuePurge } from '../../shared/tracking/purge-queue';
-import { monitorListeners } from '../../shared/monitors/tracking-listeners';
+import { monitorListeners, type RoamingWiring } from '../../shared/monitors/tracking-listeners';
+import { DynamoRoamingPairs } from '../../shared/monitors/dynamo-roaming';
+import { assetStorageKey } from '../../shared/tracking/model';
+import { activeEntriesIn } from '../../shared/tracking/search';
 import { tripListeners } from '../../shared/trips/tracking-listeners';
 import { monitorEvaluator, monitorEventSender, monitorStores } from '../monitors/deps';
 import { trips } from '../trips/deps';
@@ -19,7 +22,9 @@ export function trackingContext(): TrackingContext {
   return (ctx ??= {
     store: new DynamoTrackingStore(),
     now: () => Date.now(),
-    listeners: withLive(withTrips(monitorListeners(monitorEvaluator(), monitorStores().evaluation, monitorEventSender, announce))),
+    listeners: withLive(
+      withTrips(monitorListeners(monitorEvaluator(), monitorStores().evaluation, monitorEventSender, announce, roaming())),
+    ),
     ...(purgeQueueUrl() ? { queuePurge } : {}),
   });
 }
@@ -37,4 +42,19 @@ function withLive(listeners: TrackingListeners): TrackingListeners {
   return publisher
     ? { ...listeners, trackAccepted: [...(liveListeners(publisher).trackAccepted ?? []), ...(listeners.trackAccepted ?? [])] }
     : listeners;
+}
+
+/** Roaming monitors read the position index around the mover (the disk cover: radii up to 1 km). */
+function roaming(): RoamingWiring {
+  return {
+    pairs: new DynamoRoamingPairs(),
+    nearby: async (space, center, radius) =>
+      (await activeEntriesIn(trackingContext(), space, { type: 'circle', center, radius }, {}, undefined, 'radius', true)).map((n) => ({
+        id: assetStorageKey(n.asset),
+        attributes: n.asset.attributes,
+        tags: n.asset.tags,
+        at: { lat: n.lat, lon: n.lon },
+        ts: n.ts,
+      })),
+  };
 }

@@ -41,7 +41,7 @@ export const STAGE_ABANDONED_MS = 5 * 60_000;
 /** The upload that committed relays at once; the sweeper takes over an outbox left this long. */
 export const RELAY_GRACE_MS = 60_000;
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
 
 const statePk = (space: string, key: string) => `${space}#st#${key}`;
@@ -74,6 +74,26 @@ function outboxItem(
     ...(webhook ? { wh: JSON.stringify(webhook) } : {}),
     staged_at: now,
   };
+}
+
+/**
+ * The writes that commit `events` of one asset inside a caller's transaction: each event, and with
+ * webhooks its outbox entry (committed by construction) and the relay item the sweeper finds.
+ */
+export function committedEventWrites(
+  space: string,
+  key: string,
+  events: readonly EventRecord[],
+  webhook: WebhookTarget | undefined,
+  now: number,
+): TransactItem[] {
+  const table = config.table('monitors');
+  const out: TransactItem[] = events.map((e) => ({ Put: { TableName: table, Item: eventItem(space, key, e) } }));
+  if (!webhook?.urls.length || !events.length) return out;
+  for (const e of events) out.push({ Put: { TableName: table, Item: outboxItem(space, key, IN_TRANSACTION, e, false, webhook, now) } });
+  const w = relayWork(space, key);
+  out.push({ Put: { TableName: workTable(), Item: { ...workItemKey(w), seq: randomUUID(), ...dueAttributes(w, now + RELAY_GRACE_MS) } } });
+  return out;
 }
 
 function isConflict(error: unknown): boolean {
@@ -118,16 +138,8 @@ export class DynamoMonitorStateStore implements EvaluationStore {
       if (events.length <= eventsInOneTransaction(notify !== undefined) && bytes <= MAX_TX_BYTES) {
         const transact: TransactItem[] = [
           { Update: this.stateUpdate(space, key, expectedVersion, next.assetCreatedAt, stateJson) },
-          ...events.map((e) => ({ Put: { TableName: this.table, Item: eventItem(space, key, e) } })),
+          ...committedEventWrites(space, key, events, notify, now),
         ];
-        if (notify) {
-          for (const e of events)
-            transact.push({ Put: { TableName: this.table, Item: outboxItem(space, key, IN_TRANSACTION, e, false, notify, now) } });
-          const w = relayWork(space, key);
-          transact.push({
-            Put: { TableName: workTable(), Item: { ...workItemKey(w), seq: randomUUID(), ...dueAttributes(w, now + RELAY_GRACE_MS) } },
-          });
-        }
         // Most uploads change the state alone: a plain conditional update costs half a transaction.
         if (transact.length === 1) await documentClient().send(new UpdateCommand(transact[0].Update!));
         else await documentClient().send(new TransactWriteCommand({ TransactItems: transact }));

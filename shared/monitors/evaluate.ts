@@ -151,6 +151,14 @@ export class MonitorEvaluator {
     return loading;
   }
 
+  /**
+   * The context this process last loaded for the space, without reading the change counter again:
+   * for what runs right after onTrack on the same upload (roaming monitors), which just read it.
+   */
+  async latestContext(space: string): Promise<SpaceContext> {
+    return this.contexts.get(space) ?? this.context(space);
+  }
+
   private async load(space: string, version: number): Promise<SpaceContext> {
     const gen = this.generation.get(space) ?? 0;
     // Read after the counter: the monitors are at least as new as `version`.
@@ -231,7 +239,8 @@ export class MonitorEvaluator {
   async onTrack(input: TrackInput): Promise<EventRecord[]> {
     if (!input.points.length && input.previousLatestTs === undefined && input.latestTs === undefined) return [];
     const ctx = await this.context(input.space);
-    if (!ctx.monitors.length) return [];
+    // Roaming monitors keep no per-asset state here (shared/monitors/roaming-evaluate.ts).
+    if (!ctx.monitors.some((m) => m.record.type !== 'roaming')) return [];
     const target: WebhookTarget | undefined =
       this.deps.send && ctx.webhooks?.urls.length ? { urls: ctx.webhooks.urls, keyHash: ctx.webhooks.keyHash } : undefined;
     let outboxWaiting = false;

@@ -1,6 +1,7 @@
 // Monitors and events: the stored monitor, its read view and the event record.
 
-export const MONITOR_TYPES = ['enter', 'exit', 'enter_and_exit', 'speeding', 'idle'] as const;
+/** `roaming` is Waymark's own (asset near asset, both moving): shared/monitors/README.md#roaming-geofences. */
+export const MONITOR_TYPES = ['enter', 'exit', 'enter_and_exit', 'speeding', 'idle', 'roaming'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 export const GEOFENCE_TYPES: readonly MonitorType[] = ['enter', 'exit', 'enter_and_exit'];
@@ -28,6 +29,14 @@ export interface IdleConfig {
   time_tolerance: number;
 }
 
+/** Waymark extension: enter/exit when an asset matching match_filter comes within `radius` of one matching `target_filter`. */
+export interface RoamingConfig {
+  /** metres. */
+  radius: number;
+  /** Which assets the subjects come near: attributes as in match_filter, and/or tags the target must all carry. */
+  target_filter: MatchFilter & { tags?: string[] };
+}
+
 export interface GeofenceConfig {
   geofence_ids: string[];
   /**
@@ -52,6 +61,7 @@ export interface MonitorRecord {
   dwell_time?: number;
   speeding_config?: SpeedingConfig;
   idle_config?: IdleConfig;
+  roaming_config?: RoamingConfig;
   created_at: number;
   updated_at: number;
 }
@@ -82,6 +92,7 @@ export interface MonitorView {
   geofence_config?: GeofenceConfig;
   speeding_config?: SpeedingConfig;
   idle_config?: IdleConfig;
+  roaming_config?: RoamingConfig;
   created_at: number;
   updated_at: number;
 }
@@ -102,6 +113,7 @@ export function monitorView(r: MonitorRecord): MonitorView {
   if (r.geofence_ids.length) view.geofence_config = { geofence_ids: r.geofence_ids, dwell_time: r.dwell_time ?? 0 };
   if (r.speeding_config) view.speeding_config = r.speeding_config;
   if (r.idle_config) view.idle_config = r.idle_config;
+  if (r.roaming_config) view.roaming_config = r.roaming_config;
   return view;
 }
 
@@ -131,7 +143,9 @@ export interface EventRecord {
   triggered_location: EventLocation;
   /** The location before the triggering one (null when there is none). */
   prev_location: EventLocation | null;
-  extra: { speed_limit?: number };
+  extra: { speed_limit?: number; /** roaming: metres between the two at the triggering point. */ distance?: number };
+  /** roaming: the asset the subject came near or left (geofence_id is then ""). */
+  nearby_asset_id?: string;
 }
 
 /** Order of events triggered by the same point: exits before enters (then speeding, idle). */
@@ -142,6 +156,10 @@ export const EVENT_RANK: Record<EventType, number> = { exit: 0, enter: 1, speedi
  * time, then rank, then monitor and fence. The same logical event always has
  * the same id, so re-writing it is idempotent.
  */
-export function eventId(e: Pick<EventRecord, 'triggered_timestamp' | 'event_type' | 'monitor_id' | 'geofence_id'>): string {
-  return `${String(e.triggered_timestamp).padStart(13, '0')}#${EVENT_RANK[e.event_type]}#${e.monitor_id}#${e.geofence_id}`;
+export function eventId(
+  e: Pick<EventRecord, 'triggered_timestamp' | 'event_type' | 'monitor_id' | 'geofence_id' | 'nearby_asset_id'>,
+): string {
+  // A roaming monitor watches no fences: its partner takes the fence's place (one monitor never has both).
+  const what = e.nearby_asset_id !== undefined ? `@${e.nearby_asset_id}` : e.geofence_id;
+  return `${String(e.triggered_timestamp).padStart(13, '0')}#${EVENT_RANK[e.event_type]}#${e.monitor_id}#${what}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONITOR_TYPES } from './model';
 import { int, latLon, metaData, okData, page } from '../platform/responses';
 
 // 200 bodies of monitors, events and event webhook config.
@@ -7,7 +8,7 @@ const attributes = z.record(z.string(), z.string());
 
 export const monitor = z.looseObject({
   id: z.string(),
-  type: z.enum(['enter', 'exit', 'enter_and_exit', 'speeding', 'idle']),
+  type: z.enum(MONITOR_TYPES),
   name: z.string(),
   description: z.string(),
   tags: z.array(z.string()),
@@ -20,6 +21,17 @@ export const monitor = z.looseObject({
     .looseObject({ customer_speed_limit: z.number().optional(), use_admin_speed_limit: z.boolean().optional(), time_tolerance: int })
     .optional(),
   idle_config: z.looseObject({ distance_tolerance: z.number(), time_tolerance: int }).optional(),
+  /** Waymark extension: type "roaming" (shared/monitors/README.md#roaming-geofences). */
+  roaming_config: z
+    .looseObject({
+      radius: z.number(),
+      target_filter: z.looseObject({
+        include_all_of_attributes: attributes.optional(),
+        include_any_of_attributes: attributes.optional(),
+        tags: z.array(z.string()).optional(),
+      }),
+    })
+    .optional(),
   created_at: int,
   updated_at: int,
 });
@@ -42,7 +54,9 @@ export const eventRecord = z.looseObject({
   triggered_timestamp: int,
   triggered_location: eventLocation,
   prev_location: eventLocation.nullable(),
-  extra: z.looseObject({ speed_limit: z.number().optional() }),
+  extra: z.looseObject({ speed_limit: z.number().optional(), distance: z.number().optional() }),
+  /** Roaming monitors: the asset the subject came near or left. */
+  nearby_asset_id: z.string().optional(),
 });
 
 export const createMonitorResponse = okData(z.looseObject({ id: z.string() }));

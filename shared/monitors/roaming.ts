@@ -1,5 +1,7 @@
 import { haversineMeters, type LatLon } from '../geo';
 import { matchesAttributes, type AttributeFilter } from '../tracking/filters';
+import { assetIdOfKey } from '../tracking/model';
+import type { EventLocation, EventRecord } from './model';
 
 // Roaming geofences: a monitor fires enter when an asset matching its filter comes within
 // `radius` metres of an asset matching its target filter, and exit when they part; both move.
@@ -55,10 +57,18 @@ export interface RoamingPairStore {
    */
   partners(space: string, monitorIds: readonly string[], assetId: string): Promise<Map<string, Map<string, string[]>>>;
   /**
-   * Marks the pair near (with the subjects of its enter) or apart (null); false when it already
-   * was (a concurrent upload of the other asset got there first).
+   * Marks the pair near (with the subjects of its enter) or apart (null) and stores `events` with
+   * it, all or nothing; false when it already was (a concurrent upload of the other asset got there
+   * first: nothing is stored).
    */
-  flip(space: string, monitorId: string, a: string, b: string, subjects: string[] | null): Promise<boolean>;
+  flip(
+    space: string,
+    monitorId: string,
+    a: string,
+    b: string,
+    subjects: string[] | null,
+    events: readonly RoamingEvent[],
+  ): Promise<boolean>;
 }
 
 export interface RoamingDeps {
@@ -109,20 +119,21 @@ export async function evaluateRoaming(
     distance.set(n.id, haversineMeters(mover.at, n.at));
   }
   const events: RoamingEvent[] = [];
-  const emit = (m: RoamingMonitor, type: 'enter' | 'exit', otherId: string, subjects: readonly string[]) => {
-    for (const subject of subjects) {
-      events.push({
-        monitor_id: m.id,
-        monitor_tags: m.tags,
-        event_type: type,
-        asset_id: subject,
-        nearby_asset_id: subject === mover.id ? otherId : mover.id,
-        distance: Math.round((distance.get(otherId) ?? -1) * 100) / 100,
-        triggered_timestamp: mover.ts,
-        triggered_location: mover.at,
-        timestamp: now,
-      });
-    }
+  const build = (m: RoamingMonitor, type: 'enter' | 'exit', otherId: string, subjects: readonly string[]): RoamingEvent[] =>
+    subjects.map((subject) => ({
+      monitor_id: m.id,
+      monitor_tags: m.tags,
+      event_type: type,
+      asset_id: subject,
+      nearby_asset_id: subject === mover.id ? otherId : mover.id,
+      distance: Math.round((distance.get(otherId) ?? -1) * 100) / 100,
+      triggered_timestamp: mover.ts,
+      triggered_location: mover.at,
+      timestamp: now,
+    }));
+  const change = async (m: RoamingMonitor, type: 'enter' | 'exit', otherId: string, subjects: string[]) => {
+    const built = build(m, type, otherId, subjects);
+    if (await deps.pairs.flip(space, m.id, mover.id, otherId, type === 'enter' ? subjects : null, built)) events.push(...built);
   };
   for (const m of active) {
     const before = remembered.get(m.id) ?? new Map<string, string[]>();
@@ -136,13 +147,41 @@ export async function evaluateRoaming(
     }
     // Exits before enters, each in id order: one stable order for a given state.
     for (const [id, subjects] of [...before].sort(byKey)) {
-      if (!near.has(id) && (await deps.pairs.flip(space, m.id, mover.id, id, null))) emit(m, 'exit', id, subjects);
+      if (!near.has(id)) await change(m, 'exit', id, subjects);
     }
     for (const [id, subjects] of [...near].sort(byKey)) {
-      if (!before.has(id) && (await deps.pairs.flip(space, m.id, mover.id, id, subjects))) emit(m, 'enter', id, subjects);
+      if (!before.has(id)) await change(m, 'enter', id, subjects);
     }
   }
   return events;
 }
 
 const byKey = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * The event record of a roaming event, as the event list and webhooks show it. The engine names
+ * assets by storage key (an incarnation): the record names them by id; `key` is where it is stored.
+ */
+export function roamingEventRecord(e: RoamingEvent): { key: string; record: EventRecord } {
+  const at: EventLocation = {
+    location: { lat: e.triggered_location.lat, lon: e.triggered_location.lon },
+    timestamp: e.triggered_timestamp,
+    speed: null,
+  };
+  return {
+    key: e.asset_id,
+    record: {
+      asset_id: assetIdOfKey(e.asset_id),
+      geofence_id: '',
+      monitor_id: e.monitor_id,
+      monitor_tags: e.monitor_tags,
+      event_type: e.event_type,
+      timestamp: e.timestamp,
+      triggered_timestamp: e.triggered_timestamp,
+      triggered_location: at,
+      prev_location: null,
+      extra: { distance: e.distance },
+      nearby_asset_id: assetIdOfKey(e.nearby_asset_id),
+    },
+  };
+}

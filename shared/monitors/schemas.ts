@@ -45,6 +45,18 @@ export const idleConfig = z.object({
   time_tolerance: z.number().int().min(0).max(MAX_TOLERANCE_MS).nullish(),
 });
 
+/** metres: the position index's disk cover reads up to 1 km (shared/monitors/README.md#roaming-geofences). */
+export const MIN_ROAMING_RADIUS = 1;
+export const MAX_ROAMING_RADIUS = 1000;
+/** Roaming monitors per space (each compares and stores its own pairs on every upload of an asset it matches). */
+export const MAX_ROAMING_MONITORS = 100;
+
+/** Waymark extension (type "roaming"); the service checks that the target filter is not empty. */
+export const roamingConfig = z.object({
+  radius: z.number().min(MIN_ROAMING_RADIUS).max(MAX_ROAMING_RADIUS).nullish(),
+  target_filter: matchFilter.extend({ tags: z.array(label.min(1)).max(20).nullish() }).nullish(),
+});
+
 const fields = {
   name: label.nullish(),
   description: z.string().max(1024).nullish(),
@@ -55,6 +67,7 @@ const fields = {
   geofence_config: geofenceConfig.nullish(),
   speeding_config: speedingConfig.nullish(),
   idle_config: idleConfig.nullish(),
+  roaming_config: roamingConfig.nullish(),
 };
 
 export const monitorType = z.enum(MONITOR_TYPES);

@@ -13,8 +13,10 @@ import {
   type MonitorRecord,
   type MonitorType,
   type MonitorView,
+  type RoamingConfig,
   type StoredMonitor,
 } from './model';
+import { MAX_ROAMING_MONITORS, MAX_ROAMING_RADIUS, MIN_ROAMING_RADIUS } from './schemas';
 import { DuplicateMonitorError, type EvaluationStore, type EventConfigStore, type MonitorStore, type WebhookConfig } from './store';
 
 // Monitor operations (create, get, update, list, delete), the event history and
@@ -130,7 +132,37 @@ function applyFields(base: Draft, input: UpdateMonitorInput, type: MonitorType, 
   } else {
     delete d.idle_config;
   }
+  applyRoaming(d, input, type);
   return d;
+}
+
+/** Roaming: radius and a non-empty target filter required; no geofences (pairs of assets, not fences). */
+function applyRoaming(d: Draft, input: UpdateMonitorInput, type: MonitorType): void {
+  if (type !== 'roaming') {
+    delete d.roaming_config;
+    return;
+  }
+  const r = input.roaming_config;
+  if (r != null) {
+    const radius = r.radius ?? d.roaming_config?.radius;
+    if (radius == null)
+      throw invalid('roaming_config.radius', `is required for type "roaming" (metres, ${MIN_ROAMING_RADIUS} to ${MAX_ROAMING_RADIUS})`);
+    const target: RoamingConfig['target_filter'] =
+      r.target_filter !== undefined ? matchFilterOf(r.target_filter) : (d.roaming_config?.target_filter ?? {});
+    const tags = r.target_filter === undefined ? d.roaming_config?.target_filter.tags : r.target_filter?.tags;
+    if (tags?.length) target.tags = [...new Set(tags)];
+    d.roaming_config = { radius, target_filter: target };
+  }
+  if (!d.roaming_config) throw invalid('roaming_config', `is required for type "roaming" (radius in metres, target_filter)`);
+  const t = d.roaming_config.target_filter;
+  if (!t.include_all_of_attributes && !t.include_any_of_attributes && !t.tags?.length)
+    throw invalid(
+      'roaming_config.target_filter',
+      'is required for type "roaming": at least one of include_all_of_attributes, include_any_of_attributes or tags (which assets the monitored ones come near)',
+    );
+  if (d.geofence_ids.length)
+    throw invalid('geofence_config.geofence_ids', 'must be empty for type "roaming" (it watches pairs of assets, not geofences)');
+  delete d.dwell_time;
 }
 
 export class MonitorService {
@@ -186,6 +218,7 @@ export class MonitorService {
       () => this.roadLimits(),
     );
     await this.checkGeofences(space, draft.geofence_ids);
+    if (draft.type === 'roaming') await this.checkRoamingLimit(space, undefined);
     const seconds = Math.floor(this.clock() / 1000);
     const record: MonitorRecord = { id: input.custom_id ?? randomUUID(), ...draft, created_at: seconds, updated_at: seconds };
     const written = this.written(record, record.geofence_ids);
@@ -198,6 +231,20 @@ export class MonitorService {
     await this.confirmGeofences(space, written, undefined);
     this.deps.changed?.(space);
     return record.id;
+  }
+
+  /**
+   * Every upload of an asset taking part reads its neighbourhood once per upload whatever the number of
+   * roaming monitors, but compares and stores pairs per monitor: the count per space is bounded. Two
+   * concurrent creates may both pass (one over the limit at most per racing request).
+   */
+  private async checkRoamingLimit(space: string, except: string | undefined): Promise<void> {
+    const roaming = (await this.deps.monitors.listAll(space)).filter((m) => m.record.type === 'roaming' && m.record.id !== except);
+    if (roaming.length >= MAX_ROAMING_MONITORS)
+      throw unprocessable(
+        `type: "roaming": this space already has ${roaming.length} roaming monitors, the most a space may have (${MAX_ROAMING_MONITORS}); delete one first`,
+        'type',
+      );
   }
 
   async get(space: string, id: string): Promise<MonitorView> {
@@ -240,6 +287,7 @@ export class MonitorService {
         const unconfirmed = new Set(current.pending?.ids ?? []);
         const added = draft.geofence_ids.filter((g) => !current.record.geofence_ids.includes(g) || unconfirmed.has(g));
         await this.checkGeofences(space, added);
+        if (draft.type === 'roaming' && current.record.type !== 'roaming') await this.checkRoamingLimit(space, id);
         const written = this.written({ id, ...draft, created_at, updated_at: Math.floor(now / 1000) }, added);
         if (!(await this.deps.monitors.replace(space, written, current.rev, now))) throw new WriteConflict();
         await this.confirmGeofences(space, written, current);

@@ -85,4 +85,13 @@ export async function roamingBench(uploads = Number(process.env.BENCH_ROAMING_UP
   console.log(
     `  per upload: ${(queries / uploads).toFixed(2)} index queries, ${(read / uploads).toFixed(1)} index entries read, 1 pair-state read, ${((pairs.writes - pairWritesBefore) / uploads).toFixed(2)} pair-state item writes, ${(events / uploads).toFixed(2)} events`,
   );
+  // On DynamoDB (shared/monitors/dynamo-roaming.ts) a pair change is one transaction of both pair
+  // items and one event item per subject (with webhooks also an outbox item and a relay item per
+  // subject); a transactional write costs 2 WCU per item of up to 1 KB.
+  const flips = (pairs.writes - pairWritesBefore) / 2;
+  const wcu = (2 * (2 * flips + events)) / uploads;
+  const wcuHooks = (2 * (2 * flips + 3 * events)) / uploads;
+  console.log(
+    `  DynamoDB write units per upload: ${wcu.toFixed(2)} (${(flips / uploads).toFixed(2)} pair changes), ${wcuHooks.toFixed(2)} with event webhooks; reads: 1 Query of the mover's pair items + the index ranges above`,
+  );
 }

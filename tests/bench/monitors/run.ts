@@ -12,7 +12,7 @@
  *
  * 3. Roaming monitors (tests/bench/monitors/roaming.ts): CPU and storage operations per upload
  *    with 1,000 moving assets and 100 roaming monitors (BENCH_ROAMING_UPLOADS, default 3000;
- *    BENCH_SKIP_ROAMING=1 skips it).
+ *    BENCH_SKIP_ROAMING=1 skips it). `--quick`: this section alone, 1,000 uploads (well under 2 minutes).
  *
  * Options (env): BENCH_POINTS (engine, default 200000), BENCH_INGEST_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8).
@@ -297,6 +297,7 @@ async function main() {
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   );
+  if (process.argv.includes('--quick')) return roamingBench(1000);
   const specs = fences(1000);
   const bodies = monitorBodies(specs.map((f) => f.id));
   engineBench(specs, bodies);
