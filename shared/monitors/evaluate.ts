@@ -8,6 +8,7 @@ import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { engineContext, engineMonitor } from './compile';
 import { emptyState, evaluate, type AssetState, type EngineContext, type EngineMonitor, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
+import { onlyWatermarkMoved } from './quiet';
 import {
   eventsInOneTransaction,
   type EvaluationStore,
@@ -57,6 +58,11 @@ export interface TrackInput {
   previousLatestTs?: number;
   /** Timestamp of the asset's latest location after this upload (ms). */
   latestTs?: number;
+  /**
+   * Timestamps of the upload's late points (stored, but older than the previous latest location):
+   * never evaluated, so recovery leaves them out, and a state trailing them is written.
+   */
+  late?: readonly number[];
 }
 
 export interface EvaluatorDeps {
@@ -279,8 +285,9 @@ export class MonitorEvaluator {
     // upload whose evaluation failed is recovered by its retry like any other.
     const upTo = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
     const watermark = current.last?.ts ?? upTo - MAX_RECOVERY_MS;
+    const late = new Set(input.late ?? []);
     if (this.deps.history && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
-      const missed = await this.deps.history(input.space, input.assetKey, watermark, upTo);
+      const missed = (await this.deps.history(input.space, input.assetKey, watermark, upTo)).filter((p) => !late.has(p.timestamp));
       if (missed.length) {
         const byTs = new Map<number, TrackPoint>();
         for (const p of missed) byTs.set(p.timestamp, p);
@@ -298,6 +305,12 @@ export class MonitorEvaluator {
       speedLimitAt: this.deps.speedLimitAt,
     });
     if (result.evaluated === 0) return { events: [], waiting }; // everything already evaluated (redelivery, late points)
+    // Nothing but the watermark moved: the next evaluation re-reads these points (quiet.ts). Only
+    // with the history to re-read, and never past a late point, which recovery must not meet again.
+    const trailsLate = [...late].some((t) => t > (current.last?.ts ?? -Infinity));
+    if (stored && stored.assetCreatedAt === input.assetCreatedAt && this.deps.history && !trailsLate && !result.events.length) {
+      if (onlyWatermarkMoved(current, result.state)) return { events: [], waiting };
+    }
     const ok = await this.deps.evaluation.commit(
       input.space,
       input.assetKey,

@@ -26,6 +26,7 @@ export function monitorListeners(
           now: e.now,
           previousLatestTs: e.previousLatest?.timestamp,
           latestTs: e.asset.latest_location?.timestamp,
+          late: e.stored.filter((p) => p.timestamp <= (e.previousLatest?.timestamp ?? -Infinity)).map((p) => p.timestamp),
         });
         emitMetrics({ group: 'upload', dimensions: { Feature: 'monitors' }, values: { EventsEmitted: count(events.length) } });
       },

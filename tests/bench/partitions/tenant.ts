@@ -107,7 +107,15 @@ export async function runTenant(options: TenantOptions, clock: Clock, onCall: (c
     store: tracking,
     now: nowMs,
     listeners: monitorListeners(
-      new MonitorEvaluator({ monitors: monitorStore, geofences: geofenceStore, evaluation, config: monitorStore, clock: nowMs }),
+      new MonitorEvaluator({
+        monitors: monitorStore,
+        geofences: geofenceStore,
+        evaluation,
+        config: monitorStore,
+        // As functions/monitors/deps.ts: evaluation recovery reads the asset's history.
+        history: (space, key, from, to) => tracking.readHistory(space, key, from + 1, to),
+        clock: nowMs,
+      }),
       evaluation,
       // No webhooks are configured in the simulated tenant: nothing is ever sent.
       async () => true,
