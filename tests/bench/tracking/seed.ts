@@ -20,7 +20,11 @@ export async function seedAssets(
     if (!options.positionsOnly)
       requests.push({
         table: assetsTable,
-        req: { PutRequest: { Item: assetItem(space, { ...asset, index_key: { coarse: index.coarse, fine: index.fine, v: asset.version, at: index.ts } }) } },
+        req: {
+          PutRequest: {
+            Item: assetItem(space, { ...asset, index_key: { coarse: index.coarse, fine: index.fine, v: asset.version, at: index.ts } }),
+          },
+        },
       });
     requests.push({ table: positions, req: { PutRequest: { Item: positionItem(space, asset, index) } } });
   }

@@ -237,7 +237,7 @@ describe('MonitorEvaluator', () => {
     await upload(pt(LAT, 12.995, 20), T0 + 10_000);
     expect(evaluation.commits).toBe(1);
     const events = await upload(pt(LAT, 13.01, 30), T0 + 20_000);
-    expect(events.map((e) => [e.event_type, e.triggered_location.timestamp - T0, e.prev_location?.timestamp! - T0])).toEqual([
+    expect(events.map((e) => [e.event_type, e.triggered_location.timestamp - T0, (e.prev_location?.timestamp ?? 0) - T0])).toEqual([
       ['enter', 30_000, 20_000],
     ]);
     expect(evaluation.commits).toBe(2);

@@ -176,7 +176,8 @@ describe('upload (in-memory store)', () => {
       { index: false, remove: false },
       { index: true, remove: true },
     ]);
-    const near = (lat: number) => searchArea(ctx, 'sp', { type: 'circle', center: { lat, lon: 13.4 }, radius: 300 }, { filter: {}, pn: 1, ps: 10 });
+    const near = (lat: number) =>
+      searchArea(ctx, 'sp', { type: 'circle', center: { lat, lon: 13.4 }, radius: 300 }, { filter: {}, pn: 1, ps: 10 });
     expect((await near(52.5)).assets).toEqual([]);
     const found = (await near(52.52)).assets;
     expect(found.map((a) => [a.id, a.latest_location?.timestamp])).toEqual([['a', NOW - 1000]]);
