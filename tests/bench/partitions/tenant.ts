@@ -159,6 +159,21 @@ export async function runTenant(options: TenantOptions, clock: Clock, onCall: (c
     );
   }
 
+  // One upload per asset before the window, so the window sees a fleet already under way (each
+  // asset indexed, with an evaluation state), not the first uploads of new assets. Their times
+  // are spread over the minute before, as a fleet's uploads are: monitor state written at most once
+  // a minute per quiet asset (shared/monitors/quiet.ts) then comes due at its steady rate.
+  for (let i = 0; i < vehicles.length; i += 500) {
+    await Promise.all(
+      vehicles.slice(i, i + 500).map((v, j) =>
+        uploadTrack(contexts[(i + j) % contexts.length], SPACE, v.id, {
+          device_id: `dev-${v.id}`,
+          locations: [{ location: { lat: v.lat, lon: v.lon }, timestamp: nowMs() - ((((i + j) * 7919) % 60) + 1) * 1000 }],
+        } as never),
+      ),
+    );
+  }
+
   for (let s = 0; s < options.seconds; s++) {
     clock.second = s;
     const due = vehicles.filter((_, i) => i % options.uploadEverySeconds === s % options.uploadEverySeconds);
