@@ -60,7 +60,7 @@ export interface TrackInput {
   latestTs?: number;
   /**
    * Timestamps of the upload's late points (stored, but older than the previous latest location):
-   * never evaluated, so recovery leaves them out, and a state trailing them is written.
+   * a state whose watermark trails one of them is written rather than left behind (quiet.ts).
    */
   late?: readonly number[];
 }
@@ -287,7 +287,9 @@ export class MonitorEvaluator {
     const watermark = current.last?.ts ?? upTo - MAX_RECOVERY_MS;
     const late = new Set(input.late ?? []);
     if (this.deps.history && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
-      const missed = (await this.deps.history(input.space, input.assetKey, watermark, upTo)).filter((p) => !late.has(p.timestamp));
+      // Late points are not left out: an upload retried after its first attempt moved the asset
+      // stores its own points as "late", and those must be evaluated.
+      const missed = await this.deps.history(input.space, input.assetKey, watermark, upTo);
       if (missed.length) {
         const byTs = new Map<number, TrackPoint>();
         for (const p of missed) byTs.set(p.timestamp, p);
@@ -306,7 +308,7 @@ export class MonitorEvaluator {
     });
     if (result.evaluated === 0) return { events: [], waiting }; // everything already evaluated (redelivery, late points)
     // Nothing but the watermark moved: the next evaluation re-reads these points (quiet.ts). Only
-    // with the history to re-read, and never past a late point, which recovery must not meet again.
+    // with the history to re-read, and not past a late point, so the stretch closes on it.
     const trailsLate = [...late].some((t) => t > (current.last?.ts ?? -Infinity));
     if (stored && stored.assetCreatedAt === input.assetCreatedAt && this.deps.history && !trailsLate && !result.events.length) {
       if (onlyWatermarkMoved(current, result.state)) return { events: [], waiting };
