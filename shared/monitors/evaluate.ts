@@ -8,6 +8,7 @@ import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
 import { engineContext, engineMonitor } from './compile';
 import { emptyState, evaluate, type AssetState, type EngineContext, type EngineMonitor, type TrackPoint } from './engine';
 import type { EventRecord, StoredMonitor } from './model';
+import { onlyWatermarkMoved } from './quiet';
 import {
   eventsInOneTransaction,
   type EvaluationStore,
@@ -57,6 +58,11 @@ export interface TrackInput {
   previousLatestTs?: number;
   /** Timestamp of the asset's latest location after this upload (ms). */
   latestTs?: number;
+  /**
+   * Timestamps of the upload's late points (stored, but older than the previous latest location):
+   * a state whose watermark trails one of them is written rather than left behind (quiet.ts).
+   */
+  late?: readonly number[];
 }
 
 export interface EvaluatorDeps {
@@ -288,7 +294,10 @@ export class MonitorEvaluator {
     // upload whose evaluation failed is recovered by its retry like any other.
     const upTo = Math.max(input.latestTs ?? -Infinity, input.previousLatestTs ?? -Infinity);
     const watermark = current.last?.ts ?? upTo - MAX_RECOVERY_MS;
+    const late = new Set(input.late ?? []);
     if (this.deps.history && upTo > watermark && upTo - watermark <= MAX_RECOVERY_MS) {
+      // Late points are not left out: an upload retried after its first attempt moved the asset
+      // stores its own points as "late", and those must be evaluated.
       const missed = await this.deps.history(input.space, input.assetKey, watermark, upTo);
       if (missed.length) {
         const byTs = new Map<number, TrackPoint>();
@@ -307,6 +316,12 @@ export class MonitorEvaluator {
       speedLimitAt: this.deps.speedLimitAt,
     });
     if (result.evaluated === 0) return { events: [], waiting }; // everything already evaluated (redelivery, late points)
+    // Nothing but the watermark moved: the next evaluation re-reads these points (quiet.ts). Only
+    // with the history to re-read, and not past a late point, so the stretch closes on it.
+    const trailsLate = [...late].some((t) => t > (current.last?.ts ?? -Infinity));
+    if (stored && stored.assetCreatedAt === input.assetCreatedAt && this.deps.history && !trailsLate && !result.events.length) {
+      if (onlyWatermarkMoved(current, result.state)) return { events: [], waiting };
+    }
     const ok = await this.deps.evaluation.commit(
       input.space,
       input.assetKey,

@@ -40,6 +40,7 @@ export function monitorListeners(
           now: e.now,
           previousLatestTs: e.previousLatest?.timestamp,
           latestTs: e.asset.latest_location?.timestamp,
+          late: e.stored.filter((p) => p.timestamp <= (e.previousLatest?.timestamp ?? -Infinity)).map((p) => p.timestamp),
         });
         const latest = e.asset.latest_location;
         if (roaming && e.forward.length && latest) {

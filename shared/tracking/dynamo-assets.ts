@@ -1,7 +1,15 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 import type { H3Range } from '../geo';
-import { documentClient, queryAll, queryPages } from '../platform/dynamo';
+import { conditionalWrite, documentClient, queryAll, queryPages } from '../platform/dynamo';
 import { assertItemFits } from '../platform/limits';
 import { dueAttributes, workItemKey, workTable, type WorkKey } from '../platform/work';
 import {
@@ -20,7 +28,7 @@ import {
   type Item,
   type TransactItem,
 } from './dynamo-items';
-import type { PositionEntry, StoredAsset, Tombstone } from './model';
+import type { IndexKey, PositionEntry, StoredAsset, Tombstone } from './model';
 import type { AssetSortField, AssetWrite, TrackingStore, WriteOutcome } from './store';
 
 // The assets half of the DynamoDB tracking adapter: asset items, their list indexes, the
@@ -167,27 +175,42 @@ export class DynamoAssets implements Pick<TrackingStore, AssetMethods> {
         values[':ts'] = write.latestBefore;
       }
     }
-    const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: this.assets,
-          Item: assetItem(space, asset),
-          ConditionExpression: condition,
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-        },
-      },
-    ];
+    const item = assetItem(space, asset);
+    assertItemFits(item, 'asset');
     const entry = write.index;
-    if (entry) {
-      items.push({ Put: { TableName: this.positions, Item: positionItem(space, asset, entry) } });
-    }
-    for (const item of items) if (item.Put) assertItemFits(item.Put.Item as Item, 'asset');
+    // Placed before the asset names it, removed after the asset stops naming it: the asset's
+    // current entry always exists. What a refused or interrupted write leaves behind is an entry
+    // the asset does not name, which readIndex skips and TTL drops.
+    if (entry) await documentClient().send(new PutCommand({ TableName: this.positions, Item: positionItem(space, asset, entry) }));
+    const written = await conditionalWrite(
+      new PutCommand({
+        TableName: this.assets,
+        Item: item,
+        ConditionExpression: condition,
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+      }),
+    );
+    if (!written) return write.expectedVersion === null ? 'exists' : 'conflict';
     const old = write.removeIndex;
-    if (movedFrom(old, entry)) {
-      items.push({ Delete: { TableName: this.positions, Key: indexKey(space, old, asset.id) } });
-    }
-    return transact(items, write.expectedVersion === null ? 'exists' : 'conflict');
+    if (movedFrom(old, entry)) await this.removeEntry(space, asset.id, old);
+    return 'ok';
+  }
+
+  /**
+   * Deletes an entry the asset no longer names, only if the version that placed it is still the one
+   * there: an asset that came back to the cell meanwhile placed its entry again, and keeps it.
+   */
+  private async removeEntry(space: string, id: string, old: IndexKey): Promise<void> {
+    await conditionalWrite(
+      new DeleteCommand({
+        TableName: this.positions,
+        Key: indexKey(space, old, id),
+        ...(old.v === undefined
+          ? { ConditionExpression: 'attribute_not_exists(v)' }
+          : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': old.v } }),
+      }),
+    );
   }
 
   async deleteAsset(space: string, asset: StoredAsset, tombstone: Tombstone, purgeDue: number): Promise<WriteOutcome> {
@@ -248,16 +271,37 @@ export class DynamoAssets implements Pick<TrackingStore, AssetMethods> {
         TableName: this.positions,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': indexPk(space, r.coarse), ':from': r.from, ':to': r.to },
+        ProjectionExpression: 'pk, sk',
       }),
     );
-    const out: PositionEntry[] = [];
+    // The entry says which cell the asset is in; the asset item says where it is now.
+    const entries = new Set<string>();
+    const ids = new Set<string>();
     for (const items of parts) {
       for (const i of items) {
-        // Entries written before the snapshot became a JSON string still carry it as a map.
-        const asset = (typeof i.snap === 'string' ? JSON.parse(i.snap) : i.asset) as StoredAsset;
-        out.push({ assetId: asset.id, lat: i.lat as number, lon: i.lon as number, ts: i.ts as number, asset });
+        entries.add(`${i.pk as string}\u0000${i.sk as string}`);
+        ids.add(entryAssetId(i.sk as string));
       }
+    }
+    const assets = (await inBatches(chunked([...ids], 100), 8, (batch) => this.getAssets(space, batch))).flat();
+    const out: PositionEntry[] = [];
+    for (const stored of assets) {
+      const { index_key: key, ...asset } = stored;
+      const latest = asset.latest_location;
+      // Only the entry the asset names counts: others are left over from a move.
+      const named = key && indexKey(space, key, asset.id);
+      if (!named || !latest || !entries.has(`${named.pk as string}\u0000${named.sk as string}`)) continue;
+      out.push({ assetId: asset.id, lat: latest.location.lat, lon: latest.location.lon, ts: latest.timestamp, asset });
     }
     return out;
   }
+}
+
+/** The asset id of an entry's sort key, "<fine cell>#<id>" (cells are hex: the first '#' ends them). */
+const entryAssetId = (sk: string) => sk.slice(sk.indexOf('#') + 1);
+
+function chunked<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

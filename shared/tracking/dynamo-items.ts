@@ -63,20 +63,13 @@ export const indexKey = (space: string, key: IndexKey, assetId: string): Item =>
 });
 
 /**
- * A position-index item. The asset snapshot is one JSON string, not a nested map: a search
- * reads hundreds of entries, and parsing one string each is several times cheaper than the
- * SDK's attribute-by-attribute unmarshalling of a map.
+ * A position-index item: only where the asset is (its cell, in the key) and which version put it
+ * there. A search reads the asset behind each entry for its position and fields, so an upload that
+ * stays in its cell leaves the entry alone. `expires_at` runs from the location's time at
+ * placement (INDEX_REFRESH_MS places it again while the asset keeps reporting from the cell).
  */
 export function positionItem(space: string, asset: StoredAsset, at: IndexEntry): Item {
-  const { index_key: _k, ...snapshot } = asset;
-  return {
-    ...indexKey(space, at, asset.id),
-    lat: at.lat,
-    lon: at.lon,
-    ts: at.ts,
-    expires_at: at.expiresAt,
-    snap: JSON.stringify(snapshot),
-  };
+  return { ...indexKey(space, at, asset.id), id: asset.id, v: asset.version, ts: at.ts, expires_at: at.expiresAt };
 }
 
 /** Whether an index entry sits at another key than the asset's current one. */

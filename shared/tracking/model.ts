@@ -42,7 +42,21 @@ export const POSITION_PARTITION_RES = 7;
 export interface IndexKey {
   coarse: string;
   fine: string;
+  /**
+   * Asset version that placed the entry: a delete of a moved-away entry is conditional on it, so a
+   * late delete never removes the entry an asset that came back to the cell placed again.
+   * Absent on entries placed before entries were kept across uploads.
+   */
+  v?: number;
+  /** Location timestamp (ms) the entry was placed at: its TTL runs from it, so it is placed again a day later. */
+  at?: number;
 }
+
+/**
+ * An index entry is placed again when the asset stays in its cell this long (ms), so DynamoDB TTL
+ * (7 days after placement) never drops the entry of an asset still reporting.
+ */
+export const INDEX_REFRESH_MS = 24 * 3600 * 1000;
 
 /** The asset item as stored (one per asset, in the caller's space). */
 export interface StoredAsset {
@@ -123,14 +137,16 @@ export interface AssetView {
   latest_location: LocationRecord | null;
 }
 
-/** One entry of the position index, as read back by an area search. */
+/**
+ * An asset found through the position index, as an area search reads it: the asset as stored now
+ * (read after its entry, without its index key) at its latest location.
+ */
 export interface PositionEntry {
   assetId: string;
   lat: number;
   lon: number;
   /** Timestamp (ms) of the location. */
   ts: number;
-  /** Snapshot of the asset when the entry was written (the index is rewritten on every asset write). */
   asset: StoredAsset;
 }
 

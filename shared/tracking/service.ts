@@ -5,6 +5,7 @@ import { cellToParent, latLngToCell } from 'h3-js';
 import { H3_FINE_RES } from '../geo';
 import {
   ACTIVE_WINDOW_MS,
+  INDEX_REFRESH_MS,
   isActive,
   POSITION_PARTITION_RES,
   type IndexEntry,
@@ -82,7 +83,28 @@ export async function requireAsset(ctx: TrackingContext, space: string, id: stri
   return asset;
 }
 
-/** Writes `next` (derived from `current`, or a new asset when `current` is null) with its index entry. */
+/**
+ * Whether the asset's current entry already stands where `index` would put it: the same cell,
+ * placed by a version that recorded when (entries of older versions are placed once again), and
+ * not yet due for its TTL refresh.
+ */
+function entryStands(old: IndexKey | undefined, index: IndexEntry): old is IndexKey {
+  return (
+    !!old &&
+    old.coarse === index.coarse &&
+    old.fine === index.fine &&
+    old.v !== undefined &&
+    old.at !== undefined &&
+    index.ts - old.at < INDEX_REFRESH_MS
+  );
+}
+
+/**
+ * Writes `next` (derived from `current`, or a new asset when `current` is null). The position
+ * index entry is written only when the asset's cell changes (or its TTL is due): a search reads
+ * the asset behind each entry for its position, so an upload inside the cell writes the asset
+ * item alone.
+ */
 export async function writeAsset(
   ctx: TrackingContext,
   space: string,
@@ -91,13 +113,15 @@ export async function writeAsset(
   options: { latestBefore?: number } = {},
 ): Promise<WriteOutcome> {
   const index = indexEntryFor(next, ctx.now());
-  next.index_key = index ? { coarse: index.coarse, fine: index.fine } : undefined;
-  if (!next.index_key) delete next.index_key;
+  const old = current?.index_key;
+  const stands = index !== null && entryStands(old, index);
+  if (!index) delete next.index_key;
+  else next.index_key = stands ? old : { coarse: index.coarse, fine: index.fine, v: next.version, at: index.ts };
   return ctx.store.writeAsset(space, {
     asset: next,
     expectedVersion: current ? current.version : null,
-    index,
-    removeIndex: current?.index_key,
+    index: stands ? null : index,
+    removeIndex: old && !stands && !(index && old.coarse === index.coarse && old.fine === index.fine) ? old : undefined,
     latestBefore: options.latestBefore,
   });
 }

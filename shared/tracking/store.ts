@@ -12,9 +12,15 @@ export interface AssetWrite {
   asset: StoredAsset;
   /** Version the stored asset must still have; null for a create (the id must be free). */
   expectedVersion: number | null;
-  /** Index entry to write (null: the asset must not be indexed). */
+  /**
+   * Index entry to place, before the asset is written (null: none; the asset's entry stands where
+   * it is, or it has none). The asset's `index_key` names the entry it has after the write.
+   */
   index: IndexEntry | null;
-  /** Index entry to remove (the asset's previous one), when it differs from `index`. */
+  /**
+   * The asset's previous entry, removed after the asset is written when it is not where `index`
+   * places the new one (conditional on `v`, the version that placed it).
+   */
   removeIndex?: IndexKey;
   /**
    * Only moves the latest location forward: the write also requires the stored
@@ -46,7 +52,10 @@ export interface TrackingStore {
    * read from an eventually consistent index.
    */
   assetsOfDevice(space: string, deviceId: string): Promise<string[]>;
-  /** One transaction: the asset item (conditional) plus its index entry moves. */
+  /**
+   * The asset item (conditional), after placing `index` and before removing `removeIndex`. A refused
+   * or interrupted write can leave an entry the asset does not name: readIndex ignores those.
+   */
   writeAsset(space: string, write: AssetWrite): Promise<WriteOutcome>;
   /**
    * Deletes the asset item (if still at its version), its index entry and puts its tombstone, in
@@ -76,6 +85,9 @@ export interface TrackingStore {
     q: { from: number; to: number; pn: number; ps: number },
   ): Promise<{ list: LocationRecord[]; page: Page }>;
 
-  /** Every index entry whose keys fall in one of the ranges (one Query per range). */
+  /**
+   * The assets whose current entry (the asset's `index_key`) falls in one of the ranges, as stored
+   * now: one Query per range, then the assets behind the entries.
+   */
   readIndex(space: string, ranges: readonly H3Range[]): Promise<PositionEntry[]>;
 }

@@ -112,6 +112,14 @@ async function main(): Promise<void> {
   console.log('\naverage units per table (and index):');
   for (const [table, t] of [...byTable].sort((a, b) => b[1].w + b[1].r - a[1].w - a[1].r))
     console.log(`  ${table.padEnd(36)} ${t.w.toFixed(0).padStart(8)} WCU/s ${t.r.toFixed(0).padStart(8)} RCU/s`);
+  // Uploads are the only writes in the window (setup runs before it): units per one-point upload.
+  const uploadsPerSecond = options.assets / options.uploadEverySeconds;
+  const perUpload = [...byTable].filter(([, t]) => t.w > 0).sort((a, b) => b[1].w - a[1].w);
+  console.log(
+    `\nwrite units per upload: ${(perUpload.reduce((n, [, t]) => n + t.w, 0) / uploadsPerSecond).toFixed(2)} (` +
+      perUpload.map(([table, t]) => `${table} ${(t.w / uploadsPerSecond).toFixed(2)}`).join(', ') +
+      ')',
+  );
   const wcu = total((l) => l.wcu);
   const rcu = total((l) => l.rcu);
   const month = 30 * 86400;

@@ -107,7 +107,15 @@ export async function runTenant(options: TenantOptions, clock: Clock, onCall: (c
     store: tracking,
     now: nowMs,
     listeners: monitorListeners(
-      new MonitorEvaluator({ monitors: monitorStore, geofences: geofenceStore, evaluation, config: monitorStore, clock: nowMs }),
+      new MonitorEvaluator({
+        monitors: monitorStore,
+        geofences: geofenceStore,
+        evaluation,
+        config: monitorStore,
+        // As functions/monitors/deps.ts: evaluation recovery reads the asset's history.
+        history: (space, key, from, to) => tracking.readHistory(space, key, from + 1, to),
+        clock: nowMs,
+      }),
       evaluation,
       // No webhooks are configured in the simulated tenant: nothing is ever sent.
       async () => true,
@@ -148,6 +156,21 @@ export async function runTenant(options: TenantOptions, clock: Clock, onCall: (c
         const sign = random() < 0.5 ? -1 : 1;
         vehicles.push({ id, ...start, dLat: east ? 0 : sign, dLon: east ? sign : 0 });
       }),
+    );
+  }
+
+  // One upload per asset before the window, so the window sees a fleet already under way (each
+  // asset indexed, with an evaluation state), not the first uploads of new assets. Their times
+  // are spread over the minute before, as a fleet's uploads are: monitor state written at most once
+  // a minute per quiet asset (shared/monitors/quiet.ts) then comes due at its steady rate.
+  for (let i = 0; i < vehicles.length; i += 500) {
+    await Promise.all(
+      vehicles.slice(i, i + 500).map((v, j) =>
+        uploadTrack(contexts[(i + j) % contexts.length], SPACE, v.id, {
+          device_id: `dev-${v.id}`,
+          locations: [{ location: { lat: v.lat, lon: v.lon }, timestamp: nowMs() - ((((i + j) * 7919) % 60) + 1) * 1000 }],
+        } as never),
+      ),
     );
   }
 

@@ -201,9 +201,9 @@ async function main() {
         };
         const index = indexEntryFor(asset, now)!;
         batch.push({ asset, index });
-        if (batch.length === 2000) await seedAssets(space, batch.splice(0), { positionsOnly: true });
+        if (batch.length === 2000) await seedAssets(space, batch.splice(0));
       }
-      if (batch.length) await seedAssets(space, batch.splice(0), { positionsOnly: true });
+      if (batch.length) await seedAssets(space, batch.splice(0));
       console.log(`seeded ${size} active assets in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
       const center = () => ({ lat: origin.lat + (0.1 + 0.8 * random()) * spanLat, lon: origin.lon + (0.1 + 0.8 * random()) * spanLon });

@@ -6,6 +6,7 @@ import type { IndexEntry, StoredAsset } from '../../../shared/tracking/model';
 /**
  * Bulk load of index entries and assets, unconditionally and far faster than the API: the
  * search benchmark needs tens of thousands of active assets. Item shapes are the adapter's own.
+ * A search reads the asset behind each entry, so `positionsOnly` entries are found by no search.
  */
 export async function seedAssets(
   space: string,
@@ -19,7 +20,11 @@ export async function seedAssets(
     if (!options.positionsOnly)
       requests.push({
         table: assetsTable,
-        req: { PutRequest: { Item: assetItem(space, { ...asset, index_key: { coarse: index.coarse, fine: index.fine } }) } },
+        req: {
+          PutRequest: {
+            Item: assetItem(space, { ...asset, index_key: { coarse: index.coarse, fine: index.fine, v: asset.version, at: index.ts } }),
+          },
+        },
       });
     requests.push({ table: positions, req: { PutRequest: { Item: positionItem(space, asset, index) } } });
   }

@@ -148,8 +148,9 @@ describe('asset delete and purge under injected DynamoDB faults', () => {
   it('the sweeper relays an outbox whose upload died after the commit', async () => {
     const w = await world();
     await newAsset(w, 'cut');
-    // Writes 1 and 2 are the history and the latest location; 3 commits state, events and outbox.
-    faults.arm(3, 'crash');
+    // Writes 1 to 3 are the history, the asset's first index entry and the latest location; 4 commits
+    // state, events and outbox.
+    faults.arm(4, 'crash');
     await expect(uploadTrack(w.ctx, w.space, 'cut', alternating(4))).rejects.toThrow(/died/);
     expect(faults.disarm()).toBe(true);
     // Nobody retries: the events are stored, their webhooks wait for the sweeper.

@@ -225,6 +225,43 @@ describe('MonitorEvaluator', () => {
     ]);
   });
 
+  it('an upload that moves only the watermark writes no state; the next event still names the previous point', async () => {
+    const { evaluator, evaluation, history } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    const upload = async (p: ReturnType<typeof pt>, previousLatestTs?: number) => {
+      history.push(p);
+      return evaluator.onTrack(input([p], { previousLatestTs, latestTs: p.timestamp }));
+    };
+    await upload(pt(LAT, 12.98, 0));
+    expect(evaluation.commits).toBe(1);
+    await upload(pt(LAT, 12.99, 10), T0);
+    await upload(pt(LAT, 12.995, 20), T0 + 10_000);
+    expect(evaluation.commits).toBe(1);
+    const events = await upload(pt(LAT, 13.01, 30), T0 + 20_000);
+    expect(events.map((e) => [e.event_type, e.triggered_location.timestamp - T0, (e.prev_location?.timestamp ?? 0) - T0])).toEqual([
+      ['enter', 30_000, 20_000],
+    ]);
+    expect(evaluation.commits).toBe(2);
+    // The exit at 40 is written; then the stored watermark trails by a minute at most.
+    for (let s = 40; s <= 100; s += 10) await upload(pt(LAT, 12.99, s), T0 + (s - 10) * 1000);
+    expect(evaluation.commits).toBe(3);
+    await upload(pt(LAT, 12.99, 110), T0 + 100_000);
+    expect(evaluation.commits).toBe(4);
+    await upload(pt(LAT, 12.99, 170), T0 + 110_000);
+    expect(evaluation.commits).toBe(4);
+  });
+
+  it('an upload with a late point in the stretch the watermark trails writes the state', async () => {
+    const { evaluator, evaluation, history } = setup([monitor('m', 'enter_and_exit', { geofence_ids: ['A'] })]);
+    history.push(pt(LAT, 12.99, 0));
+    await evaluator.onTrack(input([pt(LAT, 12.99, 0)], { latestTs: T0 }));
+    history.push(pt(LAT, 12.99, 20));
+    await evaluator.onTrack(input([pt(LAT, 12.99, 20)], { previousLatestTs: T0, latestTs: T0 + 20_000 }));
+    expect(evaluation.commits).toBe(1);
+    history.push(pt(LAT, 12.98, 10));
+    await evaluator.onTrack(input([], { previousLatestTs: T0 + 20_000, latestTs: T0 + 20_000, late: [T0 + 10_000] }));
+    expect(evaluation.commits).toBe(2);
+  });
+
   it('hands its road speed limits to use_admin_speed_limit monitors', async () => {
     // 50 km/h west of lon 13.01, 90 km/h east of it; a steady 70 km/h.
     const roads = (_lat: number, lon: number) => (lon < 13.01 ? 50 : 90) / 3.6;

@@ -155,6 +155,50 @@ describe('upload (in-memory store)', () => {
     expect((await listAssets(ctx, 'sp', { filter: {}, sort: parseSort('id:asc'), pn: 1, ps: 10 })).list.map((a) => a.id)).toEqual(['y']);
   });
 
+  it('an upload inside the cell writes the asset alone, and searches see its latest position', async () => {
+    const ctx = ctxOf();
+    const writes: Array<{ index: boolean; remove: boolean }> = [];
+    const write = ctx.store.writeAsset.bind(ctx.store);
+    ctx.store.writeAsset = (space, w) => {
+      writes.push({ index: w.index !== null, remove: w.removeIndex !== undefined });
+      return write(space, w);
+    };
+    await createAsset(ctx, 'sp', { custom_id: 'a', name: 'first' });
+    await bindDevice(ctx, 'sp', 'a', 'd');
+    const at = (ts: number, lat: number) => ({ location: { lat, lon: 13.4 }, timestamp: ts });
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 3000, 52.5)] });
+    // A metre north: the same resolution-10 cell.
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 2000, 52.50001)] });
+    // About 2 km north: another cell.
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 1000, 52.52)] });
+    expect(writes.slice(2)).toEqual([
+      { index: true, remove: false },
+      { index: false, remove: false },
+      { index: true, remove: true },
+    ]);
+    const near = (lat: number) =>
+      searchArea(ctx, 'sp', { type: 'circle', center: { lat, lon: 13.4 }, radius: 300 }, { filter: {}, pn: 1, ps: 10 });
+    expect((await near(52.5)).assets).toEqual([]);
+    const found = (await near(52.52)).assets;
+    expect(found.map((a) => [a.id, a.latest_location?.timestamp])).toEqual([['a', NOW - 1000]]);
+    expect(ctx.store.index.size).toBe(1);
+  });
+
+  it('the entry of an asset that stays in its cell is placed again a day on (TTL)', async () => {
+    const ctx = ctxOf();
+    await createAsset(ctx, 'sp', { custom_id: 'a' });
+    await bindDevice(ctx, 'sp', 'a', 'd');
+    const at = (ts: number) => ({ location: { lat: 52.5, lon: 13.4 }, timestamp: ts });
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 2 * 86_400_000)] });
+    const first = (await ctx.store.getAsset('sp', 'a'))!.index_key!;
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 2 * 86_400_000 + 60_000)] });
+    expect((await ctx.store.getAsset('sp', 'a'))!.index_key).toEqual(first);
+    await uploadTrack(ctx, 'sp', 'a', { device_id: 'd', locations: [at(NOW - 1000)] });
+    const again = (await ctx.store.getAsset('sp', 'a'))!.index_key!;
+    expect([again.at, again.v! > first.v!]).toEqual([NOW - 1000, true]);
+    expect([...ctx.store.index.values()].map((e) => e.ts)).toEqual([NOW - 1000]);
+  });
+
   it('geometry round-trips through the polyline encodings', async () => {
     const ctx = ctxOf();
     await createAsset(ctx, 'sp', { custom_id: 'g' });
