@@ -12,7 +12,10 @@ const ROAD_WEIGHT: Record<string, number> = { motorway: 3, trunk: 2.5, primary: 
 export async function drawBasemap(map: L.Map): Promise<L.LatLngBounds | undefined> {
   // Leaflet hands GeoJSON options on to each path it creates, renderer included,
   // though its type definitions do not list it.
-  const onCanvas = { renderer: L.canvas({ padding: 0.5 }) } as L.GeoJSONOptions;
+  // Its own pane under every layer of layers.ts: a canvas takes the pointer over its whole box,
+  // so in the overlay pane it would hide the fences' tooltips.
+  map.createPane('basemap').style.zIndex = '300';
+  const onCanvas = { renderer: L.canvas({ padding: 0.5, pane: 'basemap' }) } as L.GeoJSONOptions;
   const topology = (await (await fetch(countriesUrl)).json()) as Topology<{ countries: GeometryCollection }>;
   L.geoJSON(feature(topology, topology.objects.countries), {
     ...onCanvas,
