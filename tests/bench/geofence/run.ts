@@ -6,30 +6,20 @@
  *  3. End-to-end part (./http.ts): GET /geofence/contain through `npm start` and DynamoDB Local.
  *     Skip it with `npm run bench:geofence -- --domain-only` (or GEOFENCE_BENCH_HTTP=0).
  */
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { runCombBenchmark } from './comb';
 import { formatDomainResult, runDomainBenchmark } from './domain';
 
 const target = 2; // ms median for 5000 pairs: the containment speed target
-console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}`);
-console.log(
-  `load average before: ${os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`machine: ${machine()}`);
+console.log(`load average before: ${loadAverage()}`);
 let ok = true;
 for (const scenario of ['clustered', 'worst', 'spiky'] as const) {
   const r = runDomainBenchmark({ scenario });
   console.log(formatDomainResult(r));
   if (scenario !== 'spiky') ok &&= r.contains.median <= target;
 }
-console.log(
-  `load average after: ${os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average after: ${loadAverage()}`);
 for (const line of runCombBenchmark()) console.log(line);
 console.log(`domain target (clustered and worst): median <= ${target} ms for 5000 pairs -> ${ok ? 'met' : 'NOT met'}`);
 

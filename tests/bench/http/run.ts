@@ -18,7 +18,7 @@
  * Requests go to the loopback address only; every run is bounded in time.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStackFile } from '../../../infra/local/stack-file';
@@ -52,11 +52,6 @@ setTimeout(() => {
   process.exit(2);
 }, budgetMs).unref();
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 const mb = (n: number) => `${Math.round(n)} MB`;
 
 /** The stack's base URL on 127.0.0.1; anything that is not loopback is refused. */
@@ -148,7 +143,7 @@ async function main(): Promise<void> {
     const stack = readStackFile(dataDir);
     if (!stack) throw new Error(`no running stack with data in ${dataDir}: start one with \`npm start\`, or pass --boot`);
     const url = loopback(stack.baseUrl);
-    console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}; load average ${loadavg()}`);
+    console.log(`machine: ${machine()}; load average ${loadAverage()}`);
     console.log(`stack ${url} (launcher pid ${stack.pid}), memory: ${memoryLine(stack.pid)}`);
     const seeded = await seed(url, await issueBenchKey(stack.dynamodb));
     console.log(
@@ -166,7 +161,7 @@ async function main(): Promise<void> {
     }
     console.log(`\nmemory after the runs: ${memoryLine(stack.pid)}`);
     if (soakMinutes) console.log(`soak peak: ${mb(await soak(url, stack.pid, seeded, soakMinutes))}`);
-    console.log(`load average after: ${loadavg()}`);
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await booted?.stop();
   }

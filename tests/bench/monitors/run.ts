@@ -17,7 +17,7 @@
  * Options (env): BENCH_POINTS (engine, default 200000), BENCH_INGEST_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8).
  */
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { compileFence, fenceContains, type CompiledFence } from '../../../shared/geo';
@@ -291,12 +291,7 @@ async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unkn
 }
 
 async function main() {
-  console.log(
-    `machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}, load ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${machine()}, load ${loadAverage()}`);
   if (process.argv.includes('--quick')) return roamingBench(1000);
   const specs = fences(1000);
   const bodies = monitorBodies(specs.map((f) => f.id));

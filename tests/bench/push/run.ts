@@ -17,7 +17,7 @@
  * Options (env): BENCH_SUBSCRIBERS (100), BENCH_ASSETS (50), BENCH_PER_SOCKET (2 assets per
  * subscriber), BENCH_RATE (uploads/s, 50).
  */
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { freePort } from '../../../infra/local/ports';
 import { LiveSocket } from '../../integration/support/socket';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
@@ -37,13 +37,8 @@ const summary = (xs: number[]) => {
 };
 
 async function main(): Promise<void> {
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}`);
-  console.log(
-    `load average before: ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${machine()}`);
+  console.log(`load average before: ${loadAverage()}`);
   console.log(`${subscribers} subscribers x ${perSocket} assets each, ${assets} assets, ${rate} uploads/s for ${seconds} s`);
   let stack: BootedStack | undefined;
   try {
@@ -150,12 +145,7 @@ async function main(): Promise<void> {
     console.log(`upload answer: ${summary(uploadMs)}`);
     console.log(`push latency (upload request start -> socket): ${summary(latency)}`);
     console.log(`messages: ${expected} expected, ${lost} lost, ${repeated} repeated, ${outOfOrder} out of order`);
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await stack?.stop();
   }

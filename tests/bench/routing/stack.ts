@@ -9,7 +9,7 @@
  * that `npm run bench:routing` prints.
  */
 import autocannon, { type Request } from 'autocannon';
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTES_BEFORE_HIERARCHY } from '../../../shared/roads/network';
@@ -42,12 +42,6 @@ const PLACES = [
 ];
 const PAIRS = PLACES.flatMap((a) => PLACES.filter((b) => b !== a).map((b) => ({ origin: a, destination: b })));
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -78,7 +72,7 @@ async function main(): Promise<void> {
     if (!/^http:\/\/127\.\d+\.\d+\.\d+(:\d+)?$/.test(url)) throw new Error(`only a stack on the loopback address is measured, not ${url}`);
     // Quotas far above the defaults, so the figures measure the stack, not 429s.
     const key = await issueBenchKey(stack.dynamodb);
-    console.log(`machine: ${os.cpus()[0]?.model ?? '?'} x ${os.cpus().length}, node ${process.version}; load average ${loadavg()}`);
+    console.log(`machine: ${machine()}; load average ${loadAverage()}`);
     const first = performance.now();
     const res = await fetch(`${url}/directions/json?key=${key}`, {
       method: 'POST',
@@ -106,7 +100,7 @@ async function main(): Promise<void> {
       if (bad) throw new Error(`run ${i + 1}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
       p50s.push(r.latency.p50);
       console.log(
-        `run ${i + 1}: ${r.requests.total} requests, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms; load ${loadavg()}`,
+        `run ${i + 1}: ${r.requests.total} requests, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms; load ${loadAverage()}`,
       );
     }
     console.log(`directions through the local stack, c1, median p50 of ${runs} runs: ${median(p50s)} ms`);

@@ -14,7 +14,7 @@
  * BENCH_CONCURRENCY uploads, not measured), BENCH_CONCURRENCY (default 8),
  * BENCH_SEARCHES (default 100), BENCH_SIZES (default "10000,100000").
  */
-import os from 'node:os';
+import { loadAverage, machine } from '../host';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { startDynamo } from '../../../infra/local/emulators';
@@ -63,13 +63,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}`);
-  console.log(
-    `load average before: ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${machine()}`);
+  console.log(`load average before: ${loadAverage()}`);
   const dynamo = await startDynamo({ dataDir: null });
   try {
     await provisionTables(dynamo.endpoint, STAGE);
@@ -261,12 +256,7 @@ async function main() {
         return call(polygonGet, 'GET', '/skynet/search/polygon', { ...q, polygon: ring });
       });
     }
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await dynamo.stop();
   }

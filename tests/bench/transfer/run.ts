@@ -14,6 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
+import { machine } from '../host';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -58,9 +59,7 @@ function timed(args: string[], env: NodeJS.ProcessEnv): { seconds: number; peakM
 }
 
 async function main() {
-  console.log(
-    `machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`,
-  );
+  console.log(`machine: ${machine()}, load ${os.loadavg()[0].toFixed(2)}`);
   const dynamo = await startDynamo({ dataDir: null });
   const work = mkdtempSync(join(os.tmpdir(), 'waymark-bench-transfer-'));
   try {
