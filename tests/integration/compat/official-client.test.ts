@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootStack, runCli, type BootedStack } from '../support/stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
+import { runCli } from '../support/stack';
 import { APIError, Client } from './client';
 
 // An existing client's session against the real stack over HTTP: the wire traffic
@@ -25,17 +26,13 @@ const page = {
 const tracking = { cluster: 'america' };
 
 describe('an existing client pointed at Waymark', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   let client: Client;
 
   beforeAll(async () => {
-    stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '1' });
+    stack = await sharedStack();
     client = new Client({ baseURL: stack.baseUrl, apiKey: stack.apiKey });
   }, 300_000);
-
-  afterAll(async () => {
-    if (stack) await stack.stop();
-  }, 60_000);
 
   it('manages geofences with the client-typed shapes', async () => {
     // Two-level ring: the form the client's types force.

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIError, Client } from '../compat/client';
-import { bootStack, type BootedStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 import { verifyDelivery } from '../support/webhooks';
 
 // Every method of the client's Fleetify family over HTTP against `npm start`, then the whole
@@ -47,7 +47,7 @@ async function rejects(call: Promise<unknown>): Promise<APIError> {
 }
 
 describe('the Fleetify family of an existing client', () => {
-  let stack: BootedStack;
+  let stack: SharedStack;
   let client: Client;
   let receiver: Server;
   let hookUrl: string;
@@ -64,14 +64,13 @@ describe('the Fleetify family of an existing client', () => {
     });
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dispatch`;
-    stack = await bootStack({ WAYMARK_KEY_DELAY_SECONDS: '1' });
+    stack = await sharedStack();
     client = new Client({ baseURL: stack.baseUrl, apiKey: stack.apiKey });
   }, 300_000);
 
   afterAll(async () => {
     receiver?.close();
-    if (stack) await stack.stop();
-  }, 60_000);
+  });
 
   it('manages document templates', async () => {
     const created = await client.post('/fleetify/document_templates', pod);
