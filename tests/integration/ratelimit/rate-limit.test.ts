@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as createKey } from '../../../functions/platform/create-namespaced-key';
 import { RateLimiter } from '../../../shared/ratelimit/limiter';
 import { principalOf } from '../../../shared/auth/model';
@@ -7,12 +7,14 @@ import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
 import { hashApiKey } from '../../../shared/auth/keys';
 import { documentClient } from '../../../shared/platform/dynamo';
 import { invoke } from '../support/invoke';
-import { awayFromMinuteBoundary, newOrgKey } from '../support/keys';
+import { fromStartOfNextMinute, newOrgKey } from '../support/keys';
+
+afterEach(() => vi.useRealTimers());
 
 describe('rate limits on DynamoDB', () => {
   it('50 parallel requests against a limit of 10 admit exactly 10, through the handler', async () => {
     const { key } = await newOrgKey({ quotas: { keys: { perSecond: 1000, perMinute: 10 } } });
-    await awayFromMinuteBoundary();
+    fromStartOfNextMinute();
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         invoke(createKey, { method: 'POST', path: '/namespaced-apikeys', query: { key, namespace: 'burst' } }),
@@ -31,8 +33,7 @@ describe('rate limits on DynamoDB', () => {
     const { key } = await newOrgKey({ quotas: { tracking: { perSecond: 2, perMinute: 4 } } });
     const principal = principalOf((await new DynamoKeyStore().findByHash(hashApiKey(key)))!);
     const limiter = new RateLimiter(new DynamoCounterStore());
-    await awayFromMinuteBoundary();
-    const second = Math.floor(Date.now() / 1000) * 1000 + 1000; // start of the next second
+    const second = (Math.floor(Date.now() / 60_000) + 1) * 60_000 + 1000; // a second well inside the next minute
     const attempts = await Promise.allSettled(Array.from({ length: 6 }, () => limiter.consume(principal, 'tracking', second + 10)));
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
     // Two of the four minute slots are still free in the following second.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
 import { issueRootKey } from '../../../shared/auth/issue';
 import type { LimitName, Quota, Service } from '../../../shared/auth/model';
 import { DynamoKeyStore } from '../../../shared/auth/dynamo-store';
@@ -14,9 +15,14 @@ export async function newOrgKey(
 
 /**
  * Rate limits count in fixed minute windows; a burst that straddles a boundary is counted in two
- * windows and the test would see fewer refusals. Waits out the minute when less than `marginMs` is left.
+ * windows and the test would see fewer refusals. Rather than wait for the next minute (up to a
+ * minute of idle test time), this process's clock is set to 1 s into the next minute and runs on
+ * from there, so the code under test (handlers and stores called in this process) counts in one
+ * window. Only Date is faked: timers, and DynamoDB Local's own clock, are real. Returns the undo
+ * (vi.useRealTimers also undoes it).
  */
-export async function awayFromMinuteBoundary(marginMs = 5_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 100));
+export function fromStartOfNextMinute(): () => void {
+  const next = (Math.floor(Date.now() / 60_000) + 1) * 60_000 + 1_000;
+  vi.useFakeTimers({ toFake: ['Date'], now: next, shouldAdvanceTime: true });
+  return () => vi.useRealTimers();
 }
