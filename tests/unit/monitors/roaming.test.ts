@@ -89,6 +89,7 @@ describe('roaming monitors', () => {
     const near = monitors.map(() => attrs.map(() => new Map<number, string[]>()));
     const want: string[] = [];
     const dist = new Float64Array(ASSETS);
+    const widest = Math.max(...monitors.map((m) => m.radius));
 
     for (let tick = 0; tick < TICKS; tick++) {
       const order = ids.map((_, i) => i).sort(() => rnd() - 0.5);
@@ -99,12 +100,17 @@ describe('roaming monitors', () => {
         p.lon = Math.min(BOX.lon + BOX.dLon, Math.max(BOX.lon, p.lon + vel[i].lon));
         await uploadTrack(ctx, SPACE, ids[i], { device_id: `d${i}`, locations: [{ location: { ...p }, timestamp: now }] });
         placed[i] = true;
-        for (let j = 0; j < ASSETS; j++) dist[j] = placed[j] && j !== i ? haversineMeters(p, pos[j]) : Infinity;
+        // Every asset is measured; only those within the largest radius can be near for any monitor.
+        const close: number[] = [];
+        for (let j = 0; j < ASSETS; j++) {
+          dist[j] = placed[j] && j !== i ? haversineMeters(p, pos[j]) : Infinity;
+          if (dist[j] <= widest) close.push(j);
+        }
         for (let m = 0; m < MONITORS; m++) {
           const mon = monitors[m];
           const before = near[m][i];
           const after = new Map<number, string[]>();
-          for (let j = 0; j < ASSETS; j++) {
+          for (const j of close) {
             if (dist[j] > mon.radius) continue;
             const subjects = [...(subj[m][i] && targ[m][j] ? [ids[i]] : []), ...(subj[m][j] && targ[m][i] ? [ids[j]] : [])];
             if (subjects.length) after.set(j, subjects);
