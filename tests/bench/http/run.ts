@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
-import { treeCpuMs, treeMemory } from '../../integration/support/process-tree';
+import { stackRole, treeCpuMs, treeMemory } from '../../integration/support/process-tree';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { issueBenchKey, seed, type Seeded } from './seed';
 
@@ -85,20 +85,11 @@ interface Row {
   result: Result;
 }
 
-const role = (command: string): string =>
-  /java/.test(command)
-    ? 'DynamoDB Local'
-    : /serverless/.test(command)
-      ? 'API'
-      : /tsx/.test(command)
-        ? 'launcher with SQS'
-        : command.split(' ')[0];
-
 /** CPU ms per request each process of the stack spent during a run: where an endpoint's cost goes. */
 function cpuPerRequest(pid: number, before: ReturnType<typeof treeCpuMs>, requests: number): string {
   const after = treeCpuMs(pid);
   const parts = [...after]
-    .map(([p, { ms, command }]) => ({ name: role(command), ms: ms - (before.get(p)?.ms ?? 0) }))
+    .map(([p, { ms, command }]) => ({ name: stackRole(command), ms: ms - (before.get(p)?.ms ?? 0) }))
     .filter((x) => x.ms > 0)
     .map((x) => `${x.name} ${(x.ms / Math.max(1, requests)).toFixed(2)}`);
   return `      CPU ms per request: ${parts.join(', ')}`;

@@ -69,3 +69,13 @@ export function treeCpuMs(root: number): Map<number, { ms: number; command: stri
   }
   return out;
 }
+
+/** What a process of an `npm start` stack is, from its command line. */
+export const stackRole = (command: string): string =>
+  /java/.test(command)
+    ? 'DynamoDB Local'
+    : /serverless/.test(command)
+      ? 'API'
+      : /tsx/.test(command)
+        ? 'launcher with SQS'
+        : command.split(' ')[0].split('/').pop()!;
