@@ -21,6 +21,7 @@
  * Options (env): BENCH_SUBSCRIBERS (100), BENCH_ASSETS (50), BENCH_PER_SOCKET (2 assets per
  * subscriber), BENCH_RATE (uploads/s, 50), BENCH_STEP_M (metres per upload, 11).
  * `--minutes N` (default 10; fractions allowed) or `--quick` (30 s) sets the length.
+ * WAYMARK_CPU_PROF_DIR=dir: the stack's API process writes a CPU profile there when it stops.
  */
 import { loadAverage, machine } from '../host';
 import { stackRole, treeCpuMs } from '../../integration/support/process-tree';
@@ -50,7 +51,8 @@ async function main(): Promise<void> {
   console.log(`${subscribers} subscribers x ${perSocket} assets each, ${assets} assets, ${rate} uploads/s for ${seconds} s`);
   let stack: BootedStack | undefined;
   try {
-    stack = await bootStack({ WAYMARK_WS_PORT: String(await freePort()) });
+    const profileDir = process.env.WAYMARK_CPU_PROF_DIR;
+    stack = await bootStack({ WAYMARK_WS_PORT: String(await freePort()), ...(profileDir ? { WAYMARK_CPU_PROF_DIR: profileDir } : {}) });
     const liveUrl = /^Live URL: (\S+)$/m.exec(stack.output())![1];
     const { baseUrl, apiKey: key } = stack;
     const post = async (path: string, body: unknown) => {
