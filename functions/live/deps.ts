@@ -2,7 +2,7 @@ import { config } from '../../shared/platform/config';
 import { LiveChannel, type Targets } from '../../shared/live/channel';
 import { DynamoLiveStore } from '../../shared/live/dynamo-store';
 import { LivePublisher } from '../../shared/live/publish';
-import { environmentCredentials, HttpConnectionSender } from '../../shared/live/sender';
+import { environmentCredentials, HttpConnectionSender, LocalConnectionSender } from '../../shared/live/sender';
 import { DynamoMonitorStore } from '../../shared/monitors/dynamo-store';
 import { DynamoTrackingStore } from '../../shared/tracking/dynamo-store';
 import { DynamoTripStore } from '../../shared/trips/dynamo-store';
@@ -44,7 +44,10 @@ export function livePublisher(): LivePublisher | undefined {
   if (!endpoint) return undefined;
   return (publisher ??= new LivePublisher({
     store: liveStore(),
-    sender: new HttpConnectionSender(endpoint, process.env.AWS_REGION ?? 'us-east-1', environmentCredentials),
+    sender: endpoint.startsWith('https:')
+      ? new HttpConnectionSender(endpoint, process.env.AWS_REGION ?? 'us-east-1', environmentCredentials)
+      : // serverless-offline in this process (npm start): no signature, and no HTTP when it can be helped.
+        new LocalConnectionSender(new HttpConnectionSender(endpoint, process.env.AWS_REGION ?? 'us-east-1')),
     activeTripOf: (space, assetId) => tripStore().activeTripOf(space, assetId),
   }));
 }

@@ -12,7 +12,7 @@
 // in the API's JSON error shape.
 
 const { rmSync } = require('node:fs');
-const { relative, resolve } = require('node:path');
+const { dirname, relative, resolve } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const HOOKS_BEFORE_START = ['before:offline:start', 'before:offline:start:init'];
@@ -51,6 +51,7 @@ class OfflineRuntime {
   async prepare() {
     if (this.built) return;
     this.built = true;
+    await exposeConnections();
     const modules = this.handlerModules();
     const started = Date.now();
     await this.build([...modules.keys()]);
@@ -156,6 +157,25 @@ function emulatorErrors() {
     loadedEmulatorErrors = tsxRequire('./emulator-errors.ts', __filename);
   }
   return loadedEmulatorErrors;
+}
+
+/**
+ * The live channel's fan-out runs in this process, beside serverless-offline's web socket
+ * server: it posts to a connection by handing the message to that server's client list
+ * (shared/live/sender.ts, LocalConnectionSender) instead of an HTTP round trip to the
+ * server's own /@connections route, which cost about as much CPU as the upload's DynamoDB
+ * calls at four subscribers. The list is the one instance serverless-offline creates; it is
+ * known once its first client connects (nothing can be posted to before that).
+ */
+async function exposeConnections() {
+  const file = resolve(dirname(require.resolve('serverless-offline')), 'events/websocket/WebSocketClients.js');
+  const { default: WebSocketClients } = await import(pathToFileURL(file).href);
+  const addClient = WebSocketClients.prototype.addClient;
+  if (typeof addClient !== 'function' || typeof WebSocketClients.prototype.send !== 'function') return; // another version: posts stay HTTP
+  WebSocketClients.prototype.addClient = function (...args) {
+    globalThis[Symbol.for('waymark.localConnections')] = this;
+    return addClient.apply(this, args);
+  };
 }
 
 function strings(env) {

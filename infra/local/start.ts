@@ -144,8 +144,10 @@ async function main(): Promise<void> {
 
   say('Building and loading the handlers, starting the API and the queue consumer (serverless-offline)...');
   // `npm start -- --cpu-prof`: the API process writes a CPU profile (open it in Chrome's DevTools) when the stack stops.
-  const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dataDir, 'profiles')}`] : [];
-  if (profile.length) say(`The API process writes a CPU profile into ${resolve(dataDir, 'profiles')} when the stack stops.`);
+  // WAYMARK_CPU_PROF_DIR does the same into that folder, for a stack a benchmark boots (and removes).
+  const profileDir = process.env.WAYMARK_CPU_PROF_DIR || (process.argv.includes('--cpu-prof') ? resolve(dataDir, 'profiles') : '');
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  if (profile.length) say(`The API process writes a CPU profile into ${resolve(profileDir)} when the stack stops.`);
   api = spawn(
     process.execPath,
     [...profile, resolve(root, 'node_modules/serverless/bin/serverless.js'), 'offline', 'start', '--stage', STAGE],

@@ -136,6 +136,12 @@ export type SearchArea =
 export interface CoverOptions {
   fineRes?: number;
   coarseRes?: number;
+  /**
+   * Finest resolution of the cover's cells (default fineRes). An index whose entries name a
+   * coarser cell (by a fineRes descendant of it) needs covers no finer than that cell: ranges stay
+   * in fineRes terms, so entries keyed by the fine cell itself are still found.
+   */
+  cellRes?: number;
   /** Upper bound of cells at the cover resolution (area / average cell area; default 400). */
   maxCells?: number;
   /** Upper bound of ranges (queries), unless more partitions are touched (default 16). */
@@ -357,7 +363,7 @@ export function coverArea(area: SearchArea, options: CoverOptions = {}): H3Cover
   const ring = cont.map(([x, y]) => [normalizeLon(x), y] as LonLat);
   if (ring[ring.length - 1][0] !== ring[0][0]) ring[ring.length - 1] = [ring[0][0], ring[0][1]];
   const km2 = areaKm2Of(area);
-  let res = fineRes;
+  let res = Math.min(fineRes, options.cellRes ?? fineRes);
   while (res > coarseRes && km2 / getHexagonAreaAvg(res, 'km2') > maxCells) res--;
   const set = coverCells(cont, ring, res, km2);
   const exact = rawRanges([...set], coarseRes, fineRes);
@@ -395,18 +401,21 @@ export const DISK_COVER_MAX_M = 1000;
 export function coverDisk(
   center: LatLon,
   radius: number,
-  options: { coarseRes?: number; fineRes?: number; maxRanges?: number } = {},
+  options: { coarseRes?: number; fineRes?: number; cellRes?: number; maxRanges?: number } = {},
 ): readonly H3Range[] {
   if (radius > DISK_COVER_MAX_M) throw new RangeError(`coverDisk takes radii up to ${DISK_COVER_MAX_M} m`);
   const fineRes = options.fineRes ?? H3_FINE_RES;
-  const edge = getHexagonEdgeLengthAvg(fineRes, 'm');
-  const k = Math.ceil((radius + 2 * 1.3 * edge) / (1.5 * 0.7 * edge));
+  const cellRes = Math.min(fineRes, options.cellRes ?? fineRes);
+  const edge = getHexagonEdgeLengthAvg(cellRes, 'm');
+  // With coarser cells, one more ring: an entry keyed by its fine cell descends from the cell
+  // holding its point or from a neighbour of it (H3 children overhang their parent).
+  const k = Math.ceil((radius + 2 * 1.3 * edge) / (1.5 * 0.7 * edge)) + (cellRes < fineRes ? 1 : 0);
   const coarseRes = options.coarseRes ?? H3_COARSE_RES;
   const maxRanges = options.maxRanges ?? 16;
-  const origin = latLngToCell(center.lat, normalizeLon(center.lon), fineRes);
+  const origin = latLngToCell(center.lat, normalizeLon(center.lon), cellRes);
   // The cover depends on the origin cell, not the point: an asset still in its cell at its next
-  // upload (about 150 m across at resolution 10) reuses it.
-  const key = `${origin}|${k}|${coarseRes}|${maxRanges}`;
+  // upload reuses it.
+  const key = `${origin}|${k}|${coarseRes}|${fineRes}|${maxRanges}`;
   const cached = diskCovers.get(key);
   if (cached) return cached;
   const ranges = closeGaps(rawRanges(gridDisk(origin, k), coarseRes, fineRes, false), maxRanges).map((r) => {

@@ -79,6 +79,29 @@ export class HttpConnectionSender implements ConnectionSender {
   }
 }
 
+/** serverless-offline's web socket clients, in the API process under `npm start` (infra/local/offline-runtime.cjs). */
+interface LocalConnections {
+  /** False when the connection is not open. */
+  send(connectionId: string, payload: string): boolean;
+}
+
+const LOCAL_CONNECTIONS = Symbol.for('waymark.localConnections');
+
+/**
+ * Under `npm start` the fan-out and the web socket server share one process: a message goes
+ * straight to the server's client list, which is what its /@connections route does after an
+ * HTTP round trip. Elsewhere (or before the server has a client) `fallback` posts.
+ */
+export class LocalConnectionSender implements ConnectionSender {
+  constructor(private readonly fallback: ConnectionSender) {}
+
+  async post(connectionId: string, data: string): Promise<PostOutcome> {
+    const local = (globalThis as typeof globalThis & { [LOCAL_CONNECTIONS]?: LocalConnections })[LOCAL_CONNECTIONS];
+    if (!local) return this.fallback.post(connectionId, data);
+    return local.send(connectionId, data) ? 'ok' : 'gone';
+  }
+}
+
 /** The function's role credentials as Lambda puts them in its environment. */
 export function environmentCredentials(): Credentials | undefined {
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;

@@ -38,6 +38,15 @@ export interface LocationRecord {
  */
 export const POSITION_PARTITION_RES = 7;
 
+/**
+ * Resolution of the cell an index entry names (about 0.1 km2, 350 m across): an asset at 11 m/s
+ * uploading every 5 s leaves it on about one upload in six, where resolution-10 cells (130 m)
+ * made every second upload write the index. The entry's sort key is still a resolution-10 cell
+ * (the cell's centre child), so entries placed at resolution 10 by older versions stay in the
+ * same key ranges and are found until their asset's next upload moves them.
+ */
+export const POSITION_CELL_RES = 9;
+
 /** Key of an asset's entry in the H3 position index. */
 export interface IndexKey {
   coarse: string;

@@ -11,7 +11,7 @@ import {
 } from '../geo';
 import { geoInput } from './errors';
 import { matchesAttributes, type AttributeFilter } from './filters';
-import { ACTIVE_WINDOW_MS, assetView, POSITION_PARTITION_RES, type AssetView, type PositionEntry } from './model';
+import { ACTIVE_WINDOW_MS, assetView, POSITION_CELL_RES, POSITION_PARTITION_RES, type AssetView, type PositionEntry } from './model';
 import { rankTowards, type SearchSort } from './ranking';
 import type { TrackingContext } from './service';
 
@@ -73,7 +73,8 @@ export async function activeEntriesIn(
   /** Reads made on every upload (roaming monitors, radii up to 1 km): the cheaper disk cover. */
   disk = false,
 ): Promise<PositionEntry[]> {
-  const options = { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES };
+  // Cover cells no finer than the cells entries name; the exact filter below drops the over-read.
+  const options = { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES, cellRes: POSITION_CELL_RES };
   const ranges =
     disk && area.type === 'circle' && area.radius <= DISK_COVER_MAX_M
       ? coverDisk(area.center, area.radius, options)

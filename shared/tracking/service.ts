@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../platform/errors';
 import { isWriteConflict, retry, WriteConflict } from '../platform/retry';
-import { cellToParent, latLngToCell } from 'h3-js';
+import { cellToCenterChild, cellToParent, latLngToCell } from 'h3-js';
 import { H3_FINE_RES } from '../geo';
 import {
   ACTIVE_WINDOW_MS,
   INDEX_REFRESH_MS,
   isActive,
+  POSITION_CELL_RES,
   POSITION_PARTITION_RES,
   type IndexEntry,
   type IndexKey,
@@ -47,10 +48,14 @@ export function newIncarnation(): string {
   return randomUUID().replace(/-/g, '').slice(0, 16);
 }
 
-/** The position index keys of a location: its fine cell and that cell's partition parent. */
+/**
+ * The position index keys of a location: its cell at POSITION_CELL_RES, named by that cell's
+ * resolution-10 centre child (the searches' ranges are in resolution-10 terms), and the cell's
+ * partition parent.
+ */
 export function positionCells(p: LatLonValue): IndexKey {
-  const fine = latLngToCell(p.lat, p.lon, H3_FINE_RES);
-  return { coarse: cellToParent(fine, POSITION_PARTITION_RES), fine };
+  const cell = latLngToCell(p.lat, p.lon, POSITION_CELL_RES);
+  return { coarse: cellToParent(cell, POSITION_PARTITION_RES), fine: cellToCenterChild(cell, H3_FINE_RES) };
 }
 
 /** The index entry an asset should have now: its latest position while active, else none. */

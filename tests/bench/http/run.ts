@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStackFile } from '../../../infra/local/stack-file';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
-import { treeMemory } from '../../integration/support/process-tree';
+import { stackRole, treeCpuMs, treeMemory } from '../../integration/support/process-tree';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { issueBenchKey, seed, type Seeded } from './seed';
 
@@ -83,6 +83,16 @@ interface Row {
   scenario: string;
   connections: number;
   result: Result;
+}
+
+/** CPU ms per request each process of the stack spent during a run: where an endpoint's cost goes. */
+function cpuPerRequest(pid: number, before: ReturnType<typeof treeCpuMs>, requests: number): string {
+  const after = treeCpuMs(pid);
+  const parts = [...after]
+    .map(([p, { ms, command }]) => ({ name: stackRole(command), ms: ms - (before.get(p)?.ms ?? 0) }))
+    .filter((x) => x.ms > 0)
+    .map((x) => `${x.name} ${(x.ms / Math.max(1, requests)).toFixed(2)}`);
+  return `      CPU ms per request: ${parts.join(', ')}`;
 }
 
 function formatRow({ scenario, connections, result: r }: Row): string {
@@ -154,9 +164,11 @@ async function main(): Promise<void> {
     console.log(`\n${duration} s per endpoint and concurrency:`);
     for (const scenario of scenarios as Scenario[]) {
       for (const c of connections) {
+        const cpuBefore = treeCpuMs(stack.pid);
         const row = { scenario: scenario.name, connections: c, result: await run(url, scenario.request(seeded), c, duration) };
         rows.push(row);
         console.log(formatRow(row));
+        console.log(cpuPerRequest(stack.pid, cpuBefore, row.result.requests.total));
       }
     }
     console.log(`\nmemory after the runs: ${memoryLine(stack.pid)}`);

@@ -14,10 +14,17 @@
  * Target (issue 43): 100 subscribers, 50 uploads/s, 10 minutes: p50 <= 50 ms, p99 <= 250 ms,
  * nothing lost or repeated. `--quick` runs 30 s (about a minute and a half with the boot).
  *
+ * Each asset drives north BENCH_STEP_M metres per upload (11: a vehicle at 40 km/h uploading
+ * every second, which is what 50 assets at 50 uploads/s do), so it changes position-index cell as
+ * often as a fleet does. Printed last: the CPU each process of the stack spent per upload.
+ *
  * Options (env): BENCH_SUBSCRIBERS (100), BENCH_ASSETS (50), BENCH_PER_SOCKET (2 assets per
- * subscriber), BENCH_RATE (uploads/s, 50).
+ * subscriber), BENCH_RATE (uploads/s, 50), BENCH_STEP_M (metres per upload, 11).
+ * `--minutes N` (default 10; fractions allowed) or `--quick` (30 s) sets the length.
+ * WAYMARK_CPU_PROF_DIR=dir: the stack's API process writes a CPU profile there when it stops.
  */
 import { loadAverage, machine } from '../host';
+import { stackRole, treeCpuMs } from '../../integration/support/process-tree';
 import { freePort } from '../../../infra/local/ports';
 import { LiveSocket } from '../../integration/support/socket';
 import { bootStack, type BootedStack } from '../../integration/support/stack';
@@ -27,8 +34,10 @@ const subscribers = num('BENCH_SUBSCRIBERS', 100);
 const assets = num('BENCH_ASSETS', 50);
 const perSocket = num('BENCH_PER_SOCKET', 2);
 const rate = num('BENCH_RATE', 50);
+const stepDeg = num('BENCH_STEP_M', 11) / 111_195;
 const minutesArg = process.argv.indexOf('--minutes');
 const seconds = process.argv.includes('--quick') ? 30 : (minutesArg > 0 ? Number(process.argv[minutesArg + 1]) : 10) * 60;
+if (!(seconds > 0 && seconds <= 3600)) throw new Error('--minutes must be more than 0 and at most 60');
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const summary = (xs: number[]) => {
@@ -42,7 +51,8 @@ async function main(): Promise<void> {
   console.log(`${subscribers} subscribers x ${perSocket} assets each, ${assets} assets, ${rate} uploads/s for ${seconds} s`);
   let stack: BootedStack | undefined;
   try {
-    stack = await bootStack({ WAYMARK_WS_PORT: String(await freePort()) });
+    const profileDir = process.env.WAYMARK_CPU_PROF_DIR;
+    stack = await bootStack({ WAYMARK_WS_PORT: String(await freePort()), ...(profileDir ? { WAYMARK_CPU_PROF_DIR: profileDir } : {}) });
     const liveUrl = /^Live URL: (\S+)$/m.exec(stack.output())![1];
     const { baseUrl, apiKey: key } = stack;
     const post = async (path: string, body: unknown) => {
@@ -78,6 +88,7 @@ async function main(): Promise<void> {
     const uploadMs: number[] = [];
     let failed = 0;
     const statuses = new Map<number | string, number>();
+    const cpuBefore = treeCpuMs(stack.child.pid!);
     const start = Date.now();
     const total = Math.round(seconds * rate);
     // Each asset is a device: its upload n goes out at start + n / rate, or when its previous
@@ -85,7 +96,7 @@ async function main(): Promise<void> {
     const device = async (k: number) => {
       const asset = ids[k];
       let lastTs = 0;
-      for (let n = k; n < total; n += assets) {
+      for (let n = k, step = 0; n < total; n += assets, step++) {
         const wait = start + (n * 1000) / rate - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const ts = Math.max(Date.now(), lastTs + 1);
@@ -95,7 +106,7 @@ async function main(): Promise<void> {
         try {
           const status = await post(`/skynet/asset/${asset}/track`, {
             device_id: `dev-${asset}`,
-            locations: [{ location: { lat: 57.7 + (n % 100) * 1e-4, lon: 11.97 }, timestamp: ts }],
+            locations: [{ location: { lat: 57.6 + step * stepDeg, lon: 11.9 + k * 2e-3 }, timestamp: ts }],
           });
           uploadMs.push(Date.now() - t0);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -111,6 +122,12 @@ async function main(): Promise<void> {
     const elapsed = (Date.now() - start) / 1000;
     const behind = Date.now() - (start + seconds * 1000);
     await new Promise((r) => setTimeout(r, 5000)); // let the last pushes arrive
+    const cpu = [...treeCpuMs(stack.child.pid!)]
+      .map(
+        ([pid, { ms, command }]) =>
+          `${stackRole(command)} ${((ms - (cpuBefore.get(pid)?.ms ?? 0)) / Math.max(1, accepted.length)).toFixed(2)}`,
+      )
+      .join(', ');
 
     const latency: number[] = [];
     let repeated = 0;
@@ -145,6 +162,7 @@ async function main(): Promise<void> {
     console.log(`upload answer: ${summary(uploadMs)}`);
     console.log(`push latency (upload request start -> socket): ${summary(latency)}`);
     console.log(`messages: ${expected} expected, ${lost} lost, ${repeated} repeated, ${outOfOrder} out of order`);
+    console.log(`CPU ms per upload (pushes included): ${cpu}`);
     console.log(`load average after: ${loadAverage()}`);
   } finally {
     await stack?.stop();

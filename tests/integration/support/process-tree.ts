@@ -52,3 +52,30 @@ export function treeMemory(root: number): TreeMemory {
     .filter((p) => p.mb > 0);
   return { totalMb: processes.reduce((sum, p) => sum + p.mb, 0), processes };
 }
+
+/** CPU time (user + system) each process has used so far, in ms, from /proc/<pid>/stat. */
+export function treeCpuMs(root: number): Map<number, { ms: number; command: string }> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const out = new Map<number, { ms: number; command: string }>();
+  for (const pid of treePids(root)) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, { ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, command: command(pid) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/** What a process of an `npm start` stack is, from its command line. */
+export const stackRole = (command: string): string =>
+  /java/.test(command)
+    ? 'DynamoDB Local'
+    : /serverless/.test(command)
+      ? 'API'
+      : /tsx/.test(command)
+        ? 'launcher with SQS'
+        : command.split(' ')[0].split('/').pop()!;

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { areaFilter, coverArea, type SearchArea } from '../../../shared/geo';
-import { POSITION_PARTITION_RES } from '../../../shared/tracking/model';
+import { cellToParent, latLngToCell } from 'h3-js';
+import { areaFilter, coverArea, H3_FINE_RES, type SearchArea } from '../../../shared/geo';
+import { POSITION_CELL_RES, POSITION_PARTITION_RES } from '../../../shared/tracking/model';
 import { SEARCH_MAX_RANGES } from '../../../shared/tracking/search';
 import { positionCells } from '../../../shared/tracking/service';
 
 // The search's cover, at the position index's partition resolution, holds the index key of
-// every point inside the area: its partition cell and its fine cell in one range under it.
+// every point inside the area: its partition cell and its fine cell in one range under it. Also
+// the key older versions gave the point (its own resolution-10 cell), which stays in place until
+// the asset's next upload.
 
 const area: fc.Arbitrary<SearchArea> = fc.oneof(
   fc
@@ -36,7 +39,7 @@ describe('position index cover', () => {
           maxLength: 30,
         }),
         (a, samples) => {
-          const { ranges } = coverArea(a, { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES });
+          const { ranges } = coverArea(a, { maxRanges: SEARCH_MAX_RANGES, coarseRes: POSITION_PARTITION_RES, cellRes: POSITION_CELL_RES });
           const inside = areaFilter(a);
           const [south, north, west, east] =
             a.type === 'circle'
@@ -53,6 +56,9 @@ describe('position index cover', () => {
             if (p.lon > 180 || p.lon < -180 || !inside(p)) continue;
             const { coarse, fine } = positionCells(p);
             expect(ranges.some((r) => r.coarse === coarse && fine >= r.loCell && fine <= r.hiCell)).toBe(true);
+            const legacy = latLngToCell(p.lat, p.lon, H3_FINE_RES);
+            const legacyCoarse = cellToParent(legacy, POSITION_PARTITION_RES);
+            expect(ranges.some((r) => r.coarse === legacyCoarse && legacy >= r.loCell && legacy <= r.hiCell)).toBe(true);
           }
         },
       ),

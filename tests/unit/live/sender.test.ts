@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { signedHeaders } from '../../../shared/live/sender';
+import { LocalConnectionSender, signedHeaders, type ConnectionSender } from '../../../shared/live/sender';
 
 // The fan-out signs its management API calls itself; the AWS SDK's own signer (installed with
 // the DynamoDB client) must produce the same Authorization header for the same request.
@@ -43,5 +43,37 @@ describe('signedHeaders', () => {
     const signature = (h: string) => /Signature=([0-9a-f]{64})/.exec(h)?.[1];
     expect(signature(ours.authorization)).toBe(signature(theirs.authorization));
     expect(ours['x-amz-date']).toBe(theirs['x-amz-date']);
+  });
+});
+
+describe('LocalConnectionSender', () => {
+  const KEY = Symbol.for('waymark.localConnections');
+  const global = globalThis as Record<symbol, unknown>;
+  const fallback = (): ConnectionSender & { posted: string[] } => {
+    const posted: string[] = [];
+    return { posted, post: async (id, data) => (posted.push(`${id}:${data}`), 'ok') };
+  };
+
+  it('posts over HTTP until the web socket server in this process is known', async () => {
+    delete global[KEY];
+    const http = fallback();
+    expect(await new LocalConnectionSender(http).post('c1', 'm')).toBe('ok');
+    expect(http.posted).toEqual(['c1:m']);
+  });
+
+  it("hands messages to the server's clients, and says gone for a connection it does not have", async () => {
+    const sent: string[] = [];
+    global[KEY] = { send: (id: string, payload: string) => id === 'open' && sent.push(payload) > 0 };
+    try {
+      const http = fallback();
+      const sender = new LocalConnectionSender(http);
+      expect(await sender.post('open', 'a')).toBe('ok');
+      expect(await sender.post('open', 'b')).toBe('ok');
+      expect(await sender.post('closed', 'c')).toBe('gone');
+      expect(sent).toEqual(['a', 'b']);
+      expect(http.posted).toEqual([]);
+    } finally {
+      delete global[KEY];
+    }
   });
 });
