@@ -95,7 +95,6 @@ const volumeSchema = z.looseObject({
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
 export const VEHICLE_FIELDS_NOT_BUILT = [
-  'layover_config',
   'alternative_capacities',
   'start_depot_ids',
   'end_depot_ids',
@@ -127,6 +126,18 @@ export const vehicleSchema = z.looseObject({
    * to unload its pickups and load the next run's deliveries (docs/api/optimization.md#multi-trip).
    */
   max_depot_runs: int().min(1).max(MAX_DEPOT_RUNS).optional(),
+  /**
+   * Working-time rule: at most max_continuous_time s of driving (plus setup, service and depot
+   * loading with include_service_time) between two rests of layover_duration s; a `layover` step
+   * is added where the vehicle rests (docs/api/optimization.md#layovers).
+   */
+  layover_config: z
+    .looseObject({
+      max_continuous_time: int().min(1),
+      layover_duration: int().min(1),
+      include_service_time: z.boolean().optional(),
+    })
+    .optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
@@ -351,7 +362,9 @@ export const PLAN_FIGURES = Object.keys(planFigures);
 
 export const initialRouteSchema = z.looseObject({
   vehicle: idSchema,
-  steps: z.array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break']), id: idSchema.optional(), ...planFigures })).max(MAX_ROUTE_STEPS),
+  steps: z
+    .array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break', 'layover']), id: idSchema.optional(), ...planFigures }))
+    .max(MAX_ROUTE_STEPS),
   ...planFigures,
 });
 

@@ -47,10 +47,6 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
   { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
   { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
-  {
-    field: 'vehicles[].layover_config',
-    why: 'layovers are not built yet: continuous driving is not limited; use breaks, max_travel_time or max_working_time',
-  },
   { field: 'vehicles[].alternative_capacities', why: 'the vehicle is planned with capacity only; adopted_capacity is not reported' },
   { field: 'vehicles[].max_deadhead_distance', why: DEADHEAD },
   { field: 'vehicles[].max_deadhead_duration', why: DEADHEAD },
@@ -145,7 +141,7 @@ function planWarnings(req: OptimizationRequest): string[] {
     if (ids.vehicle(route.vehicle) === undefined)
       out.push(`solution[${i}].vehicle: unknown vehicle id ${showId(route.vehicle)}; route ignored`);
     route.steps.forEach((s, k) => {
-      if (s.type === 'start' || s.type === 'end' || s.type === 'break' || s.id === undefined) return;
+      if (s.type === 'start' || s.type === 'end' || s.type === 'break' || s.type === 'layover' || s.id === undefined) return;
       if (ids.task(s.type, s.id) === undefined)
         out.push(`solution[${i}].steps[${k}].id: unknown ${s.type} id ${showId(s.id)}; step ignored`);
     });

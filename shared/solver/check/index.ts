@@ -3,6 +3,7 @@
 // broken rule. The tests use it as the oracle.
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
+import { checkLayovers } from './layover-rules';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
 import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
@@ -192,8 +193,9 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       }
       const between = s.type === 'end' && runs.of[i] < runs.count - 1;
       const endLoc = between ? (vehicle.start_index ?? -1) : (vehicle.end_index ?? -1);
-      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? endLoc : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
-      const move = s.type !== 'break' && prevLoc >= 0 && loc >= 0;
+      const rests = s.type === 'break' || s.type === 'layover';
+      const loc = rests ? prevLoc : s.type === 'end' ? endLoc : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
+      const move = !rests && prevLoc >= 0 && loc >= 0;
       if (move) {
         travelDur += m.durations[prevLoc][loc];
         dist += m.distances[prevLoc][loc];
@@ -221,6 +223,12 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
           if (pickedAt.size) bad('shipment', 'a shipment rides through a depot visit', vid, i);
           prevLoc = loc;
         }
+        return;
+      }
+      if (s.type === 'layover') {
+        // Its length and place: layover-rules.ts.
+        checkLoad(s, i);
+        time = start + s.service;
         return;
       }
       if (s.type === 'break') {
@@ -277,6 +285,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       prevLoc = loc;
     });
     if (pickedAt.size) bad('shipment', 'pickup without its delivery on the route', vid);
+    checkLayovers(vehicle, steps, allowEarly, (rule, detail, i) => bad(rule, detail, vid, i));
     for (const b of vehicle.breaks ?? []) if (!breaksSeen.has(b.id)) bad('break', `break ${b.id} not taken`, vid);
     if (vehicle.end_index === undefined && vtw[1] !== undefined && time > vtw[1] + maxOver + TOL)
       bad('time_window', `vehicle busy until ${time}`, vid);

@@ -3,6 +3,7 @@
 // interchangeable empty vehicles.
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
 import type { Matrix, ProblemMatrices } from './matrices';
+import { layoverOf, type LayoverModel } from '../routes/layovers';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -42,6 +43,8 @@ export interface VehicleModel {
   maxTravelCost: number;
   fixed: number;
   breaks: BreakModel[];
+  /** layover_config, or null. */
+  layover: LayoverModel | null;
   dur: Matrix;
   dist: Matrix;
   cost: Matrix;
@@ -88,6 +91,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
     breaks: breaksOf(v),
+    layover: layoverOf(v),
     dur: f.dur,
     dist: f.dist,
     cost,
@@ -151,5 +155,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(v.max_stops === undefined ? [] : [v.max_stops]),
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
+    ...(m.layover ? [m.layover] : []),
   ]);
 }

@@ -117,6 +117,26 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         lastLoc = s.loc;
         continue;
       }
+      if (s.kind === 'layover') {
+        // A rest where the vehicle is, before it drives on: its length is the step's service.
+        const rest = v.layover!.duration;
+        route.service += rest;
+        steps.push(
+          clean({
+            type: 'layover',
+            arrival: s.arrival,
+            duration: s.travelDur,
+            distance: s.travelDist,
+            setup: 0,
+            service: rest,
+            waiting_time: 0,
+            ...locOf(s.loc >= 0 ? s.loc : lastLoc),
+            load: load.slice(),
+            run,
+          }),
+        );
+        continue;
+      }
       if (s.kind === 'break') {
         const b = v.breaks[s.ref];
         route.service += b.service;

@@ -1,6 +1,7 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
+import { LayoverClock } from './layovers';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
@@ -9,8 +10,8 @@ import { type VehicleModel } from '../model/vehicles';
 import type { UnassignedReason } from '../types';
 
 export interface ScheduledStep {
-  /** `reload`: back at the start depot, between two runs (multi-trip). */
-  kind: 'task' | 'break' | 'reload';
+  /** `reload`: back at the start depot, between two runs (multi-trip); `layover`: a rest (layovers.ts). */
+  kind: 'task' | 'break' | 'reload' | 'layover';
   ref: number; // task index, break index in vehicle.breaks, or the run a reload starts (0-based)
   arrival: number;
   start: number;
@@ -125,6 +126,18 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   const depot = v.start;
   const starts = p.relations.length ? new Map<number, number>() : null;
   const positions = p.relations.length ? new Map<number, number>() : null;
+  const lay = v.layover ? new LayoverClock(v.layover) : null;
+  lay?.work(v.startService);
+  // Before driving `travel` on, a layover here when the leg would not fit (layovers.ts).
+  const layoverBefore = (clock: LayoverClock, travel: number, idleFrom: (dep: number) => number, work: number): boolean => {
+    if (clock.restFirst(travel, idleFrom(t), work)) {
+      if (schedule)
+        schedule.push({ kind: 'layover', ref: 0, arrival: t, start: t, setup: 0, loc: prev, travelDur: dur, travelDist: dist, late: 0 });
+      t += clock.rule.duration;
+      clock.rest();
+    }
+    return clock.leg(travel, idleFrom(t), work);
+  };
 
   // A break is taken before travelling on when deferring it past the next task would miss its
   // window, or when it fits in the waiting time at the next task anyway.
@@ -162,6 +175,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
           late: 0,
         });
       res.waiting += bs - t;
+      lay?.pause(bs - t + b.service);
       t = bs + b.service;
       nextBreak++;
     }
@@ -173,6 +187,11 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     if (runs && runs.reloads[nextReload] === k) {
       // Back to the start depot: unload the run's pickups, load the next run's deliveries.
       if (!takeBreaks(RELOAD)) return fail('break');
+      if (lay) {
+        const tt = v.dur[prev * n + depot];
+        if (!layoverBefore(lay, tt, (dep) => Math.max(0, reloadStart(v, dep + tt) - dep - tt), v.reloadService))
+          return fail('max_continuous_time');
+      }
       dur += v.dur[prev * n + depot];
       dist += v.dist[prev * n + depot];
       tc += v.cost[prev * n + depot];
@@ -199,6 +218,15 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     }
     if (!takeBreaks(tk)) return fail('break');
     const l = p.loc[tk];
+    if (lay) {
+      const tt = prev >= 0 ? v.dur[prev * n + l] : 0;
+      const idleFrom = (dep: number) => {
+        const a = dep + tt;
+        const st = windowStart(p, tk, starts ? Math.max(a, precedenceEarliest(p, tk, starts)) : a);
+        return st < 0 ? 0 : st - a;
+      };
+      if (!layoverBefore(lay, tt, idleFrom, (prev === l ? 0 : p.setup[tk]) + p.service[tk])) return fail('max_continuous_time');
+    }
     if (prev >= 0) {
       dur += v.dur[prev * n + l];
       dist += v.dist[prev * n + l];
@@ -232,6 +260,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   // A pickup without its delivery on the route would leave the amount on board.
   if (pickupDeparture.size !== deliveries) return fail('capacity');
   if (!takeBreaks(-1)) return fail('break');
+  if (lay && v.end >= 0 && prev >= 0 && !layoverBefore(lay, v.dur[prev * n + v.end], () => 0, 0)) return fail('max_continuous_time');
   if (v.end >= 0 && prev >= 0) {
     dur += v.dur[prev * n + v.end];
     dist += v.dist[prev * n + v.end];

@@ -72,6 +72,18 @@ const rows: Row[] = [
   { rule: 'max_stops is a whole number', mutate: (p) => (p.vehicles[0].max_stops = -1), status: 400, field: 'vehicles[0].max_stops' },
   { rule: 'speed_factor is positive', mutate: (p) => (p.vehicles[0].speed_factor = 0), status: 400, field: 'vehicles[0].speed_factor' },
   {
+    rule: 'layover_config names its limit',
+    mutate: (p) => (p.vehicles[0].layover_config = { layover_duration: 600 }),
+    status: 400,
+    field: 'vehicles[0].layover_config.max_continuous_time',
+  },
+  {
+    rule: 'a layover lasts a while',
+    mutate: (p) => (p.vehicles[0].layover_config = { max_continuous_time: 3600, layover_duration: 0 }),
+    status: 400,
+    field: 'vehicles[0].layover_config.layover_duration',
+  },
+  {
     rule: 'location_index required',
     mutate: (p) => delete p.jobs[0].location_index,
     status: 400,
