@@ -59,7 +59,10 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },
-  { field: 'depots[].throughput', why: 'depots load any number of vehicles at once' },
+  {
+    field: 'depots[].throughput',
+    why: 'the commercial docs name the field but not what it counts (vehicles loaded at once, or per hour) nor what happens to a vehicle past it; depots load any number of vehicles at once',
+  },
   { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
   { field: 'vehicles[].volume.alignment', why: "alignment is an item's: it says how a task's goods may be turned" },
   {
