@@ -37,6 +37,8 @@ export const MAX_RELATIONS = 4000;
 export const MAX_RELATION_STEPS = MAX_TASKS + 2;
 /** Runs of one vehicle (the commercial docs set no cap; this one bounds the result's steps). */
 export const MAX_DEPOT_RUNS = 100;
+/** Shifts per vehicle (Waymark's own field): each is a run, so at most the runs' cap. */
+export const MAX_SHIFTS = 24;
 /** Every task, its breaks, and an end and a start at the depot between two runs. */
 export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
@@ -126,6 +128,13 @@ export const vehicleSchema = z.looseObject({
    * to unload its pickups and load the next run's deliveries (docs/api/optimization.md#multi-trip).
    */
   max_depot_runs: int().min(1).max(MAX_DEPOT_RUNS).optional(),
+  /**
+   * Waymark's own field (the commercial vehicle has one time_window): working windows [start,
+   * end], e.g. a morning and an afternoon shift. Each run lies in one shift, at most one per shift,
+   * starting at the vehicle's start and back there by the shift's end; clients that do not know
+   * the field may leave it out (docs/api/optimization.md#shifts).
+   */
+  shifts: z.array(timeWindowSchema).min(1).max(MAX_SHIFTS).optional(),
   /**
    * Working-time rule: at most max_continuous_time s of driving (plus setup, service and depot
    * loading with include_service_time) between two rests of layover_duration s; a `layover` step

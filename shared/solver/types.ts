@@ -29,6 +29,8 @@ export interface SolverVehicle {
   speed_factor?: number;
   /** Trips (runs) from the start depot: the vehicle may come back to reload this many times less one. */
   max_depot_runs?: number;
+  /** Working windows [start, end] in a day (Waymark's own field): one run at most in each, in order. */
+  shifts?: Window[];
   /** Most driving (plus work with include_service_time) between two rests of layover_duration. */
   layover_config?: { max_continuous_time: number; layover_duration: number; include_service_time?: boolean };
   max_travel_time?: number;

@@ -5,6 +5,7 @@ import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkLayovers } from './layover-rules';
 import { checkOrderGroups } from './order-groups';
+import { checkShifts } from './shift-rules';
 import { checkTaskRules } from './task-rules';
 import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
@@ -184,7 +185,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       }
       if (s.type === 'start') {
         checkLoad(s, i);
-        if (startDepot) {
+        // With shifts a route starts when its first run's shift does, at a depot or not.
+        if (startDepot || vehicle.shifts?.length) {
           if (s.arrival < vtw[0] - TOL) bad('time_window', `route starts at ${s.arrival}, before the vehicle window`, vid, i);
           begin = s.arrival;
           time = s.arrival + s.service;
@@ -291,7 +293,9 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       bad('time_window', `vehicle busy until ${time}`, vid);
     if (vehicle.max_travel_time !== undefined && travelDur > vehicle.max_travel_time) bad('max_travel_time', `${travelDur}`, vid);
     if (vehicle.max_distance !== undefined && dist > vehicle.max_distance) bad('max_distance', `${dist}`, vid);
-    if (vehicle.max_working_time !== undefined && time - begin > vehicle.max_working_time) bad('max_working_time', `${time - begin}`, vid);
+    const offShift = checkShifts(vehicle, steps, time, (rule, detail, i) => bad(rule, detail, vid, i));
+    if (vehicle.max_working_time !== undefined && time - begin - offShift > vehicle.max_working_time)
+      bad('max_working_time', `${time - begin - offShift}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
     cost += vehicle.costs?.fixed ?? 0;
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);

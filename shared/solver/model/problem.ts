@@ -117,7 +117,7 @@ function isSimple(
     !setup.some((x) => x > 0) &&
     !maxInVehicle.some((x) => x < INF) &&
     !vehicles.some((v) => v.breaks.length > 0) &&
-    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.layover) &&
+    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.shifts || v.layover) &&
     !rules.hasSequence &&
     !rules.hasCargo
   );

@@ -4,6 +4,7 @@
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
 import type { Matrix, ProblemMatrices } from './matrices';
 import { layoverOf, type LayoverModel } from '../routes/layovers';
+import { shiftsOf, type Shift } from '../routes/shifts';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -34,6 +35,8 @@ export interface VehicleModel {
    * depot. Between runs the vehicle goes back to that depot to unload and reload.
    */
   maxRuns: number;
+  /** Shifts in order (routes/shifts.ts): one run at most in each; null without. */
+  shifts: Shift[] | null;
   /** A reload at the start depot: its loading time and its opening windows (sorted; empty: always open). */
   reloadService: number;
   reloadWindows: [number, number][];
@@ -70,6 +73,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   const { twStart, startService } = startWindow(depot, v);
   const twEndSoft = v.time_window?.[1] ?? INF;
   const cost = matrices.cost(v, p);
+  const shifts = shiftsOf(v);
   const m: VehicleModel = {
     index,
     id: v.id,
@@ -82,7 +86,8 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     twEndSoft,
     maxTasks: v.max_tasks ?? INF,
     maxStops: v.max_stops ?? INF,
-    maxRuns: depot ? Math.max(1, v.max_depot_runs ?? 1) : 1,
+    maxRuns: shifts ? shifts.length : depot ? Math.max(1, v.max_depot_runs ?? 1) : 1,
+    shifts,
     reloadService: depot?.service ?? 0,
     reloadWindows: [...(depot?.time_windows ?? [])].sort((a, b) => a[0] - b[0]),
     maxTravelTime: v.max_travel_time ?? INF,
@@ -156,5 +161,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
     ...(m.layover ? [m.layover] : []),
+    ...(m.shifts ? [`shifts ${JSON.stringify(m.shifts)}`] : []),
   ]);
 }

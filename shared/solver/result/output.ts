@@ -79,7 +79,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       steps.push(
         clean({
           type: 'start',
-          arrival: v.twStart - v.startService,
+          arrival: ev.startTime - v.startService,
           duration: 0,
           distance: 0,
           setup: 0,

@@ -3,6 +3,7 @@
 import { cargoViolation } from './cargo';
 import { LayoverClock } from './layovers';
 import { planRuns, reloadStart, type RunPlan } from './runs';
+import { shiftDeparture } from './shifts';
 import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
@@ -97,7 +98,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     for (let d = 0; d < dims; d++) load[d] += p.startLoad[tk * dims + d];
   }
   let runs: RunPlan | null = null;
-  if (v.maxRuns > 1) {
+  if (v.maxRuns > 1 || v.shifts) {
     const plan = planRuns(p, v, seq);
     if (typeof plan === 'string') return fail(plan);
     runs = plan;
@@ -114,6 +115,14 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   }
 
   let t = v.twStart;
+  // With shifts the route starts when its first run's shift lets it; gaps between shifts are off the clock.
+  const shifts = runs?.shifts ? v.shifts : null;
+  let offClock = 0;
+  if (shifts) {
+    t = shiftDeparture(v, shifts[runs!.shifts![0]], v.twStart - v.startService, v.startService);
+    if (t < 0) return fail('time_window');
+    res.startTime = t;
+  }
   let prev = v.start;
   let dur = 0;
   let dist = 0;
@@ -196,7 +205,14 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
       dist += v.dist[prev * n + depot];
       tc += v.cost[prev * n + depot];
       const arrival = t + v.dur[prev * n + depot];
-      const st = reloadStart(v, arrival);
+      let st = reloadStart(v, arrival);
+      if (shifts) {
+        const [back, next] = [shifts[runs!.shifts![nextReload]], shifts[runs!.shifts![nextReload + 1]]];
+        if (arrival > back[1]) return fail('time_window');
+        const go = shiftDeparture(v, next, arrival, 0);
+        st = go;
+        offClock += Math.max(0, next[0] - arrival);
+      }
       if (st < 0) return fail('time_window');
       res.waiting += st - arrival;
       nextReload++;
@@ -268,6 +284,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     t += v.dur[prev * n + v.end];
   }
   if (t > v.twEnd) return fail('time_window');
+  if (shifts && t > shifts[runs!.shifts![runs!.shifts!.length - 1]][1]) return fail('time_window');
   res.overtime = Math.max(0, t - v.twEndSoft);
   res.endTime = t;
   res.duration = dur;
@@ -276,7 +293,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (dur > v.maxTravelTime) return fail('max_travel_time');
   if (dist > v.maxDistance) return fail('max_distance');
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
-  if (t - v.twStart + v.startService > v.maxWorkingTime) return fail('max_travel_time');
+  if (t - res.startTime + v.startService - offClock > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
   res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;

@@ -100,6 +100,11 @@ describe('problem warnings', () => {
       (p: Problem) => (p.existing_solution_id = 'earlier'),
       (p: Problem) => Object.assign(p.vehicles[0], { max_depot_runs: 1, max_stops: 4, speed_factor: 1.5 }),
       (p: Problem) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800, include_service_time: true }),
+      (p: Problem) =>
+        (p.vehicles[0].shifts = [
+          [0, 14400],
+          [18000, 32400],
+        ]),
       (p: Problem) => (p.options = { grouping: { order_grouping: { grouping_diameter: 200 } } }),
       (p: Problem) => {
         p.depots = [{ id: 'dep', location_index: 0 }];
