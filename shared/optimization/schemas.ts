@@ -132,7 +132,7 @@ export const vehicleSchema = z.looseObject({
    * Waymark's own field (the commercial vehicle has one time_window): working windows [start,
    * end], e.g. a morning and an afternoon shift. Each run lies in one shift, at most one per shift,
    * starting at the vehicle's start and back there by the shift's end; clients that do not know
-   * the field may leave it out (docs/api/optimization.md#shifts).
+   * the field may leave it out (docs/api/optimization.md#shifts-waymark-extension).
    */
   shifts: z.array(timeWindowSchema).min(1).max(MAX_SHIFTS).optional(),
   /**

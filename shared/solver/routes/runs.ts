@@ -28,7 +28,7 @@ const INF = Number.POSITIVE_INFINITY;
  * back; a shipment is picked up and delivered within one run. Windows are weighed too: each
  * (runs, position) keeps two partial plans, the cheapest and the earliest to leave that task,
  * and a plan whose schedule misses a window (travel, setup, service, depot opening and loading;
- * breaks left to the evaluation) goes no further. The cheapest plan that meets the route end
+ * breaks and layovers left to the evaluation; with shifts, each run within its shift) goes no further. The cheapest plan that meets the route end
  * wins; the evaluation then checks the whole schedule. O(runs x len x run length).
  */
 export function planRuns(p: Problem, v: VehicleModel, seq: ArrayLike<number>): RunPlan | RunFailure {
