@@ -137,6 +137,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   const positions = p.relations.length ? new Map<number, number>() : null;
   const lay = v.layover ? new LayoverClock(v.layover) : null;
   lay?.work(v.startService);
+  if (lay && lay.count > lay.rule.max) return fail('max_continuous_time');
   // Before driving `travel` on, a layover here when the leg would not fit (layovers.ts).
   const layoverBefore = (clock: LayoverClock, travel: number, idleFrom: (dep: number) => number, work: number): boolean => {
     if (clock.restFirst(travel, idleFrom(t), work)) {

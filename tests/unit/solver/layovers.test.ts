@@ -137,3 +137,18 @@ describe('layover_config', () => {
     for (const s of steps) expect(s.run).toBeGreaterThan(0);
   });
 });
+
+describe('layover_config at the depot', () => {
+  it('loading longer than max_continuous_time with include_service_time serves nothing, and says why', () => {
+    const request: SolverRequest = {
+      locations,
+      depots: [{ id: 1, location_index: 0, service: 300 }],
+      vehicles: [{ id: 1, start_index: 0, layover_config: { max_continuous_time: 250, layover_duration: 60, include_service_time: true } }],
+      jobs,
+    };
+    const res = solveCapped(request, matrices, 50);
+    expect(checkSolution(request, matrices, res)).toEqual([]);
+    expect(res.routes).toEqual([]);
+    expect(new Set(res.unassigned.map((u) => u.reason))).toEqual(new Set(['max_continuous_time']));
+  });
+});
