@@ -8,6 +8,8 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   max_tasks: 'Every vehicle that could serve this task already has its maximum number of tasks.',
   max_stops: 'Every vehicle that could serve this task already makes its maximum number of stops.',
   max_depot_runs: 'Every vehicle that could serve this task already makes its max_depot_runs trips, each loaded to capacity.',
+  max_continuous_time:
+    "Serving this task would make a vehicle drive (or work) longer than its layover_config's max_continuous_time without a rest, even right after a layover.",
   max_distance: 'Serving this task would take a vehicle past its max_distance.',
   max_travel_time: 'Serving this task would take a vehicle past its travel or working time limit.',
   max_travel_cost: 'Serving this task would take a vehicle past its max_travel_cost.',

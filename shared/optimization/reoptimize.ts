@@ -71,7 +71,12 @@ function keepKnown(solution: OptimizationRequest['solution'], req: OptimizationR
     .map((r) => ({
       ...r,
       steps: r.steps.filter(
-        (s) => s.type === 'start' || s.type === 'end' || s.type === 'break' || (s.id !== undefined && ids.task(s.type, s.id) !== undefined),
+        (s) =>
+          s.type === 'start' ||
+          s.type === 'end' ||
+          s.type === 'break' ||
+          s.type === 'layover' ||
+          (s.id !== undefined && ids.task(s.type, s.id) !== undefined),
       ),
     }));
 }

@@ -31,7 +31,7 @@ const totals = {
 };
 
 const step = z.looseObject({
-  type: z.enum(['start', 'job', 'pickup', 'delivery', 'break', 'end']),
+  type: z.enum(['start', 'job', 'pickup', 'delivery', 'break', 'layover', 'end']),
   id: id.optional(),
   arrival: int,
   duration: int,

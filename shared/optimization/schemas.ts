@@ -37,6 +37,8 @@ export const MAX_RELATIONS = 4000;
 export const MAX_RELATION_STEPS = MAX_TASKS + 2;
 /** Runs of one vehicle (the commercial docs set no cap; this one bounds the result's steps). */
 export const MAX_DEPOT_RUNS = 100;
+/** Shifts per vehicle (Waymark's own field): each is a run, so at most the runs' cap. */
+export const MAX_SHIFTS = 24;
 /** Every task, its breaks, and an end and a start at the depot between two runs. */
 export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
@@ -95,7 +97,6 @@ const volumeSchema = z.looseObject({
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
 export const VEHICLE_FIELDS_NOT_BUILT = [
-  'layover_config',
   'alternative_capacities',
   'start_depot_ids',
   'end_depot_ids',
@@ -127,6 +128,25 @@ export const vehicleSchema = z.looseObject({
    * to unload its pickups and load the next run's deliveries (docs/api/optimization.md#multi-trip).
    */
   max_depot_runs: int().min(1).max(MAX_DEPOT_RUNS).optional(),
+  /**
+   * Waymark's own field (the commercial vehicle has one time_window): working windows [start,
+   * end], e.g. a morning and an afternoon shift. Each run lies in one shift, at most one per shift,
+   * starting at the vehicle's start and back there by the shift's end; clients that do not know
+   * the field may leave it out (docs/api/optimization.md#shifts-waymark-extension).
+   */
+  shifts: z.array(timeWindowSchema).min(1).max(MAX_SHIFTS).optional(),
+  /**
+   * Working-time rule: at most max_continuous_time s of driving (plus setup, service and depot
+   * loading with include_service_time) between two rests of layover_duration s; a `layover` step
+   * is added where the vehicle rests (docs/api/optimization.md#layovers).
+   */
+  layover_config: z
+    .looseObject({
+      max_continuous_time: int().min(1),
+      layover_duration: int().min(1),
+      include_service_time: z.boolean().optional(),
+    })
+    .optional(),
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
@@ -351,7 +371,9 @@ export const PLAN_FIGURES = Object.keys(planFigures);
 
 export const initialRouteSchema = z.looseObject({
   vehicle: idSchema,
-  steps: z.array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break']), id: idSchema.optional(), ...planFigures })).max(MAX_ROUTE_STEPS),
+  steps: z
+    .array(z.looseObject({ type: z.enum([...STEP_TYPES, 'break', 'layover']), id: idSchema.optional(), ...planFigures }))
+    .max(MAX_ROUTE_STEPS),
   ...planFigures,
 });
 

@@ -106,7 +106,7 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLonPair[]): S
       const vehicle = ids.vehicle(route.vehicle);
       if (vehicle === undefined) return [];
       const steps = route.steps.flatMap((s) => {
-        if (s.id === undefined || s.type === 'start' || s.type === 'end' || s.type === 'break') return [];
+        if (s.id === undefined || s.type === 'start' || s.type === 'end' || s.type === 'break' || s.type === 'layover') return [];
         const at = ids.task(s.type, s.id);
         return at === undefined ? [] : [{ type: s.type, id: at }];
       });

@@ -47,10 +47,6 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
   { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
   { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
-  {
-    field: 'vehicles[].layover_config',
-    why: 'layovers are not built yet: continuous driving is not limited; use breaks, max_travel_time or max_working_time',
-  },
   { field: 'vehicles[].alternative_capacities', why: 'the vehicle is planned with capacity only; adopted_capacity is not reported' },
   { field: 'vehicles[].max_deadhead_distance', why: DEADHEAD },
   { field: 'vehicles[].max_deadhead_duration', why: DEADHEAD },
@@ -63,7 +59,10 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },
-  { field: 'depots[].throughput', why: 'depots load any number of vehicles at once' },
+  {
+    field: 'depots[].throughput',
+    why: 'the commercial docs name the field but not what it counts (vehicles loaded at once, or per hour) nor what happens to a vehicle past it; depots load any number of vehicles at once',
+  },
   { field: 'jobs[].follow_lifo_order', why: 'the loading order applies to shipments; a job is on board all along its route' },
   { field: 'vehicles[].volume.alignment', why: "alignment is an item's: it says how a task's goods may be turned" },
   {
@@ -145,7 +144,7 @@ function planWarnings(req: OptimizationRequest): string[] {
     if (ids.vehicle(route.vehicle) === undefined)
       out.push(`solution[${i}].vehicle: unknown vehicle id ${showId(route.vehicle)}; route ignored`);
     route.steps.forEach((s, k) => {
-      if (s.type === 'start' || s.type === 'end' || s.type === 'break' || s.id === undefined) return;
+      if (s.type === 'start' || s.type === 'end' || s.type === 'break' || s.type === 'layover' || s.id === undefined) return;
       if (ids.task(s.type, s.id) === undefined)
         out.push(`solution[${i}].steps[${k}].id: unknown ${s.type} id ${showId(s.id)}; step ignored`);
     });

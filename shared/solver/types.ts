@@ -29,6 +29,10 @@ export interface SolverVehicle {
   speed_factor?: number;
   /** Trips (runs) from the start depot: the vehicle may come back to reload this many times less one. */
   max_depot_runs?: number;
+  /** Working windows [start, end] in a day (Waymark's own field): one run at most in each, in order. */
+  shifts?: Window[];
+  /** Most driving (plus work with include_service_time) between two rests of layover_duration. */
+  layover_config?: { max_continuous_time: number; layover_duration: number; include_service_time?: boolean };
   max_travel_time?: number;
   max_distance?: number;
   max_working_time?: number;
@@ -234,7 +238,7 @@ export interface SearchTeam {
 }
 
 export interface ResultStep {
-  type: StepType | 'break';
+  type: StepType | 'break' | 'layover';
   id?: number;
   arrival: number;
   duration: number;
@@ -282,6 +286,7 @@ export type UnassignedReason =
   | 'max_tasks'
   | 'max_stops'
   | 'max_depot_runs'
+  | 'max_continuous_time'
   | 'max_distance'
   | 'max_travel_time'
   | 'max_travel_cost'

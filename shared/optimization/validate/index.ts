@@ -18,6 +18,7 @@ import { checkRelationConstraints, checkRelations } from './relations';
 import { checkRouting } from './routing';
 import { checkVehicleLocations } from './vehicles';
 import { checkWindows } from './windows';
+import { checkShifts } from './shifts';
 import { checkZonesAndDepots } from './zones';
 
 export { issuesError, type Issue } from './issues';
@@ -65,6 +66,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   checkVehicleLocations(req, locations, add);
   const dims = checkDimensions(req, add);
   checkWindows(req, add);
+  checkShifts(req, add);
   checkMatrices(req, n, add);
   const unfit = checkRelations(req, dims, add);
   checkRelationConstraints(req, add);

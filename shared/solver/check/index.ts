@@ -3,7 +3,9 @@
 // broken rule. The tests use it as the oracle.
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
+import { checkLayovers } from './layover-rules';
 import { checkOrderGroups } from './order-groups';
+import { checkShifts } from './shift-rules';
 import { checkTaskRules } from './task-rules';
 import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
@@ -183,7 +185,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       }
       if (s.type === 'start') {
         checkLoad(s, i);
-        if (startDepot) {
+        // With shifts a route starts when its first run's shift does, at a depot or not.
+        if (startDepot || vehicle.shifts?.length) {
           if (s.arrival < vtw[0] - TOL) bad('time_window', `route starts at ${s.arrival}, before the vehicle window`, vid, i);
           begin = s.arrival;
           time = s.arrival + s.service;
@@ -192,8 +195,9 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       }
       const between = s.type === 'end' && runs.of[i] < runs.count - 1;
       const endLoc = between ? (vehicle.start_index ?? -1) : (vehicle.end_index ?? -1);
-      const loc = s.type === 'break' ? prevLoc : s.type === 'end' ? endLoc : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
-      const move = s.type !== 'break' && prevLoc >= 0 && loc >= 0;
+      const rests = s.type === 'break' || s.type === 'layover';
+      const loc = rests ? prevLoc : s.type === 'end' ? endLoc : (tasks.get(`${s.type}:${s.id}`)?.loc ?? -1);
+      const move = !rests && prevLoc >= 0 && loc >= 0;
       if (move) {
         travelDur += m.durations[prevLoc][loc];
         dist += m.distances[prevLoc][loc];
@@ -221,6 +225,12 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
           if (pickedAt.size) bad('shipment', 'a shipment rides through a depot visit', vid, i);
           prevLoc = loc;
         }
+        return;
+      }
+      if (s.type === 'layover') {
+        // Its length and place: layover-rules.ts.
+        checkLoad(s, i);
+        time = start + s.service;
         return;
       }
       if (s.type === 'break') {
@@ -277,12 +287,15 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
       prevLoc = loc;
     });
     if (pickedAt.size) bad('shipment', 'pickup without its delivery on the route', vid);
+    checkLayovers(vehicle, steps, allowEarly, (rule, detail, i) => bad(rule, detail, vid, i));
     for (const b of vehicle.breaks ?? []) if (!breaksSeen.has(b.id)) bad('break', `break ${b.id} not taken`, vid);
     if (vehicle.end_index === undefined && vtw[1] !== undefined && time > vtw[1] + maxOver + TOL)
       bad('time_window', `vehicle busy until ${time}`, vid);
     if (vehicle.max_travel_time !== undefined && travelDur > vehicle.max_travel_time) bad('max_travel_time', `${travelDur}`, vid);
     if (vehicle.max_distance !== undefined && dist > vehicle.max_distance) bad('max_distance', `${dist}`, vid);
-    if (vehicle.max_working_time !== undefined && time - begin > vehicle.max_working_time) bad('max_working_time', `${time - begin}`, vid);
+    const offShift = checkShifts(vehicle, steps, time, (rule, detail, i) => bad(rule, detail, vid, i));
+    if (vehicle.max_working_time !== undefined && time - begin - offShift > vehicle.max_working_time)
+      bad('max_working_time', `${time - begin - offShift}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
     cost += vehicle.costs?.fixed ?? 0;
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);

@@ -40,7 +40,7 @@ export function runsOf(
     of.push(run);
   });
   const count = run + 1;
-  const allowed = startsAtDepot ? (vehicle.max_depot_runs ?? 1) : 1;
+  const allowed = vehicle.shifts?.length ? vehicle.shifts.length : startsAtDepot ? (vehicle.max_depot_runs ?? 1) : 1;
   if (count > allowed) bad('max_depot_runs', `${count} runs, at most ${allowed} allowed`);
   const numbered = allowed > 1;
   steps.forEach((s, i) => {

@@ -3,6 +3,8 @@
 // interchangeable empty vehicles.
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
 import type { Matrix, ProblemMatrices } from './matrices';
+import { layoverOf, type LayoverModel } from '../routes/layovers';
+import { shiftsOf, type Shift } from '../routes/shifts';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -33,6 +35,8 @@ export interface VehicleModel {
    * depot. Between runs the vehicle goes back to that depot to unload and reload.
    */
   maxRuns: number;
+  /** Shifts in order (routes/shifts.ts): one run at most in each; null without. */
+  shifts: Shift[] | null;
   /** A reload at the start depot: its loading time and its opening windows (sorted; empty: always open). */
   reloadService: number;
   reloadWindows: [number, number][];
@@ -42,6 +46,8 @@ export interface VehicleModel {
   maxTravelCost: number;
   fixed: number;
   breaks: BreakModel[];
+  /** layover_config, or null. */
+  layover: LayoverModel | null;
   dur: Matrix;
   dist: Matrix;
   cost: Matrix;
@@ -67,6 +73,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   const { twStart, startService } = startWindow(depot, v);
   const twEndSoft = v.time_window?.[1] ?? INF;
   const cost = matrices.cost(v, p);
+  const shifts = shiftsOf(v);
   const m: VehicleModel = {
     index,
     id: v.id,
@@ -79,7 +86,8 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     twEndSoft,
     maxTasks: v.max_tasks ?? INF,
     maxStops: v.max_stops ?? INF,
-    maxRuns: depot ? Math.max(1, v.max_depot_runs ?? 1) : 1,
+    maxRuns: shifts ? shifts.length : depot ? Math.max(1, v.max_depot_runs ?? 1) : 1,
+    shifts,
     reloadService: depot?.service ?? 0,
     reloadWindows: [...(depot?.time_windows ?? [])].sort((a, b) => a[0] - b[0]),
     maxTravelTime: v.max_travel_time ?? INF,
@@ -88,6 +96,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
     breaks: breaksOf(v),
+    layover: layoverOf(v),
     dur: f.dur,
     dist: f.dist,
     cost,
@@ -151,5 +160,7 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(v.max_stops === undefined ? [] : [v.max_stops]),
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
+    ...(m.layover ? [m.layover] : []),
+    ...(m.shifts ? [`shifts ${JSON.stringify(m.shifts)}`] : []),
   ]);
 }

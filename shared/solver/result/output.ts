@@ -79,7 +79,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
       steps.push(
         clean({
           type: 'start',
-          arrival: v.twStart - v.startService,
+          arrival: ev.startTime - v.startService,
           duration: 0,
           distance: 0,
           setup: 0,
@@ -115,6 +115,26 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         route.service += v.reloadService;
         steps.push(depotStep('start', v.reloadService, s.start - s.arrival));
         lastLoc = s.loc;
+        continue;
+      }
+      if (s.kind === 'layover') {
+        // A rest where the vehicle is, before it drives on: its length is the step's service.
+        const rest = v.layover!.duration;
+        route.service += rest;
+        steps.push(
+          clean({
+            type: 'layover',
+            arrival: s.arrival,
+            duration: s.travelDur,
+            distance: s.travelDist,
+            setup: 0,
+            service: rest,
+            waiting_time: 0,
+            ...locOf(s.loc >= 0 ? s.loc : lastLoc),
+            load: load.slice(),
+            run,
+          }),
+        );
         continue;
       }
       if (s.kind === 'break') {

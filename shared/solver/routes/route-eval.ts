@@ -1,7 +1,9 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { cargoViolation } from './cargo';
+import { LayoverClock } from './layovers';
 import { planRuns, reloadStart, type RunPlan } from './runs';
+import { shiftDeparture } from './shifts';
 import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
@@ -9,8 +11,8 @@ import { type VehicleModel } from '../model/vehicles';
 import type { UnassignedReason } from '../types';
 
 export interface ScheduledStep {
-  /** `reload`: back at the start depot, between two runs (multi-trip). */
-  kind: 'task' | 'break' | 'reload';
+  /** `reload`: back at the start depot, between two runs (multi-trip); `layover`: a rest (layovers.ts). */
+  kind: 'task' | 'break' | 'reload' | 'layover';
   ref: number; // task index, break index in vehicle.breaks, or the run a reload starts (0-based)
   arrival: number;
   start: number;
@@ -96,7 +98,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     for (let d = 0; d < dims; d++) load[d] += p.startLoad[tk * dims + d];
   }
   let runs: RunPlan | null = null;
-  if (v.maxRuns > 1) {
+  if (v.maxRuns > 1 || v.shifts) {
     const plan = planRuns(p, v, seq);
     if (typeof plan === 'string') return fail(plan);
     runs = plan;
@@ -113,6 +115,14 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   }
 
   let t = v.twStart;
+  // With shifts the route starts when its first run's shift lets it; gaps between shifts are off the clock.
+  const shifts = runs?.shifts ? v.shifts : null;
+  let offClock = 0;
+  if (shifts) {
+    t = shiftDeparture(v, shifts[runs!.shifts![0]], v.twStart - v.startService, v.startService);
+    if (t < 0) return fail('time_window');
+    res.startTime = t;
+  }
   let prev = v.start;
   let dur = 0;
   let dist = 0;
@@ -125,6 +135,19 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   const depot = v.start;
   const starts = p.relations.length ? new Map<number, number>() : null;
   const positions = p.relations.length ? new Map<number, number>() : null;
+  const lay = v.layover ? new LayoverClock(v.layover) : null;
+  lay?.work(v.startService);
+  if (lay && lay.count > lay.rule.max) return fail('max_continuous_time');
+  // Before driving `travel` on, a layover here when the leg would not fit (layovers.ts).
+  const layoverBefore = (clock: LayoverClock, travel: number, idleFrom: (dep: number) => number, work: number): boolean => {
+    if (clock.restFirst(travel, idleFrom(t), work)) {
+      if (schedule)
+        schedule.push({ kind: 'layover', ref: 0, arrival: t, start: t, setup: 0, loc: prev, travelDur: dur, travelDist: dist, late: 0 });
+      t += clock.rule.duration;
+      clock.rest();
+    }
+    return clock.leg(travel, idleFrom(t), work);
+  };
 
   // A break is taken before travelling on when deferring it past the next task would miss its
   // window, or when it fits in the waiting time at the next task anyway.
@@ -162,6 +185,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
           late: 0,
         });
       res.waiting += bs - t;
+      lay?.pause(bs - t + b.service);
       t = bs + b.service;
       nextBreak++;
     }
@@ -173,11 +197,23 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     if (runs && runs.reloads[nextReload] === k) {
       // Back to the start depot: unload the run's pickups, load the next run's deliveries.
       if (!takeBreaks(RELOAD)) return fail('break');
+      if (lay) {
+        const tt = v.dur[prev * n + depot];
+        if (!layoverBefore(lay, tt, (dep) => Math.max(0, reloadStart(v, dep + tt) - dep - tt), v.reloadService))
+          return fail('max_continuous_time');
+      }
       dur += v.dur[prev * n + depot];
       dist += v.dist[prev * n + depot];
       tc += v.cost[prev * n + depot];
       const arrival = t + v.dur[prev * n + depot];
-      const st = reloadStart(v, arrival);
+      let st = reloadStart(v, arrival);
+      if (shifts) {
+        const [back, next] = [shifts[runs!.shifts![nextReload]], shifts[runs!.shifts![nextReload + 1]]];
+        if (arrival > back[1]) return fail('time_window');
+        const go = shiftDeparture(v, next, arrival, 0);
+        st = go;
+        offClock += Math.max(0, next[0] - arrival);
+      }
       if (st < 0) return fail('time_window');
       res.waiting += st - arrival;
       nextReload++;
@@ -199,6 +235,15 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     }
     if (!takeBreaks(tk)) return fail('break');
     const l = p.loc[tk];
+    if (lay) {
+      const tt = prev >= 0 ? v.dur[prev * n + l] : 0;
+      const idleFrom = (dep: number) => {
+        const a = dep + tt;
+        const st = windowStart(p, tk, starts ? Math.max(a, precedenceEarliest(p, tk, starts)) : a);
+        return st < 0 ? 0 : st - a;
+      };
+      if (!layoverBefore(lay, tt, idleFrom, (prev === l ? 0 : p.setup[tk]) + p.service[tk])) return fail('max_continuous_time');
+    }
     if (prev >= 0) {
       dur += v.dur[prev * n + l];
       dist += v.dist[prev * n + l];
@@ -232,6 +277,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   // A pickup without its delivery on the route would leave the amount on board.
   if (pickupDeparture.size !== deliveries) return fail('capacity');
   if (!takeBreaks(-1)) return fail('break');
+  if (lay && v.end >= 0 && prev >= 0 && !layoverBefore(lay, v.dur[prev * n + v.end], () => 0, 0)) return fail('max_continuous_time');
   if (v.end >= 0 && prev >= 0) {
     dur += v.dur[prev * n + v.end];
     dist += v.dist[prev * n + v.end];
@@ -239,6 +285,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     t += v.dur[prev * n + v.end];
   }
   if (t > v.twEnd) return fail('time_window');
+  if (shifts && t > shifts[runs!.shifts![runs!.shifts!.length - 1]][1]) return fail('time_window');
   res.overtime = Math.max(0, t - v.twEndSoft);
   res.endTime = t;
   res.duration = dur;
@@ -247,7 +294,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (dur > v.maxTravelTime) return fail('max_travel_time');
   if (dist > v.maxDistance) return fail('max_distance');
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
-  if (t - v.twStart + v.startService > v.maxWorkingTime) return fail('max_travel_time');
+  if (t - res.startTime + v.startService - offClock > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
   res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;

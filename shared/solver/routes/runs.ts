@@ -6,6 +6,7 @@
 import type { Problem } from '../model/problem';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import type { VehicleModel } from '../model/vehicles';
+import { shiftDeparture } from './shifts';
 import { windowStart } from './windows';
 
 export interface RunPlan {
@@ -13,9 +14,11 @@ export interface RunPlan {
   reloads: number[];
   /** Per run: what it leaves the depot with (the deliveries of its jobs), `dims` entries each. */
   startLoads: Int32Array[];
+  /** With shifts: the shift (0-based) each run lies in. */
+  shifts?: number[];
 }
 
-export type RunFailure = 'capacity' | 'max_depot_runs';
+export type RunFailure = 'capacity' | 'max_depot_runs' | 'time_window';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -25,32 +28,49 @@ const INF = Number.POSITIVE_INFINITY;
  * back; a shipment is picked up and delivered within one run. Windows are weighed too: each
  * (runs, position) keeps two partial plans, the cheapest and the earliest to leave that task,
  * and a plan whose schedule misses a window (travel, setup, service, depot opening and loading;
- * breaks left to the evaluation) goes no further. The cheapest plan that meets the route end
+ * breaks and layovers left to the evaluation; with shifts, each run within its shift) goes no further. The cheapest plan that meets the route end
  * wins; the evaluation then checks the whole schedule. O(runs x len x run length).
  */
 export function planRuns(p: Problem, v: VehicleModel, seq: ArrayLike<number>): RunPlan | RunFailure {
   const len = seq.length;
   const dims = p.dims;
-  // A run serves at least one task.
-  const R = Math.min(v.maxRuns, len);
+  // A run serves at least one task. With shifts a plan's run count is the shift its last run is in.
+  const shifts = v.shifts;
+  const R = shifts ? shifts.length : Math.min(v.maxRuns, len);
   const open = openShipments(p, seq);
   const lab = new Labels(R, len);
   const D = new Int32Array(dims);
   const cum = new Int32Array(dims);
   const peak = new Int32Array(dims);
   // Partial plans extended over one run: their cost, where they are in time, and whether alive.
-  const srcCost = new Float64Array(2 * R);
-  const srcTime = new Float64Array(2 * R);
-  const srcRuns = new Int32Array(2 * R);
-  const srcLabel = new Int32Array(2 * R);
+  const room = shifts ? 2 * R * R + R : 2 * R;
+  const srcCost = new Float64Array(room);
+  const srcTime = new Float64Array(room);
+  const srcRuns = new Int32Array(room);
+  const srcFrom = new Int32Array(room);
+  const srcLabel = new Int32Array(room);
   const n = p.nLoc;
   for (let i = 0; i < len; i++) {
     if (i > 0 && open[i] !== 0) continue;
     let sources = 0;
-    if (i === 0) {
+    if (i === 0 && shifts) {
+      // The first run may lie in any shift.
+      for (let r = 0; r < R; r++) {
+        const st = shiftDeparture(v, shifts[r], v.twStart - v.startService, v.startService);
+        if (st < 0) continue;
+        srcCost[sources] = 0;
+        srcTime[sources] = st;
+        srcRuns[sources] = r;
+        srcFrom[sources] = 0;
+        srcLabel[sources] = 0;
+        sources++;
+      }
+      if (sources === 0) continue;
+    } else if (i === 0) {
       srcCost[0] = 0;
       srcTime[0] = v.twStart;
       srcRuns[0] = 0;
+      srcFrom[0] = 0;
       srcLabel[0] = 0;
       sources = 1;
     } else {
@@ -61,11 +81,27 @@ export function planRuns(p: Problem, v: VehicleModel, seq: ArrayLike<number>): R
         for (let k = 0; k < 2; k++) {
           const at = lab.at(r, i, k);
           if (lab.cost[at] === INF || (k === 1 && lab.same(r, i))) continue;
+          if (shifts) {
+            // Back by the end of its shift; the next run in any later shift.
+            if (lab.time[at] + back > shifts[r - 1][1]) continue;
+            for (let s2 = r; s2 < R; s2++) {
+              const st = shiftDeparture(v, shifts[s2], lab.time[at] + back, v.reloadService);
+              if (st < 0) continue;
+              srcCost[sources] = lab.cost[at] + detour;
+              srcTime[sources] = st;
+              srcRuns[sources] = s2;
+              srcFrom[sources] = r;
+              srcLabel[sources] = k;
+              sources++;
+            }
+            continue;
+          }
           const st = reloadStart(v, lab.time[at] + back);
           if (st < 0) continue;
           srcCost[sources] = lab.cost[at] + detour;
           srcTime[sources] = st + v.reloadService;
           srcRuns[sources] = r;
+          srcFrom[sources] = r;
           srcLabel[sources] = k;
           sources++;
         }
@@ -86,19 +122,22 @@ export function planRuns(p: Problem, v: VehicleModel, seq: ArrayLike<number>): R
       for (let s = 0; s < sources; s++) {
         if (srcTime[s] === INF) continue;
         const st = windowStart(p, t, srcTime[s] + tt);
-        srcTime[s] = st < 0 ? INF : st + busy;
-        if (st >= 0) alive++;
+        srcTime[s] = st < 0 || (shifts && st > shifts[srcRuns[s]][1]) ? INF : st + busy;
+        if (srcTime[s] < INF) alive++;
       }
       prev = l;
       if (alive === 0) break;
       if (j < len && open[j] !== 0) continue;
-      for (let s = 0; s < sources; s++) if (srcTime[s] < INF) lab.offer(srcRuns[s] + 1, j, srcCost[s], srcTime[s], i, srcLabel[s]);
+      for (let s = 0; s < sources; s++)
+        if (srcTime[s] < INF) lab.offer(srcRuns[s] + 1, j, srcCost[s], srcTime[s], i, srcLabel[s], srcFrom[s]);
     }
   }
   const end = lab.best(v, p.loc[seq[len - 1]], n);
-  if (end < 0) return fitsWithMoreRuns(p, v, seq, open) ? 'max_depot_runs' : 'capacity';
+  if (end < 0) return !fitsWithMoreRuns(p, v, seq, open) ? 'capacity' : shifts ? 'time_window' : 'max_depot_runs';
   const reloads = lab.reloads(end);
-  return { reloads, startLoads: startLoadsOf(p, seq, reloads) };
+  const plan: RunPlan = { reloads, startLoads: startLoadsOf(p, seq, reloads) };
+  if (shifts) plan.shifts = lab.runs(end);
+  return plan;
 }
 
 /**
@@ -110,6 +149,8 @@ class Labels {
   readonly time: Float64Array;
   readonly fromI: Int32Array;
   readonly fromLabel: Int32Array;
+  /** The run count (with shifts: the shift + 1) of the plan it extends; 0: none, it starts the route. */
+  readonly fromRun: Int32Array;
   private readonly W: number;
 
   constructor(
@@ -122,6 +163,7 @@ class Labels {
     this.time = new Float64Array(size).fill(INF);
     this.fromI = new Int32Array(size).fill(-1);
     this.fromLabel = new Int32Array(size);
+    this.fromRun = new Int32Array(size);
   }
 
   at(r: number, j: number, k: number): number {
@@ -131,20 +173,26 @@ class Labels {
   /** Both labels are one plan. */
   same(r: number, j: number): boolean {
     const a = this.at(r, j, 0);
-    return this.fromI[a] === this.fromI[a + 1] && this.cost[a] === this.cost[a + 1] && this.time[a] === this.time[a + 1];
+    return (
+      this.fromI[a] === this.fromI[a + 1] &&
+      this.fromRun[a] === this.fromRun[a + 1] &&
+      this.cost[a] === this.cost[a + 1] &&
+      this.time[a] === this.time[a + 1]
+    );
   }
 
-  offer(r: number, j: number, cost: number, time: number, i: number, label: number): void {
+  offer(r: number, j: number, cost: number, time: number, i: number, label: number, from: number): void {
     const a = this.at(r, j, 0);
-    if (cost < this.cost[a] || (cost === this.cost[a] && time < this.time[a])) this.set(a, cost, time, i, label);
-    if (time < this.time[a + 1] || (time === this.time[a + 1] && cost < this.cost[a + 1])) this.set(a + 1, cost, time, i, label);
+    if (cost < this.cost[a] || (cost === this.cost[a] && time < this.time[a])) this.set(a, cost, time, i, label, from);
+    if (time < this.time[a + 1] || (time === this.time[a + 1] && cost < this.cost[a + 1])) this.set(a + 1, cost, time, i, label, from);
   }
 
-  private set(at: number, cost: number, time: number, i: number, label: number): void {
+  private set(at: number, cost: number, time: number, i: number, label: number, from: number): void {
     this.cost[at] = cost;
     this.time[at] = time;
     this.fromI[at] = i;
     this.fromLabel[at] = label;
+    this.fromRun[at] = from;
   }
 
   /** The cheapest complete plan that reaches the route end in time (else the cheapest at all); -1: none. */
@@ -157,7 +205,8 @@ class Labels {
         const at = this.at(r, this.len, k);
         if (this.cost[at] === INF) continue;
         if (best < 0 || this.cost[at] < this.cost[best]) best = at;
-        if (this.time[at] + home <= v.twEnd && (bestInTime < 0 || this.cost[at] < this.cost[bestInTime])) bestInTime = at;
+        const until = v.shifts ? Math.min(v.twEnd, v.shifts[r - 1][1]) : v.twEnd;
+        if (this.time[at] + home <= until && (bestInTime < 0 || this.cost[at] < this.cost[bestInTime])) bestInTime = at;
       }
     return bestInTime >= 0 ? bestInTime : best;
   }
@@ -165,12 +214,20 @@ class Labels {
   /** The reload positions of the plan ending at label `at` (a position of run r + 1 is where run r ended). */
   reloads(at: number): number[] {
     const out: number[] = [];
-    let r = Math.floor(at / 2 / this.W) + 1;
-    while (r > 1) {
+    while (this.fromRun[at] > 0) {
       const i = this.fromI[at];
       out.push(i);
-      at = this.at(r - 1, i, this.fromLabel[at]);
-      r--;
+      at = this.at(this.fromRun[at], i, this.fromLabel[at]);
+    }
+    return out.reverse();
+  }
+
+  /** Per run of the plan ending at label `at`, its run count less one (with shifts: its shift). */
+  runs(at: number): number[] {
+    const out = [Math.floor(at / 2 / this.W)];
+    while (this.fromRun[at] > 0) {
+      out.push(this.fromRun[at] - 1);
+      at = this.at(this.fromRun[at], this.fromI[at], this.fromLabel[at]);
     }
     return out.reverse();
   }

@@ -63,7 +63,9 @@ function hopelessTasks(p: Problem): Uint8Array {
     for (const v of p.vehicles) {
       if (!p.allowed[t * nv + v.index] || tried.has(v.signature)) continue;
       tried.add(v.signature);
-      if (evaluateRoute(p, v, seq).ok) {
+      const ev = evaluateRoute(p, v, seq);
+      // A leg too long to drive without a rest may fit with stops in between to rest at (layovers.ts).
+      if (ev.ok || ev.reason === 'max_continuous_time') {
         ok = true;
         break;
       }

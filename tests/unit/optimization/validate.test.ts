@@ -72,6 +72,40 @@ const rows: Row[] = [
   { rule: 'max_stops is a whole number', mutate: (p) => (p.vehicles[0].max_stops = -1), status: 400, field: 'vehicles[0].max_stops' },
   { rule: 'speed_factor is positive', mutate: (p) => (p.vehicles[0].speed_factor = 0), status: 400, field: 'vehicles[0].speed_factor' },
   {
+    rule: 'shifts in order',
+    mutate: (p) =>
+      (p.vehicles[0].shifts = [
+        [1000, 2000],
+        [1500, 3000],
+      ]),
+    status: 400,
+    field: 'vehicles[0].shifts[1]',
+  },
+  {
+    rule: 'a shift starts before it ends',
+    mutate: (p) => (p.vehicles[0].shifts = [[2000, 1000]]),
+    status: 400,
+    field: 'vehicles[0].shifts[0]',
+  },
+  {
+    rule: 'shifts are runs, not beside max_depot_runs',
+    mutate: (p) => Object.assign(p.vehicles[0], { shifts: [[0, 100]], max_depot_runs: 2 }),
+    status: 400,
+    field: 'vehicles[0].max_depot_runs',
+  },
+  {
+    rule: 'layover_config names its limit',
+    mutate: (p) => (p.vehicles[0].layover_config = { layover_duration: 600 }),
+    status: 400,
+    field: 'vehicles[0].layover_config.max_continuous_time',
+  },
+  {
+    rule: 'a layover lasts a while',
+    mutate: (p) => (p.vehicles[0].layover_config = { max_continuous_time: 3600, layover_duration: 0 }),
+    status: 400,
+    field: 'vehicles[0].layover_config.layover_duration',
+  },
+  {
     rule: 'location_index required',
     mutate: (p) => delete p.jobs[0].location_index,
     status: 400,

@@ -37,7 +37,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
   ['vehicles[].alternative_capacities', (p) => (p.vehicles[0].alternative_capacities = [[5, 5]])],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
@@ -100,6 +99,12 @@ describe('problem warnings', () => {
       (p: Problem) => (p.options = { objective: { allow_early_arrival: false, solver_mode: 'fast' } }),
       (p: Problem) => (p.existing_solution_id = 'earlier'),
       (p: Problem) => Object.assign(p.vehicles[0], { max_depot_runs: 1, max_stops: 4, speed_factor: 1.5 }),
+      (p: Problem) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800, include_service_time: true }),
+      (p: Problem) =>
+        (p.vehicles[0].shifts = [
+          [0, 14400],
+          [18000, 32400],
+        ]),
       (p: Problem) => (p.options = { grouping: { order_grouping: { grouping_diameter: 200 } } }),
       (p: Problem) => {
         p.depots = [{ id: 'dep', location_index: 0 }];
