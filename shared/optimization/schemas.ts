@@ -136,8 +136,9 @@ export const vehicleSchema = z.looseObject({
       fixed: nonNeg().optional(),
       per_hour: nonNeg().optional(),
       per_km: nonNeg().optional(),
+      /** Paid for each job and each shipment the vehicle serves (docs/api/optimization.md#vehicle-costs). */
+      per_order: nonNeg().optional(),
       // Declared by the commercial docs, not built yet: accepted and warned (warnings.ts says why).
-      per_order: z.unknown().optional(),
       deadhead_distance_penalty: z.unknown().optional(),
       deadhead_duration_penalty: z.unknown().optional(),
       min_stop_load_fixed_penalty: z.unknown().optional(),

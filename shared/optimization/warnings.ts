@@ -59,7 +59,6 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].min_stop_load', why: MIN_STOP_LOAD },
   { field: 'vehicles[].costs.min_stop_load_fixed_penalty', why: MIN_STOP_LOAD },
   { field: 'vehicles[].costs.min_stop_load_unit_penalty', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.per_order', why: 'a cost per served task is not in the objective yet; fixed, per_hour and per_km are' },
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },

@@ -33,7 +33,8 @@ export interface SolverVehicle {
   max_distance?: number;
   max_working_time?: number;
   breaks?: { id: number; time_windows: Window[]; service?: number }[];
-  costs?: { fixed?: number; per_hour?: number; per_km?: number };
+  /** `per_order`: paid for each job or shipment the vehicle serves. */
+  costs?: { fixed?: number; per_hour?: number; per_km?: number; per_order?: number };
   max_travel_cost?: number;
   profile?: string;
   metadata?: Metadata;

@@ -41,6 +41,8 @@ export interface VehicleModel {
   maxWorkingTime: number;
   maxTravelCost: number;
   fixed: number;
+  /** Paid per order served: a job, or a shipment (its pickup and delivery together). */
+  perOrder: number;
   breaks: BreakModel[];
   dur: Matrix;
   dist: Matrix;
@@ -87,6 +89,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxWorkingTime: v.max_working_time ?? INF,
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
+    perOrder: v.costs?.per_order ?? 0,
     breaks: breaksOf(v),
     dur: f.dur,
     dist: f.dist,

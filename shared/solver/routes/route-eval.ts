@@ -24,7 +24,7 @@ export interface ScheduledStep {
 export interface RouteEval {
   ok: boolean;
   reason: UnassignedReason | null;
-  cost: number; // travel cost + fixed + soft penalties
+  cost: number; // travel cost + fixed + per order + soft penalties
   travelCost: number;
   duration: number;
   distance: number;
@@ -249,7 +249,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
   if (t - v.twStart + v.startService > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
-  res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
+  res.cost = tc + v.fixed + v.perOrder * (len - deliveries) + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;
   return res;
 }
