@@ -37,6 +37,8 @@ export const MAX_RELATIONS = 4000;
 export const MAX_RELATION_STEPS = MAX_TASKS + 2;
 /** Runs of one vehicle (the commercial docs set no cap; this one bounds the result's steps). */
 export const MAX_DEPOT_RUNS = 100;
+/** Capacity configurations of one vehicle besides `capacity` (the commercial docs set no cap). */
+export const MAX_ALTERNATIVE_CAPACITIES = 50;
 /** Every task, its breaks, and an end and a start at the depot between two runs. */
 export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
@@ -96,7 +98,6 @@ const volumeSchema = z.looseObject({
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
 export const VEHICLE_FIELDS_NOT_BUILT = [
   'layover_config',
-  'alternative_capacities',
   'start_depot_ids',
   'end_depot_ids',
   'max_deadhead_distance',
@@ -115,6 +116,11 @@ export const vehicleSchema = z.looseObject({
   /** The client's vehicle: where it is now, the route's start when start_index is not given. */
   location: pointSchema.optional(),
   capacity: amounts().optional(),
+  /**
+   * Other configurations the vehicle may be loaded in, each as long as `capacity`: a route adopts
+   * one for the whole day (docs/api/optimization.md#alternative-capacities).
+   */
+  alternative_capacities: z.array(amounts()).max(MAX_ALTERNATIVE_CAPACITIES).optional(),
   time_window: timeWindowSchema.optional(),
   skills: skills().optional(),
   max_tasks: nonNegInt().optional(),

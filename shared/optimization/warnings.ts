@@ -51,7 +51,6 @@ const UNHONOURED: Unhonoured[] = [
     field: 'vehicles[].layover_config',
     why: 'layovers are not built yet: continuous driving is not limited; use breaks, max_travel_time or max_working_time',
   },
-  { field: 'vehicles[].alternative_capacities', why: 'the vehicle is planned with capacity only; adopted_capacity is not reported' },
   { field: 'vehicles[].max_deadhead_distance', why: DEADHEAD },
   { field: 'vehicles[].max_deadhead_duration', why: DEADHEAD },
   { field: 'vehicles[].costs.deadhead_distance_penalty', why: DEADHEAD },

@@ -20,6 +20,8 @@ export interface SolverVehicle {
   start_index?: number;
   end_index?: number;
   capacity?: number[];
+  /** Other configurations the vehicle may be loaded in; a route adopts one (`adopted_capacity`). */
+  alternative_capacities?: number[][];
   time_window?: Window;
   skills?: number[];
   max_tasks?: number;
@@ -274,6 +276,8 @@ export interface ResultRoute {
   overtime?: number;
   /** Revenue of the route's tasks, when any task has one. */
   revenue?: number;
+  /** The capacity configuration the route is loaded in, for a vehicle with alternative_capacities. */
+  adopted_capacity?: number[];
 }
 
 export type UnassignedReason =

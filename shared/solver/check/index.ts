@@ -3,6 +3,7 @@
 // broken rule. The tests use it as the oracle.
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
+import { routeCapacity } from './capacity-rules';
 import { perOrderCost } from './cost-rules';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
@@ -115,7 +116,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     usedVehicles.add(vid);
     const m = atSpeed(matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])], vehicle.speed_factor);
     const dims = Math.max(vehicle.capacity?.length ?? 0, ...[...tasks.values()].map((t) => Math.max(t.delivery.length, t.pickup.length)));
-    const cap = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
+    const cap = routeCapacity(vehicle, route, (rule, detail) => bad(rule, detail, vid));
     const steps = route.steps;
     const taskSteps = steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
     if (taskSteps.length === 0) bad('route', 'route without tasks', vid);

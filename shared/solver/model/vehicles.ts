@@ -2,6 +2,7 @@
 // loading included), breaks, limits, the matrices of its profile and a signature for spotting
 // interchangeable empty vehicles.
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
+import { capacityConfigs } from './capacities';
 import type { Matrix, ProblemMatrices } from './matrices';
 
 const INF = Number.POSITIVE_INFINITY;
@@ -19,6 +20,8 @@ export interface VehicleModel {
   start: number; // location index, -1 for an open start
   end: number; // location index, -1 for an open end
   cap: Int32Array;
+  /** Alternative capacities: the configurations (`cap` is their per-dimension maximum), else null. */
+  configs: Int32Array[] | null;
   /** When the vehicle may leave its start: its window start, or a depot's opening, plus the depot's service. */
   twStart: number;
   /** Loading time at a depot start (the depot's service), already inside twStart. */
@@ -69,12 +72,14 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   const { twStart, startService } = startWindow(depot, v);
   const twEndSoft = v.time_window?.[1] ?? INF;
   const cost = matrices.cost(v, p);
+  const alt = capacityConfigs(v, dims);
   const m: VehicleModel = {
     index,
     id: v.id,
     start: v.start_index ?? -1,
     end: v.end_index ?? -1,
-    cap: capacityOf(v, dims),
+    cap: alt?.cap ?? capacityOf(v, dims),
+    configs: alt?.configs ?? null,
     twStart,
     startService,
     twEnd: twEndSoft + maxOver,
@@ -154,5 +159,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(v.max_stops === undefined ? [] : [v.max_stops]),
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
+    ...(v.alternative_capacities === undefined ? [] : [v.alternative_capacities]),
   ]);
 }

@@ -1,5 +1,6 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
+import { adoptedConfig } from './capacities';
 import { cargoViolation } from './cargo';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { windowStart } from './windows';
@@ -34,6 +35,8 @@ export interface RouteEval {
   lateness: number;
   overtime: number;
   startLoad: Int32Array;
+  /** Alternative capacities: the index of the configuration the route adopts. */
+  adopted?: number;
   /** Multi-trip: the load each run leaves the depot with (the first is `startLoad`). */
   runLoads?: Int32Array[];
   schedule?: ScheduledStep[];
@@ -249,6 +252,10 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
   if (t - v.twStart + v.startService > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
+  if (v.configs) {
+    res.adopted = adoptedConfig(p, v, seq, res.startLoad, runs);
+    if (res.adopted < 0) return fail('capacity');
+  }
   res.cost = tc + v.fixed + v.perOrder * (len - deliveries) + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   res.schedule = schedule;
   return res;

@@ -38,7 +38,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
   ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
-  ['vehicles[].alternative_capacities', (p) => (p.vehicles[0].alternative_capacities = [[5, 5]])],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
   ['vehicles[].max_deadhead_distance', (p) => (p.vehicles[0].max_deadhead_distance = 5000)],
@@ -70,6 +69,10 @@ describe('problem warnings', () => {
 
   it('say nothing about the vehicle costs Waymark counts (fixed, per_hour, per_km, per_order)', () => {
     expect(warningsOf((p) => (p.vehicles[0].costs = { fixed: 5, per_hour: 30, per_km: 2, per_order: 3 }))).toEqual([]);
+  });
+
+  it('say nothing about alternative_capacities (honoured)', () => {
+    expect(warningsOf((p) => (p.vehicles[0].alternative_capacities = [[p.vehicles[0].capacity?.[0] ?? 1]]))).toEqual([]);
   });
 
   for (const [field, mutate] of unhonoured) {
