@@ -100,8 +100,6 @@ export const VEHICLE_FIELDS_NOT_BUILT = [
   'layover_config',
   'start_depot_ids',
   'end_depot_ids',
-  'max_deadhead_distance',
-  'max_deadhead_duration',
   'min_stop_load',
   'depot',
   'allowed_zones',
@@ -136,6 +134,9 @@ export const vehicleSchema = z.looseObject({
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
+  /** Soft limits on each empty first and last leg (docs/api/optimization.md#deadhead), metres and seconds. */
+  max_deadhead_distance: nonNeg().optional(),
+  max_deadhead_duration: nonNeg().optional(),
   breaks: z.array(breakSchema).max(MAX_BREAKS_PER_VEHICLE).optional(),
   costs: z
     .looseObject({
@@ -144,9 +145,10 @@ export const vehicleSchema = z.looseObject({
       per_km: nonNeg().optional(),
       /** Paid for each job and each shipment the vehicle serves (docs/api/optimization.md#vehicle-costs). */
       per_order: nonNeg().optional(),
+      /** Per metre / second an empty first or last leg runs past its limit (default 1). */
+      deadhead_distance_penalty: nonNeg().optional(),
+      deadhead_duration_penalty: nonNeg().optional(),
       // Declared by the commercial docs, not built yet: accepted and warned (warnings.ts says why).
-      deadhead_distance_penalty: z.unknown().optional(),
-      deadhead_duration_penalty: z.unknown().optional(),
       min_stop_load_fixed_penalty: z.unknown().optional(),
       min_stop_load_unit_penalty: z.unknown().optional(),
     })

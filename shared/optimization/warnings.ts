@@ -40,7 +40,6 @@ const PROFILE_ROUTING = [
   'truck_axle_load',
 ];
 
-const DEADHEAD = 'deadhead limits and penalties are not built yet; the route is planned without them';
 const MIN_STOP_LOAD = 'minimum loads per stop are not built yet; stops below it are planned without a penalty';
 
 const UNHONOURED: Unhonoured[] = [
@@ -51,10 +50,6 @@ const UNHONOURED: Unhonoured[] = [
     field: 'vehicles[].layover_config',
     why: 'layovers are not built yet: continuous driving is not limited; use breaks, max_travel_time or max_working_time',
   },
-  { field: 'vehicles[].max_deadhead_distance', why: DEADHEAD },
-  { field: 'vehicles[].max_deadhead_duration', why: DEADHEAD },
-  { field: 'vehicles[].costs.deadhead_distance_penalty', why: DEADHEAD },
-  { field: 'vehicles[].costs.deadhead_duration_penalty', why: DEADHEAD },
   { field: 'vehicles[].min_stop_load', why: MIN_STOP_LOAD },
   { field: 'vehicles[].costs.min_stop_load_fixed_penalty', why: MIN_STOP_LOAD },
   { field: 'vehicles[].costs.min_stop_load_unit_penalty', why: MIN_STOP_LOAD },

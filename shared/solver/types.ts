@@ -36,7 +36,18 @@ export interface SolverVehicle {
   max_working_time?: number;
   breaks?: { id: number; time_windows: Window[]; service?: number }[];
   /** `per_order`: paid for each job or shipment the vehicle serves. */
-  costs?: { fixed?: number; per_hour?: number; per_km?: number; per_order?: number };
+  costs?: {
+    fixed?: number;
+    per_hour?: number;
+    per_km?: number;
+    per_order?: number;
+    /** Per metre / second an empty first or last leg runs past its limit (default 1). */
+    deadhead_distance_penalty?: number;
+    deadhead_duration_penalty?: number;
+  };
+  /** Soft limits on each empty first and last leg (deadhead), in metres and seconds. */
+  max_deadhead_distance?: number;
+  max_deadhead_duration?: number;
   max_travel_cost?: number;
   profile?: string;
   metadata?: Metadata;

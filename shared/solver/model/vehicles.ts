@@ -46,6 +46,8 @@ export interface VehicleModel {
   fixed: number;
   /** Paid per order served: a job, or a shipment (its pickup and delivery together). */
   perOrder: number;
+  /** Soft limits on the empty first and last legs and their penalties per unit over; null without limits. */
+  deadhead: { maxDistance: number; maxDuration: number; distancePenalty: number; durationPenalty: number } | null;
   breaks: BreakModel[];
   dur: Matrix;
   dist: Matrix;
@@ -95,6 +97,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
     perOrder: v.costs?.per_order ?? 0,
+    deadhead: deadheadOf(v),
     breaks: breaksOf(v),
     dur: f.dur,
     dist: f.dist,
@@ -105,6 +108,16 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   };
   m.signature = signatureOf(v, p, m);
   return m;
+}
+
+function deadheadOf(v: SolverVehicle): VehicleModel['deadhead'] {
+  if (v.max_deadhead_distance === undefined && v.max_deadhead_duration === undefined) return null;
+  return {
+    maxDistance: v.max_deadhead_distance ?? INF,
+    maxDuration: v.max_deadhead_duration ?? INF,
+    distancePenalty: v.costs?.deadhead_distance_penalty ?? 1,
+    durationPenalty: v.costs?.deadhead_duration_penalty ?? 1,
+  };
 }
 
 /** A dimension the vehicle lists no capacity for holds nothing; no capacity at all, anything. */
@@ -160,5 +173,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(v.speed_factor === undefined ? [] : [`speed ${v.speed_factor}`]),
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
     ...(v.alternative_capacities === undefined ? [] : [v.alternative_capacities]),
+    ...(m.deadhead === null ? [] : [`deadhead ${v.max_deadhead_distance} ${v.max_deadhead_duration}`]),
   ]);
 }

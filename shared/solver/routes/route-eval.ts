@@ -2,6 +2,7 @@
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
 import { adoptedConfig } from './capacities';
 import { cargoViolation } from './cargo';
+import { deadheadPenalty } from './deadhead';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
@@ -257,6 +258,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
     if (res.adopted < 0) return fail('capacity');
   }
   res.cost = tc + v.fixed + v.perOrder * (len - deliveries) + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
+  if (v.deadhead) res.cost += deadheadPenalty(p, v, seq, res.startLoad, cur);
   res.schedule = schedule;
   return res;
 }

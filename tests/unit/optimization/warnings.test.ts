@@ -40,10 +40,7 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
-  ['vehicles[].max_deadhead_distance', (p) => (p.vehicles[0].max_deadhead_distance = 5000)],
-  ['vehicles[].max_deadhead_duration', (p) => (p.vehicles[0].max_deadhead_duration = 600)],
   ['vehicles[].min_stop_load', (p) => (p.vehicles[0].min_stop_load = [2])],
-  ['vehicles[].costs.deadhead_distance_penalty', (p) => (p.vehicles[0].costs = { deadhead_distance_penalty: 1 })],
   ['vehicles[].costs.min_stop_load_unit_penalty', (p) => (p.vehicles[0].costs = { min_stop_load_unit_penalty: 1 })],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
   ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
@@ -69,6 +66,15 @@ describe('problem warnings', () => {
 
   it('say nothing about the vehicle costs Waymark counts (fixed, per_hour, per_km, per_order)', () => {
     expect(warningsOf((p) => (p.vehicles[0].costs = { fixed: 5, per_hour: 30, per_km: 2, per_order: 3 }))).toEqual([]);
+  });
+
+  it('say nothing about deadhead limits and penalties (honoured)', () => {
+    const deadhead = (p: Problem) => {
+      p.vehicles[0].max_deadhead_distance = 5000;
+      p.vehicles[0].max_deadhead_duration = 600;
+      p.vehicles[0].costs = { deadhead_distance_penalty: 2, deadhead_duration_penalty: 3 };
+    };
+    expect(warningsOf(deadhead)).toEqual([]);
   });
 
   it('say nothing about alternative_capacities (honoured)', () => {
