@@ -100,7 +100,6 @@ export const VEHICLE_FIELDS_NOT_BUILT = [
   'layover_config',
   'start_depot_ids',
   'end_depot_ids',
-  'min_stop_load',
   'depot',
   'allowed_zones',
   'restricted_zones',
@@ -137,6 +136,8 @@ export const vehicleSchema = z.looseObject({
   /** Soft limits on each empty first and last leg (docs/api/optimization.md#deadhead), metres and seconds. */
   max_deadhead_distance: nonNeg().optional(),
   max_deadhead_duration: nonNeg().optional(),
+  /** Least each stop with job deliveries should drop off, per dimension (docs/api/optimization.md#minimum-stop-load). */
+  min_stop_load: amounts().optional(),
   breaks: z.array(breakSchema).max(MAX_BREAKS_PER_VEHICLE).optional(),
   costs: z
     .looseObject({
@@ -148,9 +149,10 @@ export const vehicleSchema = z.looseObject({
       /** Per metre / second an empty first or last leg runs past its limit (default 1). */
       deadhead_distance_penalty: nonNeg().optional(),
       deadhead_duration_penalty: nonNeg().optional(),
-      // Declared by the commercial docs, not built yet: accepted and warned (warnings.ts says why).
-      min_stop_load_fixed_penalty: z.unknown().optional(),
-      min_stop_load_unit_penalty: z.unknown().optional(),
+      /** A stop dropping less than min_stop_load pays this once (default 0)... */
+      min_stop_load_fixed_penalty: nonNeg().optional(),
+      /** ...and this per unit short: one number for every dimension, or one per dimension (default 1). */
+      min_stop_load_unit_penalty: z.union([nonNeg(), z.array(nonNeg())]).optional(),
     })
     .optional(),
   max_travel_cost: nonNeg().optional(),

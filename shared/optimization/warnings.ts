@@ -40,8 +40,6 @@ const PROFILE_ROUTING = [
   'truck_axle_load',
 ];
 
-const MIN_STOP_LOAD = 'minimum loads per stop are not built yet; stops below it are planned without a penalty';
-
 const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
   { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
@@ -50,9 +48,6 @@ const UNHONOURED: Unhonoured[] = [
     field: 'vehicles[].layover_config',
     why: 'layovers are not built yet: continuous driving is not limited; use breaks, max_travel_time or max_working_time',
   },
-  { field: 'vehicles[].min_stop_load', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.min_stop_load_fixed_penalty', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.min_stop_load_unit_penalty', why: MIN_STOP_LOAD },
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },

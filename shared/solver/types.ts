@@ -44,7 +44,12 @@ export interface SolverVehicle {
     /** Per metre / second an empty first or last leg runs past its limit (default 1). */
     deadhead_distance_penalty?: number;
     deadhead_duration_penalty?: number;
+    /** A stop dropping less than min_stop_load: once per stop, and per unit short (per dimension). */
+    min_stop_load_fixed_penalty?: number;
+    min_stop_load_unit_penalty?: number | number[];
   };
+  /** Least each stop with job deliveries should drop off, per dimension (soft). */
+  min_stop_load?: number[];
   /** Soft limits on each empty first and last leg (deadhead), in metres and seconds. */
   max_deadhead_distance?: number;
   max_deadhead_duration?: number;

@@ -9,6 +9,7 @@ export function checkDimensions(req: OptimizationRequest, add: AddIssue): number
   const dims: { field: string; length: number }[] = [];
   req.vehicles.forEach((v, i) => {
     if (v.capacity) dims.push({ field: `vehicles[${i}].capacity`, length: v.capacity.length });
+    if (v.min_stop_load) dims.push({ field: `vehicles[${i}].min_stop_load`, length: v.min_stop_load.length });
     v.alternative_capacities?.forEach((c, k) => dims.push({ field: `vehicles[${i}].alternative_capacities[${k}]`, length: c.length }));
   });
   req.jobs?.forEach((j, i) => {

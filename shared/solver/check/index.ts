@@ -4,7 +4,7 @@
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { routeCapacity } from './capacity-rules';
-import { deadheadCost, perOrderCost } from './cost-rules';
+import { deadheadCost, minStopLoadCost, perOrderCost } from './cost-rules';
 import { checkOrderGroups } from './order-groups';
 import { checkTaskRules } from './task-rules';
 import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
@@ -287,6 +287,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     if (vehicle.max_working_time !== undefined && time - begin > vehicle.max_working_time) bad('max_working_time', `${time - begin}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
     cost += (vehicle.costs?.fixed ?? 0) + perOrderCost(vehicle, steps) + deadheadCost(vehicle, steps);
+    cost += minStopLoadCost(vehicle, steps, req.jobs ?? []);
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);
     if (Math.abs(route.duration - travelDur) > TOL) bad('duration', `route duration ${route.duration} != ${travelDur}`, vid);
     if (Math.abs(route.distance - dist) > TOL) bad('distance', `route distance ${route.distance} != ${dist}`, vid);

@@ -107,7 +107,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
 /**
  * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
  * in vehicle, breaks, working time, stop limits, multi-trip, alternative capacities, deadhead,
- * sequence or cargo rules, and none of
+ * minimum stop loads, sequence or cargo rules, and none of
  * `other` (relations, lateness, overtime, order groups).
  */
 function isSimple(
@@ -122,7 +122,7 @@ function isSimple(
     !setup.some((x) => x > 0) &&
     !maxInVehicle.some((x) => x < INF) &&
     !vehicles.some((v) => v.breaks.length > 0) &&
-    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.configs || v.deadhead) &&
+    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.configs || v.deadhead || v.minStopLoad) &&
     !rules.hasSequence &&
     !rules.hasCargo
   );

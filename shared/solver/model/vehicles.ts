@@ -48,6 +48,8 @@ export interface VehicleModel {
   perOrder: number;
   /** Soft limits on the empty first and last legs and their penalties per unit over; null without limits. */
   deadhead: { maxDistance: number; maxDuration: number; distancePenalty: number; durationPenalty: number } | null;
+  /** Least drop-off per stop with job deliveries, and its penalties; null without one. */
+  minStopLoad: { min: number[]; fixed: number; unit: number[] } | null;
   breaks: BreakModel[];
   dur: Matrix;
   dist: Matrix;
@@ -98,6 +100,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     fixed: v.costs?.fixed ?? 0,
     perOrder: v.costs?.per_order ?? 0,
     deadhead: deadheadOf(v),
+    minStopLoad: minStopLoadOf(v),
     breaks: breaksOf(v),
     dur: f.dur,
     dist: f.dist,
@@ -117,6 +120,17 @@ function deadheadOf(v: SolverVehicle): VehicleModel['deadhead'] {
     maxDuration: v.max_deadhead_duration ?? INF,
     distancePenalty: v.costs?.deadhead_distance_penalty ?? 1,
     durationPenalty: v.costs?.deadhead_duration_penalty ?? 1,
+  };
+}
+
+function minStopLoadOf(v: SolverVehicle): VehicleModel['minStopLoad'] {
+  const min = v.min_stop_load;
+  if (!min?.some((x) => x > 0)) return null;
+  const unit = v.costs?.min_stop_load_unit_penalty ?? 1;
+  return {
+    min,
+    fixed: v.costs?.min_stop_load_fixed_penalty ?? 0,
+    unit: min.map((_, d) => (typeof unit === 'number' ? unit : (unit[d] ?? 0))),
   };
 }
 
@@ -174,5 +188,6 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
     ...(v.alternative_capacities === undefined ? [] : [v.alternative_capacities]),
     ...(m.deadhead === null ? [] : [`deadhead ${v.max_deadhead_distance} ${v.max_deadhead_duration}`]),
+    ...(m.minStopLoad === null ? [] : [`min stop load ${JSON.stringify(v.min_stop_load)}`]),
   ]);
 }

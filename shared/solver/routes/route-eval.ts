@@ -3,6 +3,7 @@
 import { adoptedConfig } from './capacities';
 import { cargoViolation } from './cargo';
 import { deadheadPenalty } from './deadhead';
+import { minStopLoadPenalty } from './min-stop-load';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { windowStart } from './windows';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
@@ -259,6 +260,7 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   }
   res.cost = tc + v.fixed + v.perOrder * (len - deliveries) + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
   if (v.deadhead) res.cost += deadheadPenalty(p, v, seq, res.startLoad, cur);
+  if (v.minStopLoad) res.cost += minStopLoadPenalty(p, v, seq);
   res.schedule = schedule;
   return res;
 }

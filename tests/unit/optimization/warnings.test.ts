@@ -40,8 +40,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].layover_config', (p) => (p.vehicles[0].layover_config = { max_continuous_time: 14400, layover_duration: 1800 })],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
-  ['vehicles[].min_stop_load', (p) => (p.vehicles[0].min_stop_load = [2])],
-  ['vehicles[].costs.min_stop_load_unit_penalty', (p) => (p.vehicles[0].costs = { min_stop_load_unit_penalty: 1 })],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
   ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
   ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
@@ -75,6 +73,14 @@ describe('problem warnings', () => {
       p.vehicles[0].costs = { deadhead_distance_penalty: 2, deadhead_duration_penalty: 3 };
     };
     expect(warningsOf(deadhead)).toEqual([]);
+  });
+
+  it('say nothing about min_stop_load and its penalties (honoured)', () => {
+    const minimum = (p: Problem) => {
+      p.vehicles[0].min_stop_load = [2];
+      p.vehicles[0].costs = { min_stop_load_fixed_penalty: 10, min_stop_load_unit_penalty: [3] };
+    };
+    expect(warningsOf(minimum)).toEqual([]);
   });
 
   it('say nothing about alternative_capacities (honoured)', () => {
