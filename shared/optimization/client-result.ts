@@ -21,7 +21,7 @@ export type ClientRoute = Omit<ResultRoute, 'vehicle' | 'steps'> & {
   vehicle_overtime?: number;
   /** The routing profile the vehicle used (its own, else options.routing.mode, else car). */
   profile: string;
-  /** The capacity the route was planned with: the vehicle's. */
+  /** The capacity the route was planned with: the vehicle's, or the alternative it adopted. */
   adopted_capacity?: number[];
 };
 
@@ -80,7 +80,8 @@ export function toClientResult(result: SolverResult, req: OptimizationRequest, l
       return out;
     });
     const out: ClientRoute = { ...r, vehicle: vehicle.id, steps, profile: vehicleProfile(req, r.vehicle) };
-    if (vehicle.capacity) out.adopted_capacity = vehicle.capacity;
+    // The solver names the configuration of a vehicle with alternatives; any other carries its capacity.
+    if (r.adopted_capacity === undefined && vehicle.capacity) out.adopted_capacity = vehicle.capacity;
     if (r.overtime !== undefined) out.vehicle_overtime = r.overtime;
     return out;
   });

@@ -79,7 +79,7 @@ const route = z.looseObject({
   steps: z.array(step),
   /** The routing profile the vehicle used. */
   profile: z.string().optional(),
-  /** The vehicle's capacity, when it has one. */
+  /** The capacity configuration the route is loaded in, for a vehicle with alternative_capacities. */
   adopted_capacity: amounts.optional(),
   /** Seconds past the vehicle's window end (soft constraint max_vehicle_overtime), when non-zero. */
   overtime: int.optional(),

@@ -39,6 +39,8 @@ export const MAX_RELATION_STEPS = MAX_TASKS + 2;
 export const MAX_DEPOT_RUNS = 100;
 /** Shifts per vehicle (Waymark's own field): each is a run, so at most the runs' cap. */
 export const MAX_SHIFTS = 24;
+/** Capacity configurations of one vehicle besides `capacity` (the commercial docs set no cap). */
+export const MAX_ALTERNATIVE_CAPACITIES = 50;
 /** Every task, its breaks, and an end and a start at the depot between two runs. */
 export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
@@ -97,12 +99,8 @@ const volumeSchema = z.looseObject({
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
 export const VEHICLE_FIELDS_NOT_BUILT = [
-  'alternative_capacities',
   'start_depot_ids',
   'end_depot_ids',
-  'max_deadhead_distance',
-  'max_deadhead_duration',
-  'min_stop_load',
   'depot',
   'allowed_zones',
   'restricted_zones',
@@ -116,6 +114,11 @@ export const vehicleSchema = z.looseObject({
   /** The client's vehicle: where it is now, the route's start when start_index is not given. */
   location: pointSchema.optional(),
   capacity: amounts().optional(),
+  /**
+   * Other configurations the vehicle may be loaded in, each as long as `capacity`: a route adopts
+   * one for the whole day (docs/api/optimization.md#alternative-capacities).
+   */
+  alternative_capacities: z.array(amounts()).max(MAX_ALTERNATIVE_CAPACITIES).optional(),
   time_window: timeWindowSchema.optional(),
   skills: skills().optional(),
   max_tasks: nonNegInt().optional(),
@@ -150,18 +153,26 @@ export const vehicleSchema = z.looseObject({
   max_travel_time: nonNegInt().optional(),
   max_distance: nonNegInt().optional(),
   max_working_time: nonNegInt().optional(),
+  /** Soft limits on each empty first and last leg (docs/api/optimization.md#deadhead), metres and seconds. */
+  max_deadhead_distance: nonNeg().optional(),
+  max_deadhead_duration: nonNeg().optional(),
+  /** Least each stop with job deliveries should drop off, per dimension (docs/api/optimization.md#minimum-stop-load). */
+  min_stop_load: amounts().optional(),
   breaks: z.array(breakSchema).max(MAX_BREAKS_PER_VEHICLE).optional(),
   costs: z
     .looseObject({
       fixed: nonNeg().optional(),
       per_hour: nonNeg().optional(),
       per_km: nonNeg().optional(),
-      // Declared by the commercial docs, not built yet: accepted and warned (warnings.ts says why).
-      per_order: z.unknown().optional(),
-      deadhead_distance_penalty: z.unknown().optional(),
-      deadhead_duration_penalty: z.unknown().optional(),
-      min_stop_load_fixed_penalty: z.unknown().optional(),
-      min_stop_load_unit_penalty: z.unknown().optional(),
+      /** Paid for each job and each shipment the vehicle serves (docs/api/optimization.md#vehicle-costs). */
+      per_order: nonNeg().optional(),
+      /** Per metre / second an empty first or last leg runs past its limit (default 1). */
+      deadhead_distance_penalty: nonNeg().optional(),
+      deadhead_duration_penalty: nonNeg().optional(),
+      /** A stop dropping less than min_stop_load pays this once (default 0)... */
+      min_stop_load_fixed_penalty: nonNeg().optional(),
+      /** ...and this per unit short: one number for every dimension, or one per dimension (default 1). */
+      min_stop_load_unit_penalty: z.union([nonNeg(), z.array(nonNeg())]).optional(),
     })
     .optional(),
   max_travel_cost: nonNeg().optional(),

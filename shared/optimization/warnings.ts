@@ -40,22 +40,10 @@ const PROFILE_ROUTING = [
   'truck_axle_load',
 ];
 
-const DEADHEAD = 'deadhead limits and penalties are not built yet; the route is planned without them';
-const MIN_STOP_LOAD = 'minimum loads per stop are not built yet; stops below it are planned without a penalty';
-
 const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
   { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
   { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
-  { field: 'vehicles[].alternative_capacities', why: 'the vehicle is planned with capacity only; adopted_capacity is not reported' },
-  { field: 'vehicles[].max_deadhead_distance', why: DEADHEAD },
-  { field: 'vehicles[].max_deadhead_duration', why: DEADHEAD },
-  { field: 'vehicles[].costs.deadhead_distance_penalty', why: DEADHEAD },
-  { field: 'vehicles[].costs.deadhead_duration_penalty', why: DEADHEAD },
-  { field: 'vehicles[].min_stop_load', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.min_stop_load_fixed_penalty', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.min_stop_load_unit_penalty', why: MIN_STOP_LOAD },
-  { field: 'vehicles[].costs.per_order', why: 'a cost per served task is not in the objective yet; fixed, per_hour and per_km are' },
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },

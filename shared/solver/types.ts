@@ -20,6 +20,8 @@ export interface SolverVehicle {
   start_index?: number;
   end_index?: number;
   capacity?: number[];
+  /** Other configurations the vehicle may be loaded in; a route adopts one (`adopted_capacity`). */
+  alternative_capacities?: number[][];
   time_window?: Window;
   skills?: number[];
   max_tasks?: number;
@@ -37,7 +39,24 @@ export interface SolverVehicle {
   max_distance?: number;
   max_working_time?: number;
   breaks?: { id: number; time_windows: Window[]; service?: number }[];
-  costs?: { fixed?: number; per_hour?: number; per_km?: number };
+  /** `per_order`: paid for each job or shipment the vehicle serves. */
+  costs?: {
+    fixed?: number;
+    per_hour?: number;
+    per_km?: number;
+    per_order?: number;
+    /** Per metre / second an empty first or last leg runs past its limit (default 1). */
+    deadhead_distance_penalty?: number;
+    deadhead_duration_penalty?: number;
+    /** A stop dropping less than min_stop_load: once per stop, and per unit short (per dimension). */
+    min_stop_load_fixed_penalty?: number;
+    min_stop_load_unit_penalty?: number | number[];
+  };
+  /** Least each stop with job deliveries should drop off, per dimension (soft). */
+  min_stop_load?: number[];
+  /** Soft limits on each empty first and last leg (deadhead), in metres and seconds. */
+  max_deadhead_distance?: number;
+  max_deadhead_duration?: number;
   max_travel_cost?: number;
   profile?: string;
   metadata?: Metadata;
@@ -277,6 +296,8 @@ export interface ResultRoute {
   overtime?: number;
   /** Revenue of the route's tasks, when any task has one. */
   revenue?: number;
+  /** The capacity configuration the route is loaded in, for a vehicle with alternative_capacities. */
+  adopted_capacity?: number[];
 }
 
 export type UnassignedReason =

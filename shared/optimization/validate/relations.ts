@@ -60,13 +60,20 @@ function unfitIssue(r: RelationInput, at: string, req: OptimizationRequest, dims
     const start = (req.depots ?? []).find((d) => d.location_index === v.start_index);
     if (depotLists.some((list) => !start || !list.includes(idKey(start.id))))
       return `vehicle ${showId(v.id)} starts at none of the depots some of the steps allow`;
-    if (!v.capacity) return null;
-    for (let d = 0; d < dims; d++) {
-      const cap = v.capacity[d] ?? 0;
-      const load = Math.max(deliverySum[d], pickupSum[d], shipmentMax[d]);
-      if (load > cap) return `vehicle ${showId(v.id)} has capacity ${cap} in dimension ${d}, the steps need ${load}`;
+    if (!v.capacity && !v.alternative_capacities?.length) return null;
+    // Any one of its configurations (capacity, then the alternatives) may carry the steps.
+    const configs = [...(v.capacity ? [v.capacity] : []), ...(v.alternative_capacities ?? [])];
+    let short = '';
+    for (const config of configs) {
+      short = '';
+      for (let d = 0; d < dims && !short; d++) {
+        const cap = config[d] ?? 0;
+        const load = Math.max(deliverySum[d], pickupSum[d], shipmentMax[d]);
+        if (load > cap) short = `vehicle ${showId(v.id)} has capacity ${cap} in dimension ${d}, the steps need ${load}`;
+      }
+      if (!short) return null;
     }
-    return null;
+    return short;
   };
   const pinned = r.vehicle === undefined ? undefined : ids.vehicle(r.vehicle);
   const candidates = r.vehicle === undefined ? req.vehicles : pinned === undefined ? [] : [req.vehicles[pinned]];

@@ -4,6 +4,8 @@
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
 import { checkLayovers } from './layover-rules';
+import { routeCapacity } from './capacity-rules';
+import { deadheadCost, minStopLoadCost, perOrderCost } from './cost-rules';
 import { checkOrderGroups } from './order-groups';
 import { checkShifts } from './shift-rules';
 import { checkTaskRules } from './task-rules';
@@ -116,7 +118,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     usedVehicles.add(vid);
     const m = atSpeed(matrices[vehicle.profile ?? ('car' in matrices ? 'car' : profiles[0])], vehicle.speed_factor);
     const dims = Math.max(vehicle.capacity?.length ?? 0, ...[...tasks.values()].map((t) => Math.max(t.delivery.length, t.pickup.length)));
-    const cap = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
+    const cap = routeCapacity(vehicle, route, (rule, detail) => bad(rule, detail, vid));
     const steps = route.steps;
     const taskSteps = steps.filter((s) => s.type === 'job' || s.type === 'pickup' || s.type === 'delivery');
     if (taskSteps.length === 0) bad('route', 'route without tasks', vid);
@@ -297,7 +299,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     if (vehicle.max_working_time !== undefined && time - begin - offShift > vehicle.max_working_time)
       bad('max_working_time', `${time - begin - offShift}`, vid);
     if (vehicle.max_travel_cost !== undefined && arcs > vehicle.max_travel_cost + TOL) bad('max_travel_cost', `${arcs}`, vid);
-    cost += vehicle.costs?.fixed ?? 0;
+    cost += (vehicle.costs?.fixed ?? 0) + perOrderCost(vehicle, steps) + deadheadCost(vehicle, steps);
+    cost += minStopLoadCost(vehicle, steps, req.jobs ?? []);
     if (Math.abs(Math.round(cost) - route.cost) > 1) bad('cost', `reported ${route.cost}, expected ${cost}`, vid);
     if (Math.abs(route.duration - travelDur) > TOL) bad('duration', `route duration ${route.duration} != ${travelDur}`, vid);
     if (Math.abs(route.distance - dist) > TOL) bad('distance', `route distance ${route.distance} != ${dist}`, vid);

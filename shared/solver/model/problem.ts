@@ -58,7 +58,11 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const { nTasks, kind, ids, skills, startLoad, delta } = tasks;
 
   const vehicles = buildVehicles(req, new ProblemMatrices(req, matrices, nLoc), dims, maxOver);
-  if (volume) for (const v of vehicles) v.cap[shownDims] = volume.vehicleUnits[v.index];
+  if (volume)
+    for (const v of vehicles) {
+      v.cap[shownDims] = volume.vehicleUnits[v.index];
+      for (const c of v.configs ?? []) c[shownDims] = v.cap[shownDims];
+    }
   const vIndex = new Map(vehicles.map((v) => [v.id, v.index]));
 
   const rel = buildRelations(req, ids, kind, vIndex, nTasks);
@@ -102,7 +106,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
 
 /**
  * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
- * in vehicle, breaks, working time, layovers, stop limits, multi-trip, sequence or cargo rules, and none of
+ * in vehicle, breaks, working time, layovers, shifts, stop limits, multi-trip, alternative capacities,
+ * deadhead, minimum stop loads, sequence or cargo rules, and none of
  * `other` (relations, lateness, overtime, order groups).
  */
 function isSimple(
@@ -117,7 +122,10 @@ function isSimple(
     !setup.some((x) => x > 0) &&
     !maxInVehicle.some((x) => x < INF) &&
     !vehicles.some((v) => v.breaks.length > 0) &&
-    !vehicles.some((v) => v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.shifts || v.layover) &&
+    !vehicles.some(
+      (v) =>
+        v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.shifts || v.layover || v.configs || v.deadhead || v.minStopLoad,
+    ) &&
     !rules.hasSequence &&
     !rules.hasCargo
   );

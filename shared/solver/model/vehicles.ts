@@ -2,6 +2,7 @@
 // loading included), breaks, limits, the matrices of its profile and a signature for spotting
 // interchangeable empty vehicles.
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
+import { capacityConfigs } from './capacities';
 import type { Matrix, ProblemMatrices } from './matrices';
 import { layoverOf, type LayoverModel } from '../routes/layovers';
 import { shiftsOf, type Shift } from '../routes/shifts';
@@ -21,6 +22,8 @@ export interface VehicleModel {
   start: number; // location index, -1 for an open start
   end: number; // location index, -1 for an open end
   cap: Int32Array;
+  /** Alternative capacities: the configurations (`cap` is their per-dimension maximum), else null. */
+  configs: Int32Array[] | null;
   /** When the vehicle may leave its start: its window start, or a depot's opening, plus the depot's service. */
   twStart: number;
   /** Loading time at a depot start (the depot's service), already inside twStart. */
@@ -45,6 +48,12 @@ export interface VehicleModel {
   maxWorkingTime: number;
   maxTravelCost: number;
   fixed: number;
+  /** Paid per order served: a job, or a shipment (its pickup and delivery together). */
+  perOrder: number;
+  /** Soft limits on the empty first and last legs and their penalties per unit over; null without limits. */
+  deadhead: { maxDistance: number; maxDuration: number; distancePenalty: number; durationPenalty: number } | null;
+  /** Least drop-off per stop with job deliveries, and its penalties; null without one. */
+  minStopLoad: { min: number[]; fixed: number; unit: number[] } | null;
   breaks: BreakModel[];
   /** layover_config, or null. */
   layover: LayoverModel | null;
@@ -74,12 +83,14 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   const twEndSoft = v.time_window?.[1] ?? INF;
   const cost = matrices.cost(v, p);
   const shifts = shiftsOf(v);
+  const alt = capacityConfigs(v, dims);
   const m: VehicleModel = {
     index,
     id: v.id,
     start: v.start_index ?? -1,
     end: v.end_index ?? -1,
-    cap: capacityOf(v, dims),
+    cap: alt?.cap ?? capacityOf(v, dims),
+    configs: alt?.configs ?? null,
     twStart,
     startService,
     twEnd: twEndSoft + maxOver,
@@ -95,6 +106,9 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxWorkingTime: v.max_working_time ?? INF,
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
+    perOrder: v.costs?.per_order ?? 0,
+    deadhead: deadheadOf(v),
+    minStopLoad: minStopLoadOf(v),
     breaks: breaksOf(v),
     layover: layoverOf(v),
     dur: f.dur,
@@ -106,6 +120,27 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
   };
   m.signature = signatureOf(v, p, m);
   return m;
+}
+
+function deadheadOf(v: SolverVehicle): VehicleModel['deadhead'] {
+  if (v.max_deadhead_distance === undefined && v.max_deadhead_duration === undefined) return null;
+  return {
+    maxDistance: v.max_deadhead_distance ?? INF,
+    maxDuration: v.max_deadhead_duration ?? INF,
+    distancePenalty: v.costs?.deadhead_distance_penalty ?? 1,
+    durationPenalty: v.costs?.deadhead_duration_penalty ?? 1,
+  };
+}
+
+function minStopLoadOf(v: SolverVehicle): VehicleModel['minStopLoad'] {
+  const min = v.min_stop_load;
+  if (!min?.some((x) => x > 0)) return null;
+  const unit = v.costs?.min_stop_load_unit_penalty ?? 1;
+  return {
+    min,
+    fixed: v.costs?.min_stop_load_fixed_penalty ?? 0,
+    unit: min.map((_, d) => (typeof unit === 'number' ? unit : (unit[d] ?? 0))),
+  };
 }
 
 /** A dimension the vehicle lists no capacity for holds nothing; no capacity at all, anything. */
@@ -162,5 +197,8 @@ function signatureOf(v: SolverVehicle, profile: string, m: VehicleModel): string
     ...(m.maxRuns === 1 ? [] : [`runs ${m.maxRuns}`]),
     ...(m.layover ? [m.layover] : []),
     ...(m.shifts ? [`shifts ${JSON.stringify(m.shifts)}`] : []),
+    ...(v.alternative_capacities === undefined ? [] : [v.alternative_capacities]),
+    ...(m.deadhead === null ? [] : [`deadhead ${v.max_deadhead_distance} ${v.max_deadhead_duration}`]),
+    ...(m.minStopLoad === null ? [] : [`min stop load ${JSON.stringify(v.min_stop_load)}`]),
   ]);
 }

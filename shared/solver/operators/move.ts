@@ -3,6 +3,7 @@
 // and the summed route cost drops. A cheap arc-cost sum filters candidates first.
 import type { SearchContext } from '../search/context';
 import { evaluateRoute } from '../routes/route-eval';
+import { ordersOn } from '../routes/orders';
 import type { Solution } from '../routes/solution';
 
 export interface Move {
@@ -20,13 +21,13 @@ export interface Operator {
 
 const EPS = 1e-9;
 
-/** Travel cost of a sequence for a vehicle plus its fixed cost (0 for an empty route). */
+/** Travel cost of a sequence for a vehicle plus its fixed and per-order costs (0 for an empty route). */
 export function seqArcCost(sol: Solution, vehicle: number, seq: number[]): number {
   if (seq.length === 0) return 0;
   const p = sol.p;
   const v = p.vehicles[vehicle];
   const n = p.nLoc;
-  let c = v.fixed;
+  let c = v.fixed + (v.perOrder ? v.perOrder * ordersOn(p, seq) : 0);
   let prev = v.start;
   for (const t of seq) {
     const l = p.loc[t];

@@ -1,4 +1,5 @@
 // The API's `result` object of an optimization, built from the full evaluation of each route.
+import { capacityOptions } from '../model/capacities';
 import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { unassignedReason } from './reasons';
@@ -206,6 +207,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
         }),
       );
     if (ev.overtime > 0) route.overtime = ev.overtime;
+    if (ev.adopted !== undefined) route.adopted_capacity = [...capacityOptions(reqV)![ev.adopted]];
     routes.push(clean(route));
   }
   const unassigned: ResultUnassigned[] = [];

@@ -190,7 +190,8 @@ function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void
   const len = route.length;
   const l = p.loc[t];
   const { locs, dep, late, arc } = route;
-  const fixed = len === 0 ? v.fixed : 0;
+  // A job or a shipment is one order: its per-order cost comes with it wherever it goes.
+  const fixed = (len === 0 ? v.fixed : 0) + v.perOrder;
   const lows = near?.lows(v);
   const low = lows ? lows.lowIn[t] + lows.lowOut[t] : 0;
   const w = p.twOff[t];
@@ -240,7 +241,8 @@ function scanPair(route: RouteState, pk: number, out: Insertion, scan: Scan): vo
   // Distances matter only to a distance limit: without one they are never read.
   const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
   const cap = v.cap;
-  const fixed = len === 0 ? v.fixed : 0;
+  // A job or a shipment is one order: its per-order cost comes with it wherever it goes.
+  const fixed = (len === 0 ? v.fixed : 0) + v.perOrder;
   if (route.length + 2 > v.maxTasks) return;
   // Beyond this arrival neither half can start in a window, whatever comes later.
   const lastP = p.relaxTw[pk] ? Number.POSITIVE_INFINITY : p.twEnd[p.twOff[pk + 1] - 1];

@@ -1,7 +1,10 @@
 // Full evaluation of one route: the solver's reference semantics (every constraint, breaks,
 // soft penalties). O(route length); the O(1) checks in route-cache.ts are its fast filter.
+import { adoptedConfig } from './capacities';
 import { cargoViolation } from './cargo';
 import { LayoverClock } from './layovers';
+import { deadheadPenalty } from './deadhead';
+import { minStopLoadPenalty } from './min-stop-load';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { shiftDeparture } from './shifts';
 import { windowStart } from './windows';
@@ -26,7 +29,7 @@ export interface ScheduledStep {
 export interface RouteEval {
   ok: boolean;
   reason: UnassignedReason | null;
-  cost: number; // travel cost + fixed + soft penalties
+  cost: number; // travel cost + fixed + per order + soft penalties
   travelCost: number;
   duration: number;
   distance: number;
@@ -36,6 +39,8 @@ export interface RouteEval {
   lateness: number;
   overtime: number;
   startLoad: Int32Array;
+  /** Alternative capacities: the index of the configuration the route adopts. */
+  adopted?: number;
   /** Multi-trip: the load each run leaves the depot with (the first is `startLoad`). */
   runLoads?: Int32Array[];
   schedule?: ScheduledStep[];
@@ -296,7 +301,13 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   if (tc > v.maxTravelCost) return fail('max_travel_cost');
   if (t - res.startTime + v.startService - offClock > v.maxWorkingTime) return fail('max_travel_time');
   if (starts && positions && !relationsHold(p, v, seq, starts, positions)) return fail('relation');
-  res.cost = tc + v.fixed + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
+  if (v.configs) {
+    res.adopted = adoptedConfig(p, v, seq, res.startLoad, runs);
+    if (res.adopted < 0) return fail('capacity');
+  }
+  res.cost = tc + v.fixed + v.perOrder * (len - deliveries) + res.lateness * p.latenessPenalty + res.overtime * p.overtimePenalty;
+  if (v.deadhead) res.cost += deadheadPenalty(p, v, seq, res.startLoad, cur);
+  if (v.minStopLoad) res.cost += minStopLoadPenalty(p, v, seq);
   res.schedule = schedule;
   return res;
 }

@@ -4,6 +4,7 @@
 import type { Problem } from '../model/problem';
 import type { VehicleModel } from '../model/vehicles';
 import { evaluateRoute, windowStart } from './route-eval';
+import { ordersOn } from './orders';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -247,7 +248,7 @@ export class RouteState {
       this.cost = 0;
       this.feasible = true;
     } else if (p.simple) {
-      this.cost = tc + v.fixed;
+      this.cost = tc + v.fixed + (v.perOrder ? v.perOrder * ordersOn(p, seq) : 0);
       this.feasible = windowsMet && dur <= v.maxTravelTime && dist <= v.maxDistance && tc <= v.maxTravelCost;
     } else {
       const ev = evaluateRoute(p, v, seq);

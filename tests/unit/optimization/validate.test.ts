@@ -394,6 +394,13 @@ const rows: Row[] = [
   { rule: 'pickup length', mutate: (p) => (p.jobs[1].pickup = [1, 1, 1]), status: 400, field: 'jobs[1].pickup' },
   { rule: 'amount length', mutate: (p) => (p.shipments[0].amount = [1]), status: 400, field: 'shipments[0].amount' },
   { rule: 'capacity length across vehicles', mutate: (p) => (p.vehicles[1].capacity = [4]), status: 400, field: 'vehicles[1].capacity' },
+  {
+    rule: 'alternative capacity length',
+    mutate: (p) => (p.vehicles[0].alternative_capacities = [[10, 5], [3]]),
+    status: 400,
+    message: /vehicles\[0\]\.alternative_capacities\[1\]: must have 2 values like vehicles\[0\]\.capacity/,
+  },
+  { rule: 'alternative capacities of the right length', mutate: (p) => (p.vehicles[0].alternative_capacities = [[0, 20]]), status: 200 },
 
   // Time windows start <= end.
   {
@@ -674,6 +681,23 @@ const rows: Row[] = [
     },
     status: 422,
     message: /vehicle 1 has capacity 10 in dimension 0, the steps need 11/,
+  },
+  {
+    rule: 'rule 4: an alternative capacity may carry the steps',
+    mutate: (p) => {
+      p.jobs.push({ id: 3, location_index: 3, delivery: [9, 1] });
+      p.vehicles[0].alternative_capacities = [[12, 2]];
+      p.relations = [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 1 },
+            { type: 'job', id: 3 },
+          ],
+        },
+      ];
+    },
+    status: 200,
   },
   {
     rule: 'rule 4: a fitting vehicle exists',

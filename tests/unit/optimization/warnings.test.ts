@@ -37,15 +37,8 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['vehicles[].alternative_capacities', (p) => (p.vehicles[0].alternative_capacities = [[5, 5]])],
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
-  ['vehicles[].max_deadhead_distance', (p) => (p.vehicles[0].max_deadhead_distance = 5000)],
-  ['vehicles[].max_deadhead_duration', (p) => (p.vehicles[0].max_deadhead_duration = 600)],
-  ['vehicles[].min_stop_load', (p) => (p.vehicles[0].min_stop_load = [2])],
-  ['vehicles[].costs.per_order', (p) => (p.vehicles[0].costs = { per_order: 3 })],
-  ['vehicles[].costs.deadhead_distance_penalty', (p) => (p.vehicles[0].costs = { deadhead_distance_penalty: 1 })],
-  ['vehicles[].costs.min_stop_load_unit_penalty', (p) => (p.vehicles[0].costs = { min_stop_load_unit_penalty: 1 })],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
   ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
   ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
@@ -66,6 +59,31 @@ const unhonoured: [string, (p: Problem) => void][] = [
 describe('problem warnings', () => {
   it('say nothing about a problem Waymark honours in full', () => {
     expect(warningsOf(() => undefined)).toEqual([]);
+  });
+
+  it('say nothing about the vehicle costs Waymark counts (fixed, per_hour, per_km, per_order)', () => {
+    expect(warningsOf((p) => (p.vehicles[0].costs = { fixed: 5, per_hour: 30, per_km: 2, per_order: 3 }))).toEqual([]);
+  });
+
+  it('say nothing about deadhead limits and penalties (honoured)', () => {
+    const deadhead = (p: Problem) => {
+      p.vehicles[0].max_deadhead_distance = 5000;
+      p.vehicles[0].max_deadhead_duration = 600;
+      p.vehicles[0].costs = { deadhead_distance_penalty: 2, deadhead_duration_penalty: 3 };
+    };
+    expect(warningsOf(deadhead)).toEqual([]);
+  });
+
+  it('say nothing about min_stop_load and its penalties (honoured)', () => {
+    const minimum = (p: Problem) => {
+      p.vehicles[0].min_stop_load = [2];
+      p.vehicles[0].costs = { min_stop_load_fixed_penalty: 10, min_stop_load_unit_penalty: [3] };
+    };
+    expect(warningsOf(minimum)).toEqual([]);
+  });
+
+  it('say nothing about alternative_capacities (honoured)', () => {
+    expect(warningsOf((p) => (p.vehicles[0].alternative_capacities = [[p.vehicles[0].capacity?.[0] ?? 1]]))).toEqual([]);
   });
 
   for (const [field, mutate] of unhonoured) {

@@ -100,4 +100,57 @@ describe('vehicles[].costs', () => {
     expect(result.routes.map((r) => r.vehicle)).toEqual([1]);
     expect(result.summary.cost).toBe(12_010);
   });
+
+  it('per_order: 2 orders x 7 on top of 12 km x 3 + 10 = 60', () => {
+    const result = solved(request([{ id: 1, costs: { fixed: 10, per_km: 3, per_order: 7 } }]));
+    expect(result.summary.cost).toBe(60);
+    expect(result.routes[0].cost).toBe(60);
+  });
+
+  it('per_order counts a shipment once (its pickup and delivery are one order): 12 km x 1 + 5 = 17', () => {
+    const req = request([{ id: 1, costs: { per_km: 1, per_order: 5 } }]);
+    req.jobs = [];
+    req.shipments = [{ pickup: { id: 1, location_index: 1 }, delivery: { id: 2, location_index: 2 }, amount: [1] }];
+    const result = solved(req);
+    expect(result.summary.cost).toBe(17);
+  });
+
+  it('per_order with travel_cost alone: added to the travel_cost of the route (12,000 m + 2 x 250)', () => {
+    const result = solved(request([{ id: 1, costs: { per_order: 250 } }], 'distance'));
+    expect(result.summary.cost).toBe(12_500);
+  });
+
+  it('per_hour does not charge waiting: a job whose window opens late costs the same hours', () => {
+    // The tour 0-1-2-0 drives 0.55 h; job 2 cannot start before 5000 s, so the vehicle waits.
+    const req = request([{ id: 1, costs: { per_hour: 60 } }]);
+    req.jobs![1].time_windows = [[5000, 9000]];
+    const result = solved(req);
+    expect(result.summary.waiting_time).toBeGreaterThan(0);
+    expect(result.summary.cost).toBe(33);
+  });
+
+  it('a heterogeneous fleet with per-order rates: the cheap-to-use, dear-per-order van loses to the truck', () => {
+    // Van: 0 + 12 km x 1 + 2 x 100 = 212. Truck: 50 + 12 km x 1 + 0 = 62. Split: van 6 + 100, truck 50 + 10 = 166.
+    const result = solved(
+      request([
+        { id: 1, costs: { per_km: 1, per_order: 100 } },
+        { id: 2, costs: { fixed: 50, per_km: 1 } },
+      ]),
+    );
+    expect(result.routes.map((r) => r.vehicle)).toEqual([2]);
+    expect(result.summary.cost).toBe(62);
+  });
+
+  it('all four terms on one route: 40 + 0.55 h x 60 + 12 km x 0.5 + 2 x 4 = 87', () => {
+    const result = solved(request([{ id: 1, costs: { fixed: 40, per_hour: 60, per_km: 0.5, per_order: 4 } }]));
+    expect(result.summary.cost).toBe(87);
+  });
+
+  it('the checker flags a route whose cost leaves the per-order cost out', () => {
+    const req = request([{ id: 1, costs: { per_km: 3, per_order: 7 } }]);
+    const result = solved(req);
+    result.routes[0].cost -= 14;
+    result.summary.cost -= 14;
+    expect(checkSolution(req, matrices, result).map((v) => v.rule)).toContain('cost');
+  });
 });

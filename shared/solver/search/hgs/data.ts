@@ -41,7 +41,7 @@ export function plainData(p: Problem, ctx: SearchContext, req: SolverRequest): H
   if (p.volume || req.options?.objective?.minimise_num_depots) return null;
   if (ctx.nClasses !== 1) return null;
   const v = p.vehicles[0];
-  if (v.start < 0 || v.end < 0 || v.breaks.length || v.fixed !== 0) return null;
+  if (v.start < 0 || v.end < 0 || v.breaks.length || v.fixed !== 0 || v.perOrder !== 0) return null;
   if (v.maxTasks < p.nTasks || v.maxTravelTime < Infinity || v.maxDistance < Infinity || v.maxTravelCost < Infinity) return null;
   if (v.maxWorkingTime < Infinity || v.twEnd !== v.twEndSoft) return null;
   const n = p.nTasks;
