@@ -89,11 +89,23 @@ describe('a sidecar that does not belong is refused', () => {
     return { info, events };
   };
 
-  it('uses the sidecar it was built with', () => {
+  it('uses the sidecar it was built with, and not for a road-edited metric', () => {
     writeFileSync(car, good);
     const { info, events } = reload();
     expect(info.loaded).toBe(true);
     expect(events.map((e) => e.used)).toEqual([true]);
+    const closure = {
+      kind: 'closure' as const,
+      profiles: ['car' as const],
+      chains: [
+        [
+          [P(3, 3).lat, P(3, 3).lon],
+          [P(4, 3).lat, P(4, 3).lon],
+        ] as [number, number][],
+      ],
+    };
+    const edited = loadNetwork(path).prepare({ profile: 'car', edits: { key: 'space-1:v1', items: [closure] } });
+    expect(edited.loaded).toBe(false);
   });
 
   it('refuses a damaged sidecar and builds the hierarchy', () => {
