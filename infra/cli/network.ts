@@ -7,8 +7,10 @@
  *   npm run network -- synth --nodes N [--seed S] [--out path]   (seeded synthetic network of about N OSM nodes)
  *   npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]
  *     (a network folder to the S3 bucket a deployed stage fetches its road networks from)
- *   npm run network -- build <artefact.wmrg> [--profile car|truck]   (builds the hierarchy once, with progress:
- *     hierarchies are derived at load, not stored, so this measures what a server's first query pays)
+ *   npm run network -- build <artefact.wmrg> [--profile car|truck|all]   (builds the profile's hierarchies with
+ *     progress and stores each in a sidecar beside the artefact, <region>.<tag>.wmch, which loading the artefact
+ *     then reads instead of building; an up-to-date sidecar is kept, a stale or damaged one rebuilt)
+ *   import and synth take --hierarchies car|truck|all to do the same right after writing the artefact
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
@@ -21,8 +23,12 @@ import {
   importFile,
   loadNetwork,
   saveGraph,
+  saveHierarchy,
+  sidecarPath,
   synthNetwork,
   type ImportProgress,
+  type Profile,
+  type TravelOptions,
 } from '../../shared/roads/index';
 import { runPublish } from './network-publish';
 import { chProgressBar } from './ch-progress';
@@ -30,11 +36,11 @@ import { chProgressBar } from './ch-progress';
 function usage(code = 1): never {
   process.stderr.write(
     'usage:\n' +
-      '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes]\n' +
-      '  npm run network -- import-sample [--out path]\n' +
-      '  npm run network -- synth --nodes N [--seed S] [--out path]\n' +
+      '  npm run network -- import <file.osm.pbf|file.osm|file.geojson> [--out path] [--name region] [--utc-offset minutes] [--hierarchies car|truck|all]\n' +
+      '  npm run network -- import-sample [--out path] [--hierarchies car|truck|all]\n' +
+      '  npm run network -- synth --nodes N [--seed S] [--out path] [--hierarchies car|truck|all]\n' +
       '  npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]\n' +
-      '  npm run network -- build <artefact.wmrg> [--profile car|truck]\n' +
+      '  npm run network -- build <artefact.wmrg> [--profile car|truck|all]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -61,6 +67,7 @@ function progress(p: ImportProgress): void {
 }
 
 function runImport(file: string, args: string[]): void {
+  const profiles = hierarchiesFlag(args);
   const name = flag(args, '--name') ?? basename(file).replace(/\.(osm\.pbf|pbf|osm|geojson|json)$/i, '');
   const out = flag(args, '--out') ?? `.data/networks/${name}.wmrg`;
   const off = flag(args, '--utc-offset');
@@ -85,6 +92,19 @@ function runImport(file: string, args: string[]): void {
     writeAddressIndex(file, name, out);
     writePoiIndex(file, name, out);
   }
+  if (profiles.length) buildHierarchies(out, profiles);
+}
+
+/** `--hierarchies car|truck|all`: the profiles whose hierarchies to store after an import. */
+function hierarchiesFlag(args: string[]): Profile[] {
+  const v = flag(args, '--hierarchies');
+  return v === undefined ? [] : profilesOf(v);
+}
+
+function profilesOf(v: string): Profile[] {
+  if (v === 'all') return ['car', 'truck'];
+  if (v === 'car' || v === 'truck') return [v];
+  return usage();
 }
 
 /** The extract's house numbers and named places, beside the network, for street-address geocoding. */
@@ -116,23 +136,47 @@ function runSynth(args: string[]): void {
   const seed = Number(flag(args, '--seed') ?? '1');
   if (!Number.isInteger(nodes) || nodes <= 0 || !Number.isInteger(seed)) usage();
   const out = flag(args, '--out') ?? `.data/networks/synth-${nodes}.wmrg`;
+  const profiles = hierarchiesFlag(args);
   const t0 = Date.now();
   const data = synthNetwork({ nodes, seed, name: `synth-${nodes}`, onProgress: progress });
   const bytes = saveGraph(data, out);
   process.stdout.write(
     `wrote ${out}: ${data.lat.length} nodes, ${data.head.length} directed edges, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
+  if (profiles.length) buildHierarchies(out, profiles);
 }
 
-/** Load an artefact and build one hierarchy, with a progress bar: what a server's first query pays. */
-function runBuild(file: string, args: string[]): void {
-  const profile = flag(args, '--profile') ?? 'car';
-  if (profile !== 'car' && profile !== 'truck') usage();
+/**
+ * The metrics a server answers most with no options beyond the profile: the plain one, and the
+ * directions default (ferries avoided) when the network has ferries the profile may take.
+ */
+function defaultMetrics(net: ReturnType<typeof loadNetwork>, profile: Profile): Array<{ tag: string; options: TravelOptions }> {
+  const plain = { tag: profile, options: { profile } };
+  const noFerry = { tag: `${profile}-avoid-ferry`, options: { profile, avoid: { ferry: true } } };
+  return net.metricFor(plain.options).key === net.metricFor(noFerry.options).key ? [plain] : [plain, noFerry];
+}
+
+/** Build the profiles' hierarchies with a progress bar and store each beside the artefact. */
+function buildHierarchies(file: string, profiles: Profile[]): void {
   const t0 = Date.now();
-  const net = loadNetwork(file);
+  const net = loadNetwork(file, {
+    onSidecar: (e) => {
+      if (!e.used) process.stderr.write(`refused ${e.path}: ${e.reason}; building it again\n`);
+    },
+  });
   process.stderr.write(`loaded ${file}: ${net.nodeCount} nodes, ${net.edgeCount} edges, ${Date.now() - t0} ms\n`);
-  const r = net.prepare({ profile }, chProgressBar(`${profile} hierarchy`));
-  process.stdout.write(`${profile} hierarchy: ${r.shortcuts} shortcuts, ${(r.buildMs / 1000).toFixed(1)} s\n`);
+  for (const profile of profiles) {
+    for (const { tag, options } of defaultMetrics(net, profile)) {
+      const bytes = saveHierarchy(net, options, file, tag, chProgressBar(`${tag} hierarchy`));
+      const r = net.prepare(options);
+      const out = sidecarPath(file, tag);
+      process.stdout.write(
+        bytes === 0
+          ? `${tag} hierarchy: ${out} is up to date (${r.shortcuts} shortcuts, read in ${r.buildMs} ms)\n`
+          : `${tag} hierarchy: ${r.shortcuts} shortcuts, ${(r.buildMs / 1000).toFixed(1)} s; wrote ${out} (${(bytes / 1e6).toFixed(2)} MB)\n`,
+      );
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -156,7 +200,7 @@ async function main(): Promise<void> {
     } else if (cmd === 'build') {
       const file = args.shift();
       if (!file) usage();
-      runBuild(file, args);
+      buildHierarchies(file, profilesOf(flag(args, '--profile') ?? 'car'));
     } else if (cmd === 'info') {
       const file = args.shift();
       if (!file) usage();

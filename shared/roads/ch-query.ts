@@ -11,20 +11,40 @@ export interface CHStats {
   nodes: number;
   inputEdges: number;
   shortcuts: number;
+  /** Build time, or the time to read a stored hierarchy (`loaded`). */
   buildMs: number;
+  /** True when the hierarchy was read from a sidecar file rather than built. */
+  loaded?: boolean;
 }
 
-export class ContractionHierarchy {
+/** The upward graphs of a hierarchy: what a stored hierarchy holds (ch-sidecar.ts). */
+export interface CHArrays {
+  rank: Uint32Array;
+  /** Upward forward graph: edges a->b with rank[b] > rank[a], CSR at a. */
+  fFirst: Uint32Array;
+  fHead: Uint32Array;
+  fCost: Float64Array;
+  fDur: Float64Array;
+  fLen: Float64Array;
+  fMid: Int32Array;
+  /** Upward backward graph: edges a->b with rank[a] > rank[b], CSR at b, head = a. */
+  bFirst: Uint32Array;
+  bHead: Uint32Array;
+  bCost: Float64Array;
+  bDur: Float64Array;
+  bLen: Float64Array;
+  bMid: Int32Array;
+}
+
+export class ContractionHierarchy implements CHArrays {
   readonly n: number;
   readonly rank: Uint32Array;
-  /** Upward forward graph: edges a->b with rank[b] > rank[a], CSR at a. */
   readonly fFirst: Uint32Array;
   readonly fHead: Uint32Array;
   readonly fCost: Float64Array;
   readonly fDur: Float64Array;
   readonly fLen: Float64Array;
   readonly fMid: Int32Array;
-  /** Upward backward graph: edges a->b with rank[a] > rank[b], CSR at b, head = a. */
   readonly bFirst: Uint32Array;
   readonly bHead: Uint32Array;
   readonly bCost: Float64Array;
@@ -42,68 +62,86 @@ export class ContractionHierarchy {
   /** Parent node in the last upward search (-1 at seeds). */
   private spar: Int32Array;
 
-  constructor(input: CHInput) {
-    const t0 = Date.now();
-    const n = input.nodeCount;
+  constructor(a: CHArrays, stats: CHStats) {
+    const n = a.rank.length;
     this.n = n;
-    const built = contract(input);
-    this.rank = built.rank;
-    const { eFrom, eTo, eCost, eDur, eLen, eMid } = built;
-    const rank = built.rank;
-    const E = eFrom.length;
-    const fCount = new Uint32Array(n + 1);
-    const bCount = new Uint32Array(n + 1);
-    for (let e = 0; e < E; e++) {
-      const a = eFrom[e];
-      const b = eTo[e];
-      if (rank[a] < rank[b]) fCount[a + 1]++;
-      else bCount[b + 1]++;
-    }
-    for (let i = 0; i < n; i++) {
-      fCount[i + 1] += fCount[i];
-      bCount[i + 1] += bCount[i];
-    }
-    this.fFirst = fCount;
-    this.bFirst = bCount;
-    const fm = fCount[n];
-    const bm = bCount[n];
-    this.fHead = new Uint32Array(fm);
-    this.fCost = new Float64Array(fm);
-    this.fDur = new Float64Array(fm);
-    this.fLen = new Float64Array(fm);
-    this.fMid = new Int32Array(fm);
-    this.bHead = new Uint32Array(bm);
-    this.bCost = new Float64Array(bm);
-    this.bDur = new Float64Array(bm);
-    this.bLen = new Float64Array(bm);
-    this.bMid = new Int32Array(bm);
-    const fp = fCount.slice(0, n);
-    const bp = bCount.slice(0, n);
-    for (let e = 0; e < E; e++) {
-      const a = eFrom[e];
-      const b = eTo[e];
-      if (rank[a] < rank[b]) {
-        const k = fp[a]++;
-        this.fHead[k] = b;
-        this.fCost[k] = eCost[e];
-        this.fDur[k] = eDur[e];
-        this.fLen[k] = eLen[e];
-        this.fMid[k] = eMid[e];
-      } else {
-        const k = bp[b]++;
-        this.bHead[k] = a;
-        this.bCost[k] = eCost[e];
-        this.bDur[k] = eDur[e];
-        this.bLen[k] = eLen[e];
-        this.bMid[k] = eMid[e];
-      }
-    }
+    this.rank = a.rank;
+    this.fFirst = a.fFirst;
+    this.fHead = a.fHead;
+    this.fCost = a.fCost;
+    this.fDur = a.fDur;
+    this.fLen = a.fLen;
+    this.fMid = a.fMid;
+    this.bFirst = a.bFirst;
+    this.bHead = a.bHead;
+    this.bCost = a.bCost;
+    this.bDur = a.bDur;
+    this.bLen = a.bLen;
+    this.bMid = a.bMid;
+    this.stats = stats;
     this.dist = new Float64Array(n).fill(Infinity);
     this.sdur = new Float64Array(n);
     this.slen = new Float64Array(n);
     this.heap = new IndexedHeap(n);
     this.spar = new Int32Array(n).fill(-1);
-    this.stats = { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 };
+  }
+
+  /** Contract the input graph (ch-build.ts) and lay its upward graphs out for queries. */
+  static build(input: CHInput): ContractionHierarchy {
+    const t0 = Date.now();
+    const n = input.nodeCount;
+    const built = contract(input);
+    const { eFrom, eTo, eCost, eDur, eLen, eMid, rank } = built;
+    const E = eFrom.length;
+    const fFirst = new Uint32Array(n + 1);
+    const bFirst = new Uint32Array(n + 1);
+    for (let e = 0; e < E; e++) {
+      if (rank[eFrom[e]] < rank[eTo[e]]) fFirst[eFrom[e] + 1]++;
+      else bFirst[eTo[e] + 1]++;
+    }
+    for (let i = 0; i < n; i++) {
+      fFirst[i + 1] += fFirst[i];
+      bFirst[i + 1] += bFirst[i];
+    }
+    const fm = fFirst[n];
+    const bm = bFirst[n];
+    const a: CHArrays = {
+      rank,
+      fFirst,
+      fHead: new Uint32Array(fm),
+      fCost: new Float64Array(fm),
+      fDur: new Float64Array(fm),
+      fLen: new Float64Array(fm),
+      fMid: new Int32Array(fm),
+      bFirst,
+      bHead: new Uint32Array(bm),
+      bCost: new Float64Array(bm),
+      bDur: new Float64Array(bm),
+      bLen: new Float64Array(bm),
+      bMid: new Int32Array(bm),
+    };
+    const fp = fFirst.slice(0, n);
+    const bp = bFirst.slice(0, n);
+    for (let e = 0; e < E; e++) {
+      const u = eFrom[e];
+      const v = eTo[e];
+      if (rank[u] < rank[v]) {
+        const k = fp[u]++;
+        a.fHead[k] = v;
+        a.fCost[k] = eCost[e];
+        a.fDur[k] = eDur[e];
+        a.fLen[k] = eLen[e];
+        a.fMid[k] = eMid[e];
+      } else {
+        const k = bp[v]++;
+        a.bHead[k] = u;
+        a.bCost[k] = eCost[e];
+        a.bDur[k] = eDur[e];
+        a.bLen[k] = eLen[e];
+        a.bMid[k] = eMid[e];
+      }
+    }
+    return new ContractionHierarchy(a, { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 });
   }
 
   /**

@@ -15,13 +15,27 @@ export { NetworkRegistry } from './registry';
 export { greatCircleMatrix, DETOUR_FACTOR, FALLBACK_SPEED_KMH, FALLBACK_WARNING } from './fallback';
 export type { GreatCircleOptions } from './fallback';
 export { synthNetwork, type SynthOptions } from './synth';
-export { loadNetwork, saveGraph, saveNetwork, importFile, importPbfStreaming, gothenburgSamplePath, loadGothenburgSample } from './io';
+export {
+  loadNetwork,
+  saveHierarchy,
+  sidecarPath,
+  artefactBase,
+  type LoadOptions,
+  type SidecarEvent,
+  saveGraph,
+  saveNetwork,
+  importFile,
+  importPbfStreaming,
+  gothenburgSamplePath,
+  loadGothenburgSample,
+} from './io';
 export { serializeGraph, deserializeGraph, ARTEFACT_VERSION } from './artefact';
 export { graphFromGeoJSON, graphFromOsmPbf, graphFromOsmXml };
 export { parseOsmXml } from './import-osm-xml';
 export type { OsmXml } from './import-osm-xml';
 export type { ImportOptions, ImportProgress, ImportReport } from './import-report';
 export type { CHProgress } from './ch-build';
+export { SIDECAR_SUFFIX, serializeHierarchy, deserializeHierarchy, type ArtefactId } from './ch-sidecar';
 export { formatReport } from './import-report';
 export type { GraphData, GraphMeta } from './graph';
 export { encodePolyline, decodePolyline } from './polyline';

@@ -1,7 +1,25 @@
 /** File I/O (the only module that touches the file system). */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { deserializeGraph, serializeGraph } from './artefact';
+import type { CHProgress } from './ch-build';
+import type { ContractionHierarchy } from './ch-query';
+import { deserializeHierarchy, serializeHierarchy, sidecarHeader, SIDECAR_SUFFIX, type ArtefactId, type SidecarHeader } from './ch-sidecar';
+import type { StoredHierarchies } from './ports';
+import type { TravelOptions } from './types';
 import type { GraphData } from './graph';
 import { graphFromGeoJSON, type ImportOptions } from './import-geojson';
 import { graphFromOsmXml } from './import-osm-xml';
@@ -10,19 +28,128 @@ import { blobHeader } from './pbf-blocks';
 import { Network } from './network';
 import { RoutingInputError } from './types';
 
-/** Read a saved artefact (.wmrg or .wmrg.gz) and return a ready Network. */
-export function loadNetwork(path: string): Network {
-  return new Network(deserializeGraph(new Uint8Array(readFileSync(path))));
+/** What happened to a hierarchy sidecar found beside an artefact. */
+export interface SidecarEvent {
+  path: string;
+  used: boolean;
+  /** Why it was refused (stale, damaged, another metric's). */
+  reason?: string;
+  ms?: number;
+}
+
+export interface LoadOptions {
+  /** Told when a sidecar is read for a metric, or refused (the hierarchy is then built). */
+  onSidecar?: (e: SidecarEvent) => void;
 }
 
 /**
- * Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written.
- * Written beside it under a name no network folder listing loads, then renamed into place: a
- * process reading the folder meanwhile (a starting stack, another import) finds the whole
- * artefact or none, never a partial one.
+ * Read a saved artefact (.wmrg or .wmrg.gz) and return a ready Network. Hierarchy sidecars
+ * beside it (`<region>.<tag>.wmch`, written by `npm run network -- build`) are read when their
+ * metric is first used, if they were built from these very bytes.
  */
-export function saveGraph(data: GraphData, path: string): number {
-  const bytes = serializeGraph(data, { gzip: path.endsWith('.gz') });
+export function loadNetwork(path: string, opts: LoadOptions = {}): Network {
+  const bytes = new Uint8Array(readFileSync(path));
+  const sidecars = sidecarPaths(path);
+  const id = sidecars.length ? artefactIdOf(bytes) : undefined;
+  const data = deserializeGraph(bytes);
+  return new Network(data, id ? new SidecarHierarchies(sidecars, id, opts.onSidecar) : undefined);
+}
+
+/** The artefact path without its .wmrg / .wmrg.gz ending: sidecars and indexes are named after it. */
+export function artefactBase(path: string): string {
+  return path.replace(/\.wmrg(\.gz)?$/, '');
+}
+
+/** The sidecar of one hierarchy of an artefact; `tag` names the metric (`car`, `truck-avoid-ferry`). */
+export function sidecarPath(artefactPath: string, tag: string): string {
+  return `${artefactBase(artefactPath)}.${tag}${SIDECAR_SUFFIX}`;
+}
+
+const SIDECAR_TAG = /^[a-z][a-z0-9-]*$/;
+
+/** The hierarchy sidecars beside an artefact. */
+function sidecarPaths(artefactPath: string): string[] {
+  const dir = dirname(artefactPath);
+  const prefix = `${basename(artefactBase(artefactPath))}.`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && f.endsWith(SIDECAR_SUFFIX) && SIDECAR_TAG.test(f.slice(prefix.length, -SIDECAR_SUFFIX.length)))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+export function artefactIdOf(bytes: Uint8Array): ArtefactId {
+  return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Sidecar files of one artefact; each is read whole only when its metric is asked for. */
+class SidecarHierarchies implements StoredHierarchies {
+  private headers = new Map<string, SidecarHeader | undefined>();
+
+  constructor(
+    private readonly paths: string[],
+    private readonly artefact: ArtefactId,
+    private readonly onSidecar: ((e: SidecarEvent) => void) | undefined,
+  ) {}
+
+  find(key: string, states: number, transitions: number): ContractionHierarchy | undefined {
+    for (const path of this.paths) {
+      if (!this.headers.has(path)) this.headers.set(path, this.header(path));
+      if (this.headers.get(path)?.key !== key) continue;
+      try {
+        const ch = deserializeHierarchy(new Uint8Array(readFileSync(path)), { key, artefact: this.artefact, states, transitions });
+        this.onSidecar?.({ path, used: true, ms: ch.stats.buildMs });
+        return ch;
+      } catch (e) {
+        this.onSidecar?.({ path, used: false, reason: (e as Error).message });
+        this.headers.set(path, undefined);
+      }
+    }
+    return undefined;
+  }
+
+  private header(path: string): SidecarHeader | undefined {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const head = readAt(fd, 0, Math.min(size, 12));
+      const hlen = head.length === 12 ? new DataView(head.buffer).getUint32(8, true) : 0;
+      return sidecarHeader(readAt(fd, 0, Math.min(size, 12 + hlen)));
+    } catch (e) {
+      this.onSidecar?.({ path, used: false, reason: (e as Error).message });
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/**
+ * Build (or read, when a valid sidecar already holds it) the hierarchy of `o` on a network
+ * loaded from `artefactPath`, and write it to the sidecar `tag`. Returns the bytes written, 0
+ * when the sidecar was already up to date.
+ */
+export function saveHierarchy(
+  net: Network,
+  o: TravelOptions,
+  artefactPath: string,
+  tag: string,
+  onProgress?: (p: CHProgress) => void,
+): number {
+  const m = net.metricFor(o);
+  net.prepare(o, onProgress);
+  const ch = m.ch!;
+  if (ch.stats.loaded) return 0;
+  const artefact = artefactIdOf(new Uint8Array(readFileSync(artefactPath)));
+  return writeAtomically(sidecarPath(artefactPath, tag), serializeHierarchy(ch, { key: m.key, artefact, transitions: m.topo.to.length }));
+}
+
+/**
+ * Written beside `path` under a name no network folder listing loads, then renamed into place:
+ * a process reading the folder meanwhile (a starting stack, another import) finds the whole
+ * file or none, never a partial one.
+ */
+function writeAtomically(path: string, bytes: Uint8Array): number {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
   try {
@@ -32,6 +159,11 @@ export function saveGraph(data: GraphData, path: string): number {
     rmSync(partial, { force: true });
   }
   return bytes.length;
+}
+
+/** Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written. */
+export function saveGraph(data: GraphData, path: string): number {
+  return writeAtomically(path, serializeGraph(data, { gzip: path.endsWith('.gz') }));
 }
 
 /** Import an OSM extract (.osm.pbf / .pbf), OSM XML (.osm) or GeoJSON (.json / .geojson) file into graph data. */

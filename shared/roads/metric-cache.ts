@@ -8,7 +8,7 @@ import { ContractionHierarchy } from './ch-query';
 import { matchedEdits } from './edits';
 import type { RoadGraph } from './graph';
 import { buildMetric, metricKey } from './metric';
-import type { MetricEntry } from './ports';
+import type { MetricEntry, StoredHierarchies } from './ports';
 import type { SegmentIndex } from './spatial';
 import { activeConditionsKey, turnTopology } from './turn-topology';
 import { turnOptionsKey, turnWeights } from './turns';
@@ -29,6 +29,7 @@ export class MetricCache {
   constructor(
     private readonly graph: RoadGraph,
     private readonly index: SegmentIndex,
+    private readonly stored?: StoredHierarchies,
   ) {}
 
   /** The metric (and its hierarchy, once built) for the options; most recently used last. */
@@ -48,7 +49,7 @@ export class MetricCache {
     const topo = turnTopology(this.graph, o, edits?.bannedTurns.size ? { key: o.edits!.key, banned: edits.bannedTurns } : undefined);
     const turns = turnWeights(topo.code, topo.angle, o.turns);
     const byCost = { topo, w: metric.cost, d: metric.duration, tw: turns.cost, td: turns.dur };
-    m = { metric, lengthWeight: lw, topo, turns, byCost, byLength: { ...byCost, w: lw, tw: turns.len } };
+    m = { key, metric, lengthWeight: lw, topo, turns, byCost, byLength: { ...byCost, w: lw, tw: turns.len } };
     entries.set(key, m);
     const size = entries === this.edited ? EDITED_METRIC_CACHE_SIZE : METRIC_CACHE_SIZE;
     while (entries.size > size) {
@@ -58,8 +59,9 @@ export class MetricCache {
     return m;
   }
 
-  /** The entry's contraction hierarchy, built on first use. */
+  /** The entry's contraction hierarchy: a stored one of its metric if usable, else built on first use. */
   hierarchy(m: MetricEntry, onProgress?: (p: CHProgress) => void): ContractionHierarchy {
+    if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
     if (!m.ch) {
       // the hierarchy's nodes are the turn graph's states, its edges the transitions
       const { topo, turns } = m;
@@ -79,7 +81,7 @@ export class MetricCache {
           l[i] = length[e];
         }
       }
-      m.ch = new ContractionHierarchy({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l, onProgress });
+      m.ch = ContractionHierarchy.build({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l, onProgress });
     }
     return m.ch;
   }

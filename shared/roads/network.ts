@@ -8,7 +8,7 @@ import { RoadGraph, type GraphData } from './graph';
 import { isochrone as isochroneImpl } from './isochrone';
 import { mapMatch as mapMatchImpl } from './mapmatch/index';
 import { MetricCache } from './metric-cache';
-import type { MetricEntry, RoadView } from './ports';
+import type { MetricEntry, RoadView, StoredHierarchies } from './ports';
 import { encodePolyline } from './polyline';
 import { direct, sourceSeeds, targetSeeds } from './seeds';
 import { curbApproach, snapHeading } from './snapping';
@@ -70,10 +70,11 @@ export class Network implements RoadView {
   readonly index: SegmentIndex;
   private readonly metrics: MetricCache;
 
-  constructor(data: GraphData) {
+  /** `stored`: hierarchies built ahead of time for this artefact (loadNetwork finds its sidecars). */
+  constructor(data: GraphData, stored?: StoredHierarchies) {
     this.graph = new RoadGraph(data);
     this.index = new SegmentIndex(this.graph);
-    this.metrics = new MetricCache(this.graph, this.index);
+    this.metrics = new MetricCache(this.graph, this.index, stored);
   }
 
   get name(): string {
@@ -111,10 +112,10 @@ export class Network implements RoadView {
   }
 
   /** Build (or fetch) the contraction hierarchy for these options; onProgress sees the build. */
-  prepare(o: TravelOptions = {}, onProgress?: (p: CHProgress) => void): { shortcuts: number; buildMs: number } {
+  prepare(o: TravelOptions = {}, onProgress?: (p: CHProgress) => void): { shortcuts: number; buildMs: number; loaded: boolean } {
     const m = this.metricFor(o);
     const ch = this.metrics.hierarchy(m, onProgress);
-    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs };
+    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs, loaded: ch.stats.loaded === true };
   }
 
   private chFor(m: MetricEntry): ContractionHierarchy {

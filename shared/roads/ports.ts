@@ -13,6 +13,8 @@ import type { TurnWeights } from './turns';
 import type { SnappedLocation, TravelOptions } from './types';
 
 export interface MetricEntry {
+  /** The metric cache key: what a stored hierarchy must have been built for. */
+  key: string;
   metric: Metric;
   /** Length-as-weight array for distance searches (Infinity where cost is Infinity). */
   lengthWeight: Float64Array;
@@ -25,6 +27,12 @@ export interface MetricEntry {
   ch?: ContractionHierarchy;
   /** Routes answered on this metric (counts towards building its hierarchy). */
   routes?: number;
+}
+
+/** Hierarchies stored beside the artefact (ch-sidecar.ts), looked up by metric key. */
+export interface StoredHierarchies {
+  /** A usable stored hierarchy of this metric on a turn graph of this size, else undefined. */
+  find(key: string, states: number, transitions: number): ContractionHierarchy | undefined;
 }
 
 /** The graph and its per-profile weights. */

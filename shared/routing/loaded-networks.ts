@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeFirstRequest } from '../platform/cold-start';
 import { config } from '../platform/config';
 import { logger } from '../platform/log';
-import { loadNetwork, NetworkRegistry } from '../roads';
+import { loadNetwork, NetworkRegistry, type SidecarEvent } from '../roads';
 import { fetchPublishedNetworks, networksS3Client } from './published-networks';
 
 // The road networks this process serves from: every artefact in
@@ -24,10 +24,16 @@ function loadFromDir(): NetworkRegistry {
   const dir = config.networkDir();
   if (dir && existsSync(dir)) {
     for (const file of readdirSync(dir).sort()) {
-      if (/\.wmrg(\.gz)?$/.test(file)) registry.add(loadNetwork(join(dir, file)));
+      if (/\.wmrg(\.gz)?$/.test(file)) registry.add(loadNetwork(join(dir, file), { onSidecar }));
     }
   }
   return registry;
+}
+
+/** A stored hierarchy read, or refused (then built at the metric's first use, as without one). */
+function onSidecar(e: SidecarEvent): void {
+  if (e.used) logger.info('road network hierarchy read from its sidecar', { path: e.path, ms: e.ms });
+  else logger.warn('road network hierarchy sidecar refused: building the hierarchy instead', { path: e.path, reason: e.reason });
 }
 
 beforeFirstRequest(async () => {

@@ -17,13 +17,14 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 // Road networks served from S3 rather than shipped in every routing function's zip: `npm run
-// network -- publish` uploads a network folder (artefacts and the address and POI indexes beside
-// them) with a manifest; a function fetches the manifest's files into local disk on its cold
+// network -- publish` uploads a network folder (artefacts, their stored hierarchies and the address
+// and POI indexes beside them) with a manifest; a function fetches the manifest's files into local disk on its cold
 // start and loads them from there like any network folder. The package no longer grows with the
 // region, and a region is replaced by publishing again, without a deploy.
 
 export const MANIFEST = 'manifest.json';
-const REGION_FILE = /^(.+?)\.(wmrg|wmrg\.gz|addresses\.tsv\.gz|pois\.tsv\.gz)$/;
+// a region's artefact, its address and POI indexes, and its stored hierarchies (`<region>.car.wmch`)
+const REGION_FILE = /^(.+?)\.(wmrg|wmrg\.gz|addresses\.tsv\.gz|pois\.tsv\.gz|[a-z][a-z0-9-]*\.wmch)$/;
 
 export interface PublishedFile {
   name: string;

@@ -1,7 +1,9 @@
 /**
  * Scale benchmark on a saved artefact (e.g. from `npm run network -- synth --nodes N`):
- * load, hierarchy build, directions p50 over seeded random pairs and one 100 x 100 matrix,
- * in-process.   npx tsx tests/bench/routing/scale.ts <artefact.wmrg>
+ * load, car hierarchy (read from its sidecar when `npm run network -- build` stored one, else
+ * built), directions p50 over seeded random pairs and one 100 x 100 matrix, in-process.
+ *   npx tsx tests/bench/routing/scale.ts <artefact.wmrg> [--quick]
+ * --quick: 50 routes and a 30 x 30 matrix (with a stored hierarchy, well under 2 minutes).
  * Run it under /usr/bin/time -v for the peak resident memory.
  */
 import { statSync } from 'node:fs';
@@ -11,11 +13,14 @@ import { seededRandom } from '../../fixtures/random';
 import { chProgressBar } from '../../../infra/cli/ch-progress';
 
 const file = process.argv[2];
-if (!file) throw new Error('usage: scale.ts <artefact.wmrg>');
+if (!file) throw new Error('usage: scale.ts <artefact.wmrg> [--quick]');
+const quick = process.argv.includes('--quick');
+const ROUTES = quick ? 50 : 200;
+const MATRIX = quick ? 30 : 100;
 const t0 = performance.now();
 const net = loadNetwork(file);
 const loadMs = performance.now() - t0;
-const { shortcuts, buildMs } = net.prepare({}, chProgressBar('car hierarchy'));
+const { shortcuts, buildMs, loaded } = net.prepare({}, chProgressBar('car hierarchy'));
 const { lat, lon } = net.graph.data;
 const rand = seededRandom(39);
 // points on graph nodes, so every pair is on the network
@@ -24,7 +29,7 @@ const pick = (): LatLon => {
   return { lat: lat[i], lon: lon[i] };
 };
 const times: number[] = [];
-for (let k = 0; k < 200; k++) {
+for (let k = 0; k < ROUTES; k++) {
   const a = pick();
   const b = pick();
   const t = performance.now();
@@ -32,13 +37,14 @@ for (let k = 0; k < 200; k++) {
   times.push(performance.now() - t);
 }
 times.sort((x, y) => x - y);
-const pts = Array.from({ length: 100 }, pick);
+const pts = Array.from({ length: MATRIX }, pick);
 const tm = performance.now();
 net.matrix(pts);
 const matrixMs = performance.now() - tm;
 const fig = (x: number) => x.toFixed(1);
 process.stdout.write(
-  `${file}: ${lat.length} nodes, ${(statSync(file).size / 1e6).toFixed(1)} MB; load ${fig(loadMs)} ms, hierarchy ${fig(buildMs)} ms ` +
-    `(${shortcuts} shortcuts); directions p50 ${fig(times[100])} ms p95 ${fig(times[190])} ms; 100x100 matrix ${fig(matrixMs)} ms; ` +
+  `${file}: ${lat.length} nodes, ${(statSync(file).size / 1e6).toFixed(1)} MB; load ${fig(loadMs)} ms, hierarchy ` +
+    `${loaded ? 'read from its sidecar in' : 'built in'} ${fig(buildMs)} ms (${shortcuts} shortcuts); directions p50 ` +
+    `${fig(times[Math.floor(ROUTES / 2)])} ms p95 ${fig(times[Math.floor(ROUTES * 0.95)])} ms; ${MATRIX}x${MATRIX} matrix ${fig(matrixMs)} ms; ` +
     `load avg ${loadavg()[0].toFixed(1)}\n`,
 );

@@ -5,7 +5,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPublish } from '../../../infra/cli/network-publish';
 import { handler as areas } from '../../../functions/routing/areas';
-import { importFile, saveGraph } from '../../../shared/roads';
+import { importFile, loadNetwork, saveGraph, saveHierarchy } from '../../../shared/roads';
 import { fetchPublishedNetworks, networksS3Client, type Manifest } from '../../../shared/routing/published-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
@@ -31,6 +31,8 @@ describe('road networks published to S3', () => {
     source = mkdtempSync(join(tmpdir(), 'waymark-publish-'));
     cache = mkdtempSync(join(tmpdir(), 'waymark-fetched-'));
     saveGraph(importFile(monaco, { name: 'monaco' }), join(source, 'monaco.wmrg'));
+    // the car hierarchy stored beside it, as `npm run network -- build` leaves it
+    saveHierarchy(loadNetwork(join(source, 'monaco.wmrg')), { profile: 'car' }, join(source, 'monaco.wmrg'), 'car');
     await runPublish({ bucket: BUCKET, prefix: PREFIX, dir: source, endpoint: s3.endpoint }, (line) => printed.push(line));
     Object.assign(process.env, {
       WAYMARK_NETWORK_BUCKET: BUCKET,
@@ -53,9 +55,12 @@ describe('road networks published to S3', () => {
   };
 
   it('publishes each region file with its checksum, the manifest naming them', async () => {
-    expect(printed.at(-1)).toMatch(/^published 1 files of 1 region\(s\)/);
+    expect(printed.at(-1)).toMatch(/^published 2 files of 1 region\(s\)/);
     const { files } = await manifest();
-    expect(files.map((f) => [f.name, f.region])).toEqual([['monaco.wmrg', 'monaco']]);
+    expect(files.map((f) => [f.name, f.region])).toEqual([
+      ['monaco.car.wmch', 'monaco'],
+      ['monaco.wmrg', 'monaco'],
+    ]);
     expect(files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -71,19 +76,21 @@ describe('road networks published to S3', () => {
     const res = await invoke(areas, { query: { key } });
     expect(res.status).toBe(200);
     expect(res.body.map((a: { code: string }) => a.code)).toEqual(['monaco']);
-    expect(readdirSync(cache).sort()).toEqual(['monaco.wmrg', 'monaco.wmrg.sha256']);
+    expect(readdirSync(cache).sort()).toEqual(['monaco.car.wmch', 'monaco.car.wmch.sha256', 'monaco.wmrg', 'monaco.wmrg.sha256']);
+    // the fetched hierarchy is read, not built
+    expect(loadNetwork(join(cache, 'monaco.wmrg')).prepare({ profile: 'car' }).loaded).toBe(true);
   });
 
   it('keeps what a warm instance already holds, and refuses a file whose checksum is not the published one', async () => {
     const again = await fetchPublishedNetworks(client, { bucket: BUCKET, prefix: PREFIX }, cache);
-    expect(again).toMatchObject({ fetched: [], kept: ['monaco.wmrg'] });
+    expect(again).toMatchObject({ fetched: [], kept: ['monaco.car.wmch', 'monaco.wmrg'] });
 
     // An object replaced without a new manifest (a half-done publish by hand) is caught.
     const fresh = mkdtempSync(join(tmpdir(), 'waymark-fetched-'));
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}monaco.wmrg`, Body: 'not the published bytes' }));
     await expect(fetchPublishedNetworks(client, { bucket: BUCKET, prefix: PREFIX }, fresh)).rejects.toThrow(/checksum .* publish again/);
-    // Nothing half-written is left for a loader to find.
-    expect(readdirSync(fresh)).toEqual([]);
+    // Nothing half-written is left for a loader to find (the sidecar fetched before it is whole, and unused without its artefact).
+    expect(readdirSync(fresh).sort()).toEqual(['monaco.car.wmch', 'monaco.car.wmch.sha256']);
     rmSync(fresh, { recursive: true, force: true });
   });
 

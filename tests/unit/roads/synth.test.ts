@@ -1,14 +1,38 @@
-/** The synthetic network generator: seeded, about the size asked, routable city to city. */
+/** The synthetic network generator: seeded, about the size asked, shaped like a real road network. */
 import { describe, expect, it } from 'vitest';
 import { Network, serializeGraph, synthNetwork, type ImportReport } from '../../../shared/roads/index';
+import type { GraphData } from '../../../shared/roads/graph';
+import { ROAD_CLASS_INDEX } from '../../../shared/roads/profiles';
+
+/** Share of nodes by number of distinct neighbours (index 5: five or more). */
+function degreeShares(g: GraphData): number[] {
+  const n = g.lat.length;
+  const pairs = new Set<number>();
+  for (let u = 0; u < n; u++)
+    for (let e = g.firstOut[u]; e < g.firstOut[u + 1]; e++) {
+      const v = g.head[e];
+      pairs.add(Math.min(u, v) * n + Math.max(u, v));
+    }
+  const degree = new Uint32Array(n);
+  for (const p of pairs) {
+    degree[Math.floor(p / n)]++;
+    degree[p % n]++;
+  }
+  const shares = [0, 0, 0, 0, 0, 0];
+  for (const d of degree) shares[Math.min(5, d)] += 1 / n;
+  return shares;
+}
 
 describe('synthNetwork', () => {
   let report: ImportReport | undefined;
   const g = synthNetwork({ nodes: 70_000, seed: 3, onReport: (r) => (report = r) });
 
-  it('is about the size asked, with every restriction resolved', () => {
-    expect(g.lat.length).toBeGreaterThan(50_000);
-    expect(g.lat.length).toBeLessThan(90_000);
+  it('is the size asked within 10%, with every restriction resolved', () => {
+    for (const nodes of [5_000, 20_000]) {
+      const small = synthNetwork({ nodes, seed: 9 });
+      expect(Math.abs(small.lat.length / nodes - 1)).toBeLessThan(0.1);
+    }
+    expect(Math.abs(g.lat.length / 70_000 - 1)).toBeLessThan(0.1);
     expect(report?.restrictions.relations).toBeGreaterThan(0);
     expect(report?.restrictions.resolved).toBe(report?.restrictions.relations);
   });
@@ -22,12 +46,32 @@ describe('synthNetwork', () => {
     expect(Buffer.from(serializeGraph(other)).equals(Buffer.from(serializeGraph(g)))).toBe(false);
   });
 
-  it('joins its cities by road', () => {
+  it('has mostly shape nodes between junctions of unequal degree, and dead ends, like OSM data', () => {
+    const [isolated, deadEnd, shape, three, four] = degreeShares(g);
+    expect(isolated).toBe(0);
+    expect(shape).toBeGreaterThan(0.75);
+    expect(shape).toBeLessThan(0.93);
+    expect(deadEnd).toBeGreaterThan(0.005);
+    expect(three).toBeGreaterThan(0.02);
+    expect(four).toBeGreaterThan(0.02);
+  });
+
+  it('has a hierarchy of road classes, residential streets the most', () => {
+    const count = (cls: string) => g.roadClass.filter((c) => c === ROAD_CLASS_INDEX[cls]).length;
+    const classes = ['trunk', 'primary', 'secondary', 'tertiary', 'residential', 'service'];
+    for (const cls of classes) expect(count(cls), cls).toBeGreaterThan(0);
+    expect(count('residential')).toBeGreaterThan(g.head.length / 2);
+    expect(count('primary')).toBeLessThan(count('tertiary'));
+  });
+
+  it('is one strongly connected network, its towns joined by road', () => {
     const net = new Network(g);
-    const a = { lat: 45.01, lon: 10.01 };
-    const b = { lat: 45.01, lon: 10.26 };
-    const r = net.route([a, b]);
-    expect(r.distance).toBeGreaterThan(20_000);
-    expect(r.distance).toBeLessThan(40_000);
+    expect(net.graph.largestComponent).toBe(g.lat.length);
+    const last = g.lat.length - 1;
+    const r = net.route([
+      { lat: g.lat[0], lon: g.lon[0] },
+      { lat: g.lat[last], lon: g.lon[last] },
+    ]);
+    expect(r.distance).toBeGreaterThan(5_000);
   });
 });
