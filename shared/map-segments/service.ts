@@ -23,9 +23,8 @@ export function mapSegments(registry: NetworkRegistry, req: SegmentsRequest) {
     for (let e = 0; e < d.head.length && !truncated; e++) {
       const twin = graph.twin[e];
       if (twin >= 0 && twin < e) continue;
-      const u = graph.tail[e];
-      const v = d.head[e];
-      if (!inside(d.lat[u], d.lon[u]) && !inside(d.lat[v], d.lon[v])) continue;
+      const points = Array.from({ length: graph.pointCount(e) }, (_, i) => [graph.pointLon(e, i), graph.pointLat(e, i)]);
+      if (!points.some(([lon, lat]) => inside(lat, lon))) continue;
       if (segments.length === limit) {
         truncated = true;
         break;
@@ -44,10 +43,7 @@ export function mapSegments(registry: NetworkRegistry, req: SegmentsRequest) {
         length: tenth(d.length[e]),
         geometry: {
           type: 'LineString' as const,
-          coordinates: [
-            [d.lon[u], d.lat[u]],
-            [d.lon[v], d.lat[v]],
-          ],
+          coordinates: points,
         },
       });
     }
