@@ -1,5 +1,7 @@
 // The road segments of the loaded networks: each pair of directed edges between two nodes is one
-// segment (its id the lower edge number), with what the graph keeps of its way. A box query scans
+// segment (its id the lower edge number), with what the graph keeps of its way. A segment runs
+// from junction to junction (chains of shape nodes are one edge): its geometry is the polyline,
+// and it is listed when any of its points lies in the box. A box query scans
 // the network's edges, about a millisecond per 100,000.
 
 import type { NetworkRegistry } from '../roads/registry';

@@ -5,11 +5,12 @@
 import type { RoadGraph } from './graph';
 import type { Phantom } from './spatial';
 
-export type Push = (lat: number, lon: number) => void;
+/** A point of a drawn path and the edge driven to reach it (so the segment ending there lies on `via`). */
+export type Push = (lat: number, lon: number, via: number) => void;
 
 /** Points from..to (inclusive, in the direction of `step`) of edge e's polyline. */
-function pushPoints(g: RoadGraph, e: number, from: number, to: number, step: 1 | -1, push: Push): void {
-  for (let i = from; step > 0 ? i <= to : i >= to; i += step) push(g.pointLat(e, i), g.pointLon(e, i));
+function pushPoints(g: RoadGraph, e: number, from: number, to: number, step: 1 | -1, push: Push, via = e): void {
+  for (let i = from; step > 0 ? i <= to : i >= to; i += step) push(g.pointLat(e, i), g.pointLon(e, i), via);
 }
 
 /**
@@ -27,13 +28,13 @@ export function pathPoints(g: RoadGraph, a: Phantom, b: Phantom, edges: readonly
   }
   const start = g.tail[edges[0]];
   if (start === a.v) pushPoints(g, a.edge, a.seg + 1, last(a.edge), 1, push);
-  else if (start === a.u) pushPoints(g, a.edge, a.seg, 1, -1, push);
+  else if (start === a.u) pushPoints(g, a.edge, a.seg, 1, -1, push, a.twin >= 0 ? a.twin : a.edge);
   for (let i = 0; i < edges.length; i++) {
     const e = edges[i];
-    push(g.pointLat(e, 0), g.pointLon(e, 0));
+    push(g.pointLat(e, 0), g.pointLon(e, 0), i === 0 ? (start === a.u && a.twin >= 0 ? a.twin : a.edge) : edges[i - 1]);
     if (i + 1 < edges.length) pushPoints(g, e, 1, last(e), 1, push);
     else if (e === b.edge) pushPoints(g, e, 1, b.seg, 1, push);
-    else if (e === b.twin) pushPoints(g, b.edge, last(b.edge), b.seg + 1, -1, push);
+    else if (e === b.twin) pushPoints(g, b.edge, last(b.edge), b.seg + 1, -1, push, e);
     // b on the node this edge ends at: the whole edge
     else pushPoints(g, e, 1, last(e), 1, push);
   }
