@@ -20,10 +20,12 @@ export interface Pieces {
  */
 export function findChains(pieces: Pieces, keep: Uint8Array): number[] {
   const first = walkChains(pieces, keep);
-  const pairs = new Map<string, number>();
+  const pairs = new Map<number, number>();
+  const n = keep.length;
   const split: number[][] = [];
   const claim = (a: number, b: number, id: number): boolean => {
-    const key = a < b ? `${a},${b}` : `${b},${a}`;
+    // exact below 2^53: node counts stay far under 2^26
+    const key = a < b ? a * n + b : b * n + a;
     const owner = pairs.get(key);
     if (owner === undefined) {
       pairs.set(key, id);
