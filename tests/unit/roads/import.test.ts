@@ -140,9 +140,21 @@ describe('artefact', () => {
         'maxwidth',
         'maxlength',
         'nameIdx',
+        'shapeStart',
+        'shapeLat',
+        'shapeLon',
       ] as const) {
         expect(Array.from(back[k] as ArrayLike<number>), k).toEqual(Array.from(g[k] as ArrayLike<number>));
       }
+    }
+  });
+
+  it('refuses artefacts of versions 1 and 2 with a message to import again', () => {
+    const bytes = serializeGraph(graphFromGeoJSON(gridNetwork(3, 3)));
+    for (const version of [1, 2]) {
+      const old = bytes.slice();
+      new DataView(old.buffer).setUint32(4, version, true);
+      expect(() => deserializeGraph(old)).toThrow(/import the region again/);
     }
   });
 
