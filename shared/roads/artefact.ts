@@ -1,23 +1,25 @@
 /**
  * Binary artefact format (pure, no file I/O):
  *   bytes 0..3   magic "WMRG"
- *   bytes 4..7   format version (uint32 LE) = 2
+ *   bytes 4..7   format version (uint32 LE) = 3
  *   bytes 8..11  header length H (uint32 LE)
  *   bytes 12..   header: UTF-8 JSON {meta, names, nodeCount, edgeCount, conditions, arrays:[{name,type,offset,length}]}
  *   then the array blobs, each starting at an 8-byte aligned offset (from the file start), little endian.
- * Coordinates are stored as Int32 1e-7 degrees. A gzip-compressed artefact (.gz) is accepted on load.
+ * Coordinates (nodes and edges' shape points) are stored as Int32 1e-7 degrees. A gzip-compressed artefact (.gz) is accepted on load.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { GraphData, TurnRestrictions } from './graph';
 import { RoutingInputError } from './types';
 
 const MAGIC = 0x47524d57; // "WMRG" little endian
-export const ARTEFACT_VERSION = 2;
+export const ARTEFACT_VERSION = 3;
 
 type ArrayName =
-  | Exclude<keyof GraphData, 'meta' | 'names' | 'lat' | 'lon' | 'restrictions'>
+  | Exclude<keyof GraphData, 'meta' | 'names' | 'lat' | 'lon' | 'shapeLat' | 'shapeLon' | 'restrictions'>
   | 'lat7'
   | 'lon7'
+  | 'shapeLat7'
+  | 'shapeLon7'
   | 'restrictionStart'
   | 'restrictionEdges'
   | 'restrictionKind';
@@ -49,6 +51,9 @@ const ARRAYS: ArrayName[] = [
   'maxlength',
   'nameIdx',
   'nodeFlags',
+  'shapeStart',
+  'shapeLat7',
+  'shapeLon7',
   'restrictionStart',
   'restrictionEdges',
   'restrictionKind',
@@ -64,17 +69,24 @@ function ctorName(a: AnyTyped): CtorName {
   return a.constructor.name as CtorName;
 }
 
+const toE7 = (a: Float64Array) => Int32Array.from(a, (x) => Math.round(x * 1e7));
+
+function fromE7(a: Int32Array): Float64Array {
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] / 1e7;
+  return out;
+}
+
 export function serializeGraph(g: GraphData, opts: { gzip?: boolean } = {}): Uint8Array {
   const n = g.lat.length;
-  const lat7 = new Int32Array(n);
-  const lon7 = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    lat7[i] = Math.round(g.lat[i] * 1e7);
-    lon7[i] = Math.round(g.lon[i] * 1e7);
-  }
-  const arrays: Record<string, AnyTyped> = { lat7, lon7 };
+  const arrays: Record<string, AnyTyped> = {
+    lat7: toE7(g.lat),
+    lon7: toE7(g.lon),
+    shapeLat7: toE7(g.shapeLat),
+    shapeLon7: toE7(g.shapeLon),
+  };
   for (const k of ARRAYS) {
-    if (k === 'lat7' || k === 'lon7') continue;
+    if (k in arrays) continue;
     arrays[k] =
       k in RESTRICTION_ARRAYS
         ? g.restrictions[RESTRICTION_ARRAYS[k as keyof typeof RESTRICTION_ARRAYS]]
@@ -139,6 +151,10 @@ export function deserializeGraph(bytes: Uint8Array): GraphData {
     throw new RoutingInputError(
       'road network artefact version 1 predates turn restrictions and barriers: import the region again (npm run network -- import <file>)',
     );
+  if (version === 2)
+    throw new RoutingInputError(
+      'road network artefact version 2 predates the compressed graph (chains of shape nodes as one edge): import the region again (npm run network -- import <file>)',
+    );
   if (version !== ARTEFACT_VERSION) throw new RoutingInputError(`unsupported artefact version ${version}`);
   const hlen = dv.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + hlen))) as {
@@ -158,19 +174,11 @@ export function deserializeGraph(bytes: Uint8Array): GraphData {
     if (e.offset + e.length * bpe > base.byteLength) throw new RoutingInputError('artefact truncated');
     arrays[e.name] = new C(base.buffer as ArrayBuffer, base.byteOffset + e.offset, e.length);
   }
-  const lat7 = arrays.lat7 as Int32Array;
-  const lon7 = arrays.lon7 as Int32Array;
-  const lat = new Float64Array(lat7.length);
-  const lon = new Float64Array(lon7.length);
-  for (let i = 0; i < lat.length; i++) {
-    lat[i] = lat7[i] / 1e7;
-    lon[i] = lon7[i] / 1e7;
-  }
   return {
     meta: header.meta,
     names: header.names,
-    lat,
-    lon,
+    lat: fromE7(arrays.lat7 as Int32Array),
+    lon: fromE7(arrays.lon7 as Int32Array),
     firstOut: arrays.firstOut as Uint32Array,
     head: arrays.head as Uint32Array,
     length: arrays.length as Float32Array,
@@ -185,6 +193,9 @@ export function deserializeGraph(bytes: Uint8Array): GraphData {
     maxlength: arrays.maxlength as Float32Array,
     nameIdx: arrays.nameIdx as Int32Array,
     nodeFlags: arrays.nodeFlags as Uint8Array,
+    shapeStart: arrays.shapeStart as Uint32Array,
+    shapeLat: fromE7(arrays.shapeLat7 as Int32Array),
+    shapeLon: fromE7(arrays.shapeLon7 as Int32Array),
     restrictions: {
       start: arrays.restrictionStart as Uint32Array,
       edges: arrays.restrictionEdges as Uint32Array,

@@ -6,6 +6,7 @@
  */
 import { prepareArea, segmentTouchesArea } from './area-avoid';
 import type { RoadGraph } from './graph';
+import { someSegment } from './shape';
 import type { SegmentIndex } from './spatial';
 import { edgeBearing } from './turns';
 import type { LatLonTuple, Profile, RoadEdit, RoadEdits, TruckSpec } from './types';
@@ -62,8 +63,8 @@ export function edgeBetween(g: RoadGraph, index: SegmentIndex, a: LatLonTuple, b
   const [ph] = index.nearest((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, MATCH_RADIUS_M, 1, () => true);
   if (!ph) return undefined;
   const want = bearingBetween(a, b);
-  if (angleBetween(edgeBearing(g, ph.edge), want) <= 45) return ph.edge;
-  if (ph.twin >= 0 && angleBetween(edgeBearing(g, ph.twin), want) <= 45) return ph.twin;
+  if (angleBetween(edgeBearing(g, ph.edge, ph.seg), want) <= 45) return ph.edge;
+  if (ph.twin >= 0 && angleBetween(edgeBearing(g, ph.twin, g.pointCount(ph.twin) - 2 - ph.seg), want) <= 45) return ph.twin;
   return undefined;
 }
 
@@ -97,7 +98,7 @@ function edgeAt(g: RoadGraph, via: number, toward: LatLonTuple, incoming: boolea
     if (a <= bestAngle) [best, bestAngle] = [e, a];
   };
   if (incoming) {
-    for (const e of edgesInto(g, via)) consider(e, edgeBearing(g, e) + 180);
+    for (const e of edgesInto(g, via)) consider(e, edgeBearing(g, e, -1) + 180);
   } else {
     for (let e = d.firstOut[via]; e < d.firstOut[via + 1]; e++) consider(e, edgeBearing(g, e));
   }
@@ -118,11 +119,7 @@ function edgesOf(g: RoadGraph, index: SegmentIndex, edit: RoadEdit): number[] {
   }
   if (edit.area) {
     const area = prepareArea(edit.area);
-    const { lat, lon, head } = g.data;
-    for (let e = 0; e < g.edgeCount; e++) {
-      const u = g.tail[e];
-      if (segmentTouchesArea(area, lat[u], lon[u], lat[head[e]], lon[head[e]])) out.push(e);
-    }
+    for (let e = 0; e < g.edgeCount; e++) if (someSegment(g, e, (...s) => segmentTouchesArea(area, ...s))) out.push(e);
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { greatCircleMeters } from '../geo/sphere';
 import type { GraphData } from './graph';
+import { findChains } from './chains';
 import { IdMap } from './id-map';
 import { FLAG_BRIDGE, FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
 import { restrictionArrays, type RestrictionPath } from './restriction-paths';
@@ -19,6 +20,8 @@ interface PendingEdge {
   speedCar: number;
   speedTruck: number;
   flags: number;
+  /** The piece continuing this one at v in the same way and direction, -1 at the way's end. */
+  next: number;
 }
 
 export interface BuildOptions {
@@ -27,6 +30,12 @@ export interface BuildOptions {
   attribution?: string;
   /** Local time offset for traffic periods; default: round(centre longitude / 15) hours. */
   utcOffsetMinutes?: number;
+  /**
+   * Whether chains of shape nodes become single edges (default true). Off, every OSM node of a
+   * routable way is a graph node, as before version 3 of the artefact (tests that edit a graph's
+   * data at arbitrary points use that).
+   */
+  compress?: boolean;
 }
 
 /** A directed piece of a kept way: builder edge `edge` from node u to node v. */
@@ -46,6 +55,8 @@ export class GraphBuilder {
   private names = new Map<string, number>();
   private nameList: string[] = [];
   private nodeFlagBits = new Map<number, number>();
+  /** Per node: 1 per inner place in a way, 2 per way end; anything but 1 is no mere shape point. */
+  private uses: number[] = [];
   private wayEdgeLists = new Map<number, WayEdge[]>();
   private restrictionPaths: RestrictionPath[] = [];
   /** OSM way ids whose edges are kept for restriction resolving (all when undefined). */
@@ -59,6 +70,7 @@ export class GraphBuilder {
       i = this.lat.length;
       this.lat.push(Math.round(lat * 1e7) / 1e7);
       this.lon.push(Math.round(lon * 1e7) / 1e7);
+      this.uses.push(0);
       if (typeof key === 'number') this.idToNode.set(key, i);
       else this.coordToNode.set(key, i);
     }
@@ -127,14 +139,23 @@ export class GraphBuilder {
         flags,
       };
     });
+    nodes.forEach((n, i) => (this.uses[n] += i === 0 || i === nodes.length - 1 ? 2 : 1));
+    // the forward piece before this one (continued by it) and the backward one (continuing it)
+    let prev = [-1, -1];
     for (let i = 0; i + 1 < nodes.length; i++) {
-      if (nodes[i] === nodes[i + 1]) continue;
+      if (nodes[i] === nodes[i + 1]) {
+        prev = [-1, -1];
+        continue;
+      }
       for (let d = 0; d < 2; d++) {
         if (!dirs[d].on) continue;
         const [u, v] = d === 0 ? [nodes[i], nodes[i + 1]] : [nodes[i + 1], nodes[i]];
-        list?.push({ u, v, edge: this.edges.length });
+        const p = this.edges.length;
+        list?.push({ u, v, edge: p });
         const { speedCar, speedTruck, flags } = dirs[d];
-        this.edges.push({ u, v, len: lens[i], attrs, speedCar, speedTruck, flags });
+        this.edges.push({ u, v, len: lens[i], attrs, speedCar, speedTruck, flags, next: d === 0 ? -1 : prev[1] });
+        if (d === 0 && prev[0] >= 0) this.edges[prev[0]].next = p;
+        prev[d] = p;
       }
     }
     this.waysAdded++;
@@ -159,13 +180,51 @@ export class GraphBuilder {
     return this.edges.length;
   }
 
+  /** Nodes that stay graph nodes: all, or all but the shape points of chains. */
+  private keptNodes(compress: boolean): Uint8Array {
+    const keep = new Uint8Array(this.lat.length);
+    if (!compress) return keep.fill(1);
+    for (let x = 0; x < keep.length; x++) if (this.uses[x] !== 1) keep[x] = 1;
+    for (const x of this.nodeFlagBits.keys()) keep[x] = 1;
+    // a restriction's path turns only at graph nodes
+    for (const r of this.restrictionPaths) for (let i = 0; i + 1 < r.edges.length; i++) keep[this.edges[r.edges[i]].v] = 1;
+    return keep;
+  }
+
   build(opts: BuildOptions = {}): GraphData {
+    const pieces = this.edges;
+    const keep = this.keptNodes(opts.compress !== false);
+    const first = findChains(
+      { count: pieces.length, tail: (p) => pieces[p].u, head: (p) => pieces[p].v, next: (p) => pieces[p].next },
+      keep,
+    );
+    const m = first.length;
+    // per chain (edge before CSR order): end node, length, shape points; per piece: its chain
+    const chainHead = new Uint32Array(m);
+    const chainLen = new Float64Array(m);
+    const shapeCount = new Uint32Array(m);
+    const chainOf = new Uint32Array(pieces.length);
+    for (let c = 0; c < m; c++) {
+      let q = first[c];
+      let len = 0;
+      for (;;) {
+        chainOf[q] = c;
+        len += pieces[q].len;
+        if (keep[pieces[q].v]) break;
+        shapeCount[c]++;
+        q = pieces[q].next;
+      }
+      chainHead[c] = pieces[q].v;
+      chainLen[c] = len;
+    }
     // keep only nodes used by edges, renumber in order of first use
     const used = new Int32Array(this.lat.length).fill(-1);
     let n = 0;
-    for (const e of this.edges) {
-      if (used[e.u] === -1) used[e.u] = n++;
-      if (used[e.v] === -1) used[e.v] = n++;
+    for (let c = 0; c < m; c++) {
+      const u = pieces[first[c]].u;
+      const v = chainHead[c];
+      if (used[u] === -1) used[u] = n++;
+      if (used[v] === -1) used[v] = n++;
     }
     const lat = new Float64Array(n);
     const lon = new Float64Array(n);
@@ -177,12 +236,12 @@ export class GraphBuilder {
         nodeFlags[used[i]] = this.nodeFlagBits.get(i) ?? 0;
       }
     }
-    const m = this.edges.length;
     const firstOut = new Uint32Array(n + 1);
-    for (const e of this.edges) firstOut[used[e.u] + 1]++;
+    for (let c = 0; c < m; c++) firstOut[used[pieces[first[c]].u] + 1]++;
     for (let i = 0; i < n; i++) firstOut[i + 1] += firstOut[i];
     const pos = firstOut.slice(0, n);
     const finalIndex = new Uint32Array(m);
+    for (let c = 0; c < m; c++) finalIndex[c] = pos[used[pieces[first[c]].u]]++;
     const head = new Uint32Array(m);
     const length = new Float32Array(m);
     const speedCar = new Uint8Array(m);
@@ -195,13 +254,17 @@ export class GraphBuilder {
     const maxwidth = new Float32Array(m);
     const maxlength = new Float32Array(m);
     const nameIdx = new Int32Array(m);
-    for (let p = 0; p < m; p++) {
-      const e = this.edges[p];
-      const k = pos[used[e.u]]++;
-      finalIndex[p] = k;
+    const shapeStart = new Uint32Array(m + 1);
+    for (let c = 0; c < m; c++) shapeStart[finalIndex[c] + 1] = shapeCount[c];
+    for (let k = 0; k < m; k++) shapeStart[k + 1] += shapeStart[k];
+    const shapeLat = new Float64Array(shapeStart[m]);
+    const shapeLon = new Float64Array(shapeStart[m]);
+    for (let c = 0; c < m; c++) {
+      const e = pieces[first[c]];
+      const k = finalIndex[c];
       const a = e.attrs;
-      head[k] = used[e.v];
-      length[k] = e.len;
+      head[k] = used[chainHead[c]];
+      length[k] = chainLen[c];
       speedCar[k] = e.speedCar;
       speedTruck[k] = e.speedTruck;
       roadClass[k] = a.roadClass;
@@ -212,7 +275,15 @@ export class GraphBuilder {
       maxwidth[k] = a.maxwidth;
       maxlength[k] = a.maxlength;
       nameIdx[k] = this.nameIndex(a.name);
+      let s = shapeStart[k];
+      for (let q = first[c]; !keep[pieces[q].v]; q = pieces[q].next) {
+        shapeLat[s] = this.lat[pieces[q].v];
+        shapeLon[s++] = this.lon[pieces[q].v];
+      }
     }
+    // a restriction's pieces inside one chain are one edge of it
+    const pieceIndex = new Uint32Array(pieces.length);
+    for (let p = 0; p < pieces.length; p++) pieceIndex[p] = finalIndex[chainOf[p]];
     const bbox = boundsOf(lat, lon);
     const utcOffsetMinutes = opts.utcOffsetMinutes ?? (n > 0 ? Math.round((bbox.minLon + bbox.maxLon) / 2 / 15) * 60 : 0);
     return {
@@ -241,7 +312,10 @@ export class GraphBuilder {
       maxlength,
       nameIdx,
       nodeFlags,
-      restrictions: restrictionArrays(this.restrictionPaths, finalIndex),
+      shapeStart,
+      shapeLat,
+      shapeLon,
+      restrictions: restrictionArrays(this.restrictionPaths, pieceIndex),
     };
   }
 }

@@ -44,6 +44,14 @@ export interface GraphData {
   nameIdx: Int32Array;
   /** Per node: NODE_* bits (barriers per mode, u-turn places). */
   nodeFlags: Uint8Array;
+  /**
+   * Shape points inside edges (a chain of degree-2 nodes is one edge): edge e's points between
+   * its tail and head, in driving order, are shapeLat/shapeLon[shapeStart[e] .. shapeStart[e+1]-1].
+   */
+  shapeStart: Uint32Array;
+  /** Degrees, quantized to 1e-7. */
+  shapeLat: Float64Array;
+  shapeLon: Float64Array;
   restrictions: TurnRestrictions;
 }
 
@@ -75,9 +83,11 @@ export class RoadGraph {
   readonly tail: Uint32Array;
   /** Reverse edge (v->u of u->v on the same segment), -1 when none. */
   readonly twin: Int32Array;
-  /** Size of the strongly connected component of each node. */
+  /** Size of the strongly connected component of each node, in OSM nodes (shape points inside it count). */
   readonly componentSize: Uint32Array;
   readonly largestComponent: number;
+  /** Strongly connected component of each node (an id). */
+  readonly component: Uint32Array;
 
   constructor(data: GraphData) {
     this.data = data;
@@ -103,7 +113,16 @@ export class RoadGraph {
     }
     this.twin = twin;
     // strongly connected components (iterative Tarjan) over edges any profile may use
-    const cs = stronglyConnectedSizes(n, data.firstOut, data.head, data.speedCar, data.speedTruck);
+    this.component = new Uint32Array(n);
+    const cs = stronglyConnectedSizes(
+      n,
+      data.firstOut,
+      data.head,
+      data.speedCar,
+      data.speedTruck,
+      { start: data.shapeStart, twin },
+      this.component,
+    );
     let largest = 0;
     for (let i = 0; i < n; i++) if (cs[i] > largest) largest = cs[i];
     this.componentSize = cs;
@@ -122,19 +141,58 @@ export class RoadGraph {
     return (profile === 'car' ? this.data.speedCar[e] : this.data.speedTruck[e]) > 0;
   }
 
+  /**
+   * Whether edge e lies in strongly connected components of at least `min` OSM nodes: its ends
+   * do, and its shape points too (they share the ends' component only when the ends share one;
+   * otherwise each is a component of its own, as in the uncompressed graph).
+   */
+  inComponentOf(e: number, min: number): boolean {
+    const u = this.tail[e];
+    const v = this.data.head[e];
+    if (this.componentSize[u] < min || this.componentSize[v] < min) return false;
+    return this.pointCount(e) === 2 || this.component[u] === this.component[v] || min <= 1;
+  }
+
+  /** Points of edge e's polyline: its tail, its shape points, its head. */
+  pointCount(e: number): number {
+    return this.data.shapeStart[e + 1] - this.data.shapeStart[e] + 2;
+  }
+
+  /** Latitude of point i (0 = tail) of edge e's polyline. */
+  pointLat(e: number, i: number): number {
+    const d = this.data;
+    if (i === 0) return d.lat[this.tail[e]];
+    const s = d.shapeStart[e] + i - 1;
+    return s < d.shapeStart[e + 1] ? d.shapeLat[s] : d.lat[d.head[e]];
+  }
+
+  pointLon(e: number, i: number): number {
+    const d = this.data;
+    if (i === 0) return d.lon[this.tail[e]];
+    const s = d.shapeStart[e] + i - 1;
+    return s < d.shapeStart[e + 1] ? d.shapeLon[s] : d.lon[d.head[e]];
+  }
+
   edgeName(e: number): string {
     const i = this.data.nameIdx[e];
     return i >= 0 ? this.data.names[i] : '';
   }
 }
 
-/** Size of the strongly connected component of every node (iterative Tarjan). */
+/**
+ * Size of the strongly connected component of every node (iterative Tarjan). With `shape`, the
+ * shape points of an edge inside a component count too (once per segment), so sizes are those of
+ * the uncompressed graph and thresholds on them do not move with the compression.
+ */
 export function stronglyConnectedSizes(
   n: number,
   firstOut: Uint32Array,
   head: Uint32Array,
   speedA: Uint8Array,
   speedB: Uint8Array,
+  shape?: { start: Uint32Array; twin: Int32Array },
+  /** Filled with each node's component id when given. */
+  compOut?: Uint32Array,
 ): Uint32Array {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -191,7 +249,17 @@ export function stronglyConnectedSizes(
       }
     }
   }
+  if (shape) {
+    for (let u = 0; u < n; u++)
+      for (let e = firstOut[u]; e < firstOut[u + 1]; e++) {
+        const t = shape.twin[e];
+        if ((speedA[e] === 0 && speedB[e] === 0) || comp[head[e]] !== comp[u] || (t >= 0 && t < e && (speedA[t] > 0 || speedB[t] > 0)))
+          continue;
+        compSizes[comp[u]] += shape.start[e + 1] - shape.start[e];
+      }
+  }
   const out = new Uint32Array(n);
   for (let i = 0; i < n; i++) out[i] = compSizes[comp[i]];
+  compOut?.set(comp);
   return out;
 }

@@ -56,14 +56,26 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
   // The requested point is where the user stands, often metres off the road it snapped to: the
   // way from it to the road belongs to the area, so a map marker at the start lies inside.
   addLine(origin.lat, origin.lon, ph.lat, ph.lon, haversineMeters(origin, ph), 1);
-  // the origin's own segment, from the phantom towards each end it may be driven to
-  const along = (e: number, rest: number, node: number) => {
+  /** Edge e's polyline from point `from` (or the phantom when given) on, as far as `frac` of its metres. */
+  const drive = (e: number, frac: number, start?: { lat: number; lon: number; seg: number; metres: number }) => {
+    let budget = frac * (start ? start.metres : d.length[e]);
+    let [lat1, lon1] = start ? [start.lat, start.lon] : [d.lat[g.tail[e]], d.lon[g.tail[e]]];
+    for (let i = start ? start.seg + 1 : 1; i < g.pointCount(e) && budget > 0; i++) {
+      const [lat2, lon2] = [g.pointLat(e, i), g.pointLon(e, i)];
+      const m = haversineMeters({ lat: lat1, lon: lon1 }, { lat: lat2, lon: lon2 });
+      addLine(lat1, lon1, lat2, lon2, m, m <= budget ? 1 : budget / m);
+      budget -= m;
+      [lat1, lon1] = [lat2, lon2];
+    }
+  };
+  // the origin's own edge, from the phantom towards each end it may be driven to
+  const along = (e: number, rest: number, seg: number) => {
     const c = rest * w[e];
     if (c === Infinity) return;
-    addLine(ph.lat, ph.lon, d.lat[node], d.lon[node], rest * d.length[e], c <= limit ? 1 : limit / c);
+    drive(e, c <= limit ? 1 : limit / c, { lat: ph.lat, lon: ph.lon, seg, metres: rest * d.length[e] });
   };
-  if (ph.side !== -1) along(ph.edge, 1 - ph.t, ph.v);
-  if (ph.side !== 1 && ph.twin >= 0) along(ph.twin, ph.t, ph.u);
+  if (ph.side !== -1) along(ph.edge, 1 - ph.t, ph.seg);
+  if (ph.side !== 1 && ph.twin >= 0) along(ph.twin, ph.t, g.pointCount(ph.twin) - 2 - ph.seg);
   // a state's label is the cost on entering its edge: the edge is reached as far as the rest allows
   const reached = new Set<number>();
   const { stateEdge } = W.topo;
@@ -84,7 +96,7 @@ export function isochrone(net: RoadView, origin: LatLon, o: IsochroneOptions): I
       cells.add(latLngToCell(d.lat[v], d.lon[v], res));
     }
     const frac = we <= 0 ? 1 : Math.min(1, (limit - cu) / we);
-    if (frac > 0) addLine(d.lat[u], d.lon[u], d.lat[v], d.lon[v], d.length[e], frac);
+    if (frac > 0) drive(e, frac);
   }
   const reachable = reached.size;
 

@@ -1,4 +1,5 @@
 /** Per-query edge weights: travel cost (what the search minimises), duration and validity. */
+import { someSegment } from './shape';
 import { areasKey, prepareArea, segmentTouchesAreas } from './area-avoid';
 import { truckExceeds, type MatchedEdits } from './edits';
 import { bboxContains } from './geo';
@@ -172,22 +173,8 @@ export function buildMetric(g: RoadGraph, o: TravelOptions, edits?: MatchedEdits
     if (truck && !truckAllowed(g, e, truck)) c = Infinity;
     if (edits && (edits.closed.has(e) || (truck && edits.truckLimits.has(e) && truckExceeds(truck, edits.truckLimits.get(e)!))))
       c = Infinity;
-    if (boxes.length > 0 && c !== Infinity) {
-      const u = g.tail[e];
-      const v = d.head[e];
-      for (const b of boxes) {
-        if (segmentTouchesBox(b, d.lat[u], d.lon[u], d.lat[v], d.lon[v])) {
-          c = Infinity;
-          break;
-        }
-      }
-    }
-    if (
-      areas.length > 0 &&
-      c !== Infinity &&
-      segmentTouchesAreas(areas, d.lat[g.tail[e]], d.lon[g.tail[e]], d.lat[d.head[e]], d.lon[d.head[e]])
-    )
-      c = Infinity;
+    if (boxes.length > 0 && c !== Infinity && someSegment(g, e, (...s) => boxes.some((b) => segmentTouchesBox(b, ...s)))) c = Infinity;
+    if (areas.length > 0 && c !== Infinity && someSegment(g, e, (...s) => segmentTouchesAreas(areas, ...s))) c = Infinity;
     const kinds = soft | hard ? edgeKinds(g, e) : 0;
     if (kinds & hard) c = Infinity;
     if (c !== Infinity && kinds & soft) {

@@ -133,7 +133,7 @@ export class Network implements RoadView {
     const cost = this.metricFor(o).metric.cost;
     const g = this.graph;
     const minSize = Math.min(SMALL_COMPONENT_NODES, g.largestComponent);
-    const big = (e: number) => g.componentSize[g.tail[e]] >= minSize && g.componentSize[g.data.head[e]] >= minSize;
+    const big = (e: number) => g.inComponentOf(e, minSize);
     let c = o.snapToAnyComponent ? [] : this.index.nearest(p.lat, p.lon, radius, limit, (e) => big(e) && this.usableSegment(e, cost));
     if (c.length === 0) c = this.index.nearest(p.lat, p.lon, radius, limit, (e) => this.usableSegment(e, cost));
     return c;

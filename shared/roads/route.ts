@@ -5,6 +5,7 @@
 import type { ContractionHierarchy } from './ch-query';
 import type { Seed, Weights } from './dijkstra';
 import type { RoadView } from './ports';
+import { pathPoints } from './shape';
 import type { Phantom } from './spatial';
 import { NoRouteError, type RouteResult } from './types';
 
@@ -44,16 +45,16 @@ export function routeLeg(net: RoadView, a: Phantom, b: Phantom, W: Weights, ch: 
   }
   if (!leg) throw new NoRouteError(k, k + 1);
   const coordinates: Array<[number, number]> = [[a.lat, a.lon]];
-  const edges: number[] = [a.edge];
-  if (path) {
-    // each state is an edge entered at its tail; the last is b's edge, driven only up to b
-    for (let i = 0; i < path.length; i++) {
-      const e = W.topo.stateEdge[path[i]];
-      const u = g.tail[e];
-      coordinates.push([g.data.lat[u], g.data.lon[u]]);
-      edges.push(i + 1 < path.length ? e : b.edge);
-    }
-  }
-  coordinates.push([b.lat, b.lon]);
+  // edges[i]: the edge under coordinates[i] -> coordinates[i + 1]
+  const edges: number[] = [];
+  const push = (lat: number, lon: number, via: number) => {
+    coordinates.push([lat, lon]);
+    edges.push(via);
+  };
+  // each state is an edge entered at its tail; the last is b's edge, driven only up to b
+  const driven = path ? path.map((st) => W.topo.stateEdge[st]) : null;
+  pathPoints(g, a, b, driven, push);
+  const lastEdge = driven && driven.length > 0 ? driven[driven.length - 1] : a.edge;
+  push(b.lat, b.lon, lastEdge === b.edge || lastEdge === b.twin ? b.edge : lastEdge);
   return { ...leg, coordinates, edges };
 }

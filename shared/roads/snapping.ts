@@ -2,6 +2,7 @@
 import { initialBearing } from '../geo/sphere';
 import type { LatLon } from '../geo/types';
 import type { RoadGraph } from './graph';
+import { segmentOf } from './shape';
 import type { Phantom, SegmentIndex } from './spatial';
 import { PointTooFarError } from './types';
 
@@ -12,11 +13,12 @@ import { PointTooFarError } from './types';
  */
 export function curbApproach(g: RoadGraph, cost: Float64Array, ph: Phantom, p: LatLon, curb: boolean): Phantom {
   if (!curb) return ph;
-  const { lat, lon } = g.data;
+  // the side of the segment the point was snapped to, in the edge's direction
+  const [aLat, aLon, bLat, bLon] = segmentOf(g, ph.edge, ph.seg);
   const scale = Math.cos((ph.lat * Math.PI) / 180);
-  const dx = (lon[ph.v] - lon[ph.u]) * scale;
-  const dy = lat[ph.v] - lat[ph.u];
-  const cross = dx * (p.lat - lat[ph.u]) - dy * (p.lon - lon[ph.u]) * scale;
+  const dx = (bLon - aLon) * scale;
+  const dy = bLat - aLat;
+  const cross = dx * (p.lat - aLat) - dy * (p.lon - aLon) * scale;
   if (cross === 0) return ph;
   const side = cross < 0 ? 1 : -1;
   const usable = side === 1 ? cost[ph.edge] < Infinity : ph.twin >= 0 && cost[ph.twin] < Infinity;
@@ -33,14 +35,16 @@ export function snapHeading(
   i: number,
   want: { bearing: number; range: number },
 ): Phantom {
-  const { lat, lon } = g.data;
-  const within = (e: number) => {
+  // the bearing of the segment the point would snap to, driven along e (the edge or its twin)
+  const within = (e: number, seg: number) => {
     if (cost[e] === Infinity) return false;
-    const b = initialBearing({ lat: lat[g.tail[e]], lon: lon[g.tail[e]] }, { lat: lat[g.data.head[e]], lon: lon[g.data.head[e]] });
+    const [aLat, aLon, bLat, bLon] = segmentOf(g, e, seg);
+    const b = initialBearing({ lat: aLat, lon: aLon }, { lat: bLat, lon: bLon });
     const diff = Math.abs(((b - want.bearing + 540) % 360) - 180);
     return diff <= want.range;
   };
-  const [ph] = index.nearest(p.lat, p.lon, max, 1, (e) => within(e) || (g.twin[e] >= 0 && within(g.twin[e])));
+  const twinSeg = (e: number, seg: number) => g.pointCount(e) - 2 - seg;
+  const [ph] = index.nearest(p.lat, p.lon, max, 1, (e, seg) => within(e, seg) || (g.twin[e] >= 0 && within(g.twin[e], twinSeg(e, seg))));
   if (!ph) throw new PointTooFarError(i, p, Infinity, max);
   return ph;
 }

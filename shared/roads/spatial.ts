@@ -1,18 +1,21 @@
 /** Uniform grid over road segments for snapping points to the nearest usable segment. */
 import { DEG, EARTH_RADIUS_M } from '../geo/constants';
+import { greatCircleMeters } from '../geo/sphere';
 import { projectOnSegment } from './geo';
 import type { RoadGraph } from './graph';
 
-/** A point projected onto a segment. `edge` is the u->v edge id (u = tail). */
+/** A point projected onto a road. `edge` is the u->v edge id (u = tail). */
 export interface Phantom {
-  /** Representative directed edge of the segment (its tail is `u`). */
+  /** Representative directed edge of the road (its tail is `u`). */
   edge: number;
-  /** Reverse edge, -1 when the segment is one-way. */
+  /** Reverse edge, -1 when the road is one-way. */
   twin: number;
   u: number;
   v: number;
-  /** Fraction along u->v, 0..1. */
+  /** Fraction of the edge's length from u, 0..1. */
   t: number;
+  /** The segment of `edge`'s polyline the point lies on (0 = the one leaving u). */
+  seg: number;
   lat: number;
   lon: number;
   /** Metres between the query point and the projection. */
@@ -45,8 +48,11 @@ function flatDistance(lat: number, lon: number, cosLat: number, aLat: number, aL
 
 export class SegmentIndex {
   private g: RoadGraph;
-  /** Segment representative edges. */
+  /** Representative edges, one per road (a two-way road's edges share one). */
   readonly segEdge: Uint32Array;
+  /** Per polyline segment: its road (index into segEdge) and its place in the polyline. */
+  private pieceRoad: Uint32Array;
+  private pieceK: Uint32Array;
   private cellStart: Map<number, number>;
   private cellItems: Uint32Array;
   private cellCount: Map<number, number>;
@@ -54,27 +60,35 @@ export class SegmentIndex {
 
   constructor(g: RoadGraph) {
     this.g = g;
-    const { tail, twin } = g;
-    const head = g.data.head;
-    const lat = g.data.lat;
-    const lon = g.data.lon;
+    const { twin } = g;
     const segs: number[] = [];
-    for (let e = 0; e < g.edgeCount; e++) if (twin[e] === -1 || e < twin[e]) segs.push(e);
+    let pieces = 0;
+    for (let e = 0; e < g.edgeCount; e++)
+      if (twin[e] === -1 || e < twin[e]) {
+        segs.push(e);
+        pieces += g.pointCount(e) - 1;
+      }
     this.segEdge = Uint32Array.from(segs);
+    this.pieceRoad = new Uint32Array(pieces);
+    this.pieceK = new Uint32Array(pieces);
+    let at = 0;
+    segs.forEach((e, s) => {
+      for (let k = 0; k + 1 < g.pointCount(e); k++, at++) [this.pieceRoad[at], this.pieceK[at]] = [s, k];
+    });
     const midLat = (g.bbox.minLat + g.bbox.maxLat) / 2;
     this.lonScale = Math.max(0.2, Math.cos((midLat * Math.PI) / 180));
     const counts = new Map<number, number>();
-    const cellsOf = (s: number, cb: (c: number) => void) => {
-      const e = this.segEdge[s];
-      const a = tail[e];
-      const b = head[e];
-      const x0 = this.cx(Math.min(lon[a], lon[b]));
-      const x1 = this.cx(Math.max(lon[a], lon[b]));
-      const y0 = this.cy(Math.min(lat[a], lat[b]));
-      const y1 = this.cy(Math.max(lat[a], lat[b]));
+    const cellsOf = (i: number, cb: (c: number) => void) => {
+      const e = this.segEdge[this.pieceRoad[i]];
+      const k = this.pieceK[i];
+      const [aLat, aLon, bLat, bLon] = [g.pointLat(e, k), g.pointLon(e, k), g.pointLat(e, k + 1), g.pointLon(e, k + 1)];
+      const x0 = this.cx(Math.min(aLon, bLon));
+      const x1 = this.cx(Math.max(aLon, bLon));
+      const y0 = this.cy(Math.min(aLat, bLat));
+      const y1 = this.cy(Math.max(aLat, bLat));
       for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) cb(this.key(x, y));
     };
-    for (let s = 0; s < segs.length; s++) cellsOf(s, (c) => counts.set(c, (counts.get(c) ?? 0) + 1));
+    for (let i = 0; i < pieces; i++) cellsOf(i, (c) => counts.set(c, (counts.get(c) ?? 0) + 1));
     const start = new Map<number, number>();
     let total = 0;
     for (const [c, k] of counts) {
@@ -83,15 +97,83 @@ export class SegmentIndex {
     }
     const fill = new Map<number, number>();
     const items = new Uint32Array(total);
-    for (let s = 0; s < segs.length; s++)
-      cellsOf(s, (c) => {
+    for (let i = 0; i < pieces; i++)
+      cellsOf(i, (c) => {
         const f = fill.get(c) ?? 0;
-        items[start.get(c)! + f] = s;
+        items[start.get(c)! + f] = i;
         fill.set(c, f + 1);
       });
     this.cellStart = start;
     this.cellCount = counts;
     this.cellItems = items;
+  }
+
+  /**
+   * Roads within maxDist metres of the point, nearest first, filtered by `accept(edge, seg)` (seg:
+   * the segment of the edge's polyline). At most `limit` results, one per road: its nearest segment.
+   */
+  nearest(lat: number, lon: number, maxDist: number, limit: number, accept: (edge: number, seg: number) => boolean): Phantom[] {
+    const g = this.g;
+    const cellM = CELL_DEG * 111_320;
+    const rings = Math.ceil(maxDist / cellM) + 1;
+    const x0 = this.cx(lon);
+    const y0 = this.cy(lat);
+    const out: Phantom[] = [];
+    const seen = new Set<number>();
+    /** Road -> its entry in `out`. */
+    const found = new Map<number, number>();
+    const cosLat = Math.cos(lat * DEG);
+    // Farthest a segment may lie and still matter: the limit, or the best match when only one is wanted.
+    let reach = maxDist;
+    for (let r = 0; r <= rings; r++) {
+      // ring r: cells at Chebyshev distance r
+      for (let x = x0 - r; x <= x0 + r; x++) {
+        for (let y = y0 - r; y <= y0 + r; y++) {
+          if (Math.max(Math.abs(x - x0), Math.abs(y - y0)) !== r) continue;
+          const key = this.key(x, y);
+          const st = this.cellStart.get(key);
+          if (st === undefined) continue;
+          const cnt = this.cellCount.get(key)!;
+          for (let i = st; i < st + cnt; i++) {
+            const piece = this.cellItems[i];
+            if (seen.has(piece)) continue;
+            seen.add(piece);
+            const road = this.pieceRoad[piece];
+            const e = this.segEdge[road];
+            const k = this.pieceK[piece];
+            const [aLat, aLon, bLat, bLon] = [g.pointLat(e, k), g.pointLon(e, k), g.pointLat(e, k + 1), g.pointLon(e, k + 1)];
+            if (flatDistance(lat, lon, cosLat, aLat, aLon, bLat, bLon) > FLAT_SLACK * reach + 1) continue;
+            const p = projectOnSegment(lat, lon, aLat, aLon, bLat, bLon);
+            if (p.dist > maxDist) continue;
+            const prev = found.get(road);
+            if (prev !== undefined && out[prev].dist <= p.dist) continue;
+            if (!accept(e, k)) continue;
+            if (limit === 1 && p.dist < reach) reach = p.dist;
+            const ph = {
+              edge: e,
+              twin: g.twin[e],
+              u: g.tail[e],
+              v: g.data.head[e],
+              t: edgeFraction(g, e, k, p.t),
+              seg: k,
+              lat: p.lat,
+              lon: p.lon,
+              dist: p.dist,
+            };
+            if (prev !== undefined) out[prev] = ph;
+            else found.set(road, out.push(ph) - 1);
+          }
+        }
+      }
+      // once we have enough results closer than the ring's inner distance, stop
+      if (out.length >= limit) {
+        const sorted = [...out].sort((a, b) => a.dist - b.dist);
+        const inner = r * cellM * 0.9;
+        if (sorted[limit - 1].dist <= inner) break;
+      }
+    }
+    out.sort((a, b) => a.dist - b.dist);
+    return out.length > limit ? out.slice(0, limit) : out;
   }
 
   private cx(lon: number): number {
@@ -105,56 +187,19 @@ export class SegmentIndex {
   private key(x: number, y: number): number {
     return (x + 200000) * 400000 + (y + 200000);
   }
+}
 
-  /**
-   * Segments within maxDist metres of the point, nearest first, filtered by `accept(edge)`.
-   * At most `limit` results (one per segment).
-   */
-  nearest(lat: number, lon: number, maxDist: number, limit: number, accept: (seg: number) => boolean): Phantom[] {
-    const g = this.g;
-    const cellM = CELL_DEG * 111_320;
-    const rings = Math.ceil(maxDist / cellM) + 1;
-    const x0 = this.cx(lon);
-    const y0 = this.cy(lat);
-    const out: Phantom[] = [];
-    const seen = new Set<number>();
-    const cosLat = Math.cos(lat * DEG);
-    // Farthest a segment may lie and still matter: the limit, or the best match when only one is wanted.
-    let reach = maxDist;
-    for (let r = 0; r <= rings; r++) {
-      // ring r: cells at Chebyshev distance r
-      for (let x = x0 - r; x <= x0 + r; x++) {
-        for (let y = y0 - r; y <= y0 + r; y++) {
-          if (Math.max(Math.abs(x - x0), Math.abs(y - y0)) !== r) continue;
-          const k = this.key(x, y);
-          const st = this.cellStart.get(k);
-          if (st === undefined) continue;
-          const cnt = this.cellCount.get(k)!;
-          for (let i = st; i < st + cnt; i++) {
-            const s = this.cellItems[i];
-            if (seen.has(s)) continue;
-            seen.add(s);
-            const e = this.segEdge[s];
-            const u = g.tail[e];
-            const v = g.data.head[e];
-            if (flatDistance(lat, lon, cosLat, g.data.lat[u], g.data.lon[u], g.data.lat[v], g.data.lon[v]) > FLAT_SLACK * reach + 1)
-              continue;
-            if (!accept(e)) continue;
-            const p = projectOnSegment(lat, lon, g.data.lat[u], g.data.lon[u], g.data.lat[v], g.data.lon[v]);
-            if (p.dist > maxDist) continue;
-            if (limit === 1 && p.dist < reach) reach = p.dist;
-            out.push({ edge: e, twin: g.twin[e], u, v, t: p.t, lat: p.lat, lon: p.lon, dist: p.dist });
-          }
-        }
-      }
-      // once we have enough results closer than the ring's inner distance, stop
-      if (out.length >= limit) {
-        out.sort((a, b) => a.dist - b.dist);
-        const inner = r * cellM * 0.9;
-        if (out[limit - 1].dist <= inner) break;
-      }
-    }
-    out.sort((a, b) => a.dist - b.dist);
-    return out.length > limit ? out.slice(0, limit) : out;
+/** Fraction of edge e's length before fraction `t` of its segment k (lengths as the builder summed them). */
+export function edgeFraction(g: RoadGraph, e: number, k: number, t: number): number {
+  const n = g.pointCount(e);
+  if (n === 2) return t;
+  let before = 0;
+  let total = 0;
+  for (let i = 0; i + 1 < n; i++) {
+    const l = greatCircleMeters(g.pointLat(e, i), g.pointLon(e, i), g.pointLat(e, i + 1), g.pointLon(e, i + 1));
+    if (i < k) before += l;
+    else if (i === k) before += t * l;
+    total += l;
   }
+  return total > 0 ? before / total : 0;
 }

@@ -3,6 +3,7 @@
  * and the seconds a turn of that kind costs under the caller's TurnOptions.
  * See shared/roads/README.md#turns.
  */
+import { segmentOf } from './shape';
 import type { RoadGraph } from './graph';
 import type { TurnKind, TurnOptions } from './types';
 
@@ -24,19 +25,21 @@ export const DEFAULT_UTURN_PENALTY_S = 30;
 /** Added cost (not time) of a turn kind the caller avoids. */
 export const AVOID_TURN_PENALTY_S = 120;
 
-/** Compass bearing of edge e (degrees clockwise from north), on a local flat projection. */
-export function edgeBearing(g: RoadGraph, e: number): number {
-  const { lat, lon, head } = g.data;
-  const u = g.tail[e];
-  const v = head[e];
-  const dx = (lon[v] - lon[u]) * Math.cos((lat[u] * Math.PI) / 180);
-  const dy = lat[v] - lat[u];
+/**
+ * Compass bearing (degrees clockwise from north, on a local flat projection) of segment `seg` of
+ * edge e's polyline; by default its first, -1 its last (where the edge arrives).
+ */
+export function edgeBearing(g: RoadGraph, e: number, seg = 0): number {
+  const k = seg < 0 ? g.pointCount(e) - 2 : seg;
+  const [aLat, aLon, bLat, bLon] = segmentOf(g, e, k);
+  const dx = (bLon - aLon) * Math.cos((aLat * Math.PI) / 180);
+  const dy = bLat - aLat;
   return (Math.atan2(dx, dy) * 180) / Math.PI;
 }
 
 /** Signed deflection from edge a onto edge b: 0 = straight on, > 0 = to the right, < 0 = to the left, ±180 = back. */
 export function deflection(g: RoadGraph, a: number, b: number): number {
-  let d = edgeBearing(g, b) - edgeBearing(g, a);
+  let d = edgeBearing(g, b) - edgeBearing(g, a, -1);
   while (d > 180) d -= 360;
   while (d <= -180) d += 360;
   return d;

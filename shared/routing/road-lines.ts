@@ -49,7 +49,7 @@ function linesByClass(net: Network): Map<number, Line[]> {
   });
   const used = new Uint8Array(segments.length);
   const other = (i: number, node: number) => (g.tail[segments[i]] === node ? head[segments[i]] : g.tail[segments[i]]);
-  const extend = (line: number[], cls: number) => {
+  const extend = (line: number[], segs: number[], cls: number) => {
     for (;;) {
       const node = line[line.length - 1];
       if (degree[node + 1] - degree[node] !== 2) return;
@@ -57,6 +57,7 @@ function linesByClass(net: Network): Map<number, Line[]> {
       const next = used[a] ? touching[degree[node] + 1] : a;
       if (used[next] || roadClass[segments[next]] !== cls) return;
       used[next] = 1;
+      segs.push(next);
       line.push(other(next, node));
     }
   };
@@ -67,12 +68,25 @@ function linesByClass(net: Network): Map<number, Line[]> {
     used[i] = 1;
     const cls = roadClass[segments[i]];
     const forward = [g.tail[segments[i]], head[segments[i]]];
-    extend(forward, cls);
+    const forwardSegs = [i];
+    extend(forward, forwardSegs, cls);
     const backward = [forward[0]];
-    extend(backward, cls);
+    const backwardSegs: number[] = [];
+    extend(backward, backwardSegs, cls);
     const nodes = [...backward.reverse(), ...forward.slice(1)];
+    const segs = [...backwardSegs.reverse(), ...forwardSegs];
+    // each segment's polyline (shape points included), in the line's direction
+    const line: Line = [[round(lon[nodes[0]]), round(lat[nodes[0]])]];
+    segs.forEach((k, j) => {
+      const e = segments[k];
+      const n = g.pointCount(e);
+      for (let p = 1; p < n; p++) {
+        const q = g.tail[e] === nodes[j] ? p : n - 1 - p;
+        line.push([round(g.pointLon(e, q)), round(g.pointLat(e, q))]);
+      }
+    });
     const list = out.get(cls) ?? [];
-    list.push(nodes.map((n) => [round(lon[n]), round(lat[n])]));
+    list.push(line);
     out.set(cls, list);
   }
   return out;

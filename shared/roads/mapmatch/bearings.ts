@@ -1,3 +1,4 @@
+import { segmentOf } from '../shape';
 import { greatCircleMeters, initialBearing } from '../../geo/sphere';
 import type { SnappedPoint } from '../types';
 import type { MatchContext, Step } from './context';
@@ -44,7 +45,8 @@ export function snappedPoints(ctx: MatchContext, steps: Step[], chosen: Int32Arr
     if (b < 0) {
       let dir = forward[k];
       if (!dir) dir = ctx.cost[c.edge] < Infinity ? 1 : -1;
-      b = initialBearing({ lat: g.data.lat[c.u], lon: g.data.lon[c.u] }, { lat: g.data.lat[c.v], lon: g.data.lon[c.v] });
+      const [aLat, aLon, bLat, bLon] = segmentOf(g, c.edge, c.seg);
+      b = initialBearing({ lat: aLat, lon: aLon }, { lat: bLat, lon: bLon });
       if (dir < 0) b = (b + 180) % 360;
     }
     return {

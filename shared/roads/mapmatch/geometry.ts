@@ -1,4 +1,5 @@
 import { greatCircleMeters } from '../../geo/sphere';
+import { pathPoints } from '../shape';
 import type { Phantom } from '../spatial';
 import { maxRouteLength, nearestSettled, type MatchContext, type Step } from './context';
 
@@ -13,7 +14,7 @@ export interface MatchedPath {
   coordIdx: Int32Array;
 }
 
-/** Shortest forward path (metres, and its graph nodes when it leaves the segment) within maxCost, or null. */
+/** Shortest forward path (metres, and its edges when it leaves the segment) within maxCost, or null. */
 function pathBetween(ctx: MatchContext, from: Phantom, to: Phantom, maxCost: number) {
   const { net, W, search: s } = ctx;
   const dr = net.direct(from, to, W);
@@ -24,9 +25,9 @@ function pathBetween(ctx: MatchContext, from: Phantom, to: Phantom, maxCost: num
   const best = viaGraph.len < directLen ? viaGraph.node : -1;
   const len = best >= 0 ? viaGraph.len : directLen;
   if (len === Infinity) return null;
-  // the graph nodes passed: where each edge of the state path starts
-  const nodeOf = (st: number) => net.graph.tail[W.topo.stateEdge[st]];
-  return { len, nodes: best >= 0 ? s.pathTo(best).map(nodeOf) : null, endNode: best >= 0 ? nodeOf(best) : -1 };
+  // the directed edges entered, each from its tail
+  const edgeOf = (st: number) => W.topo.stateEdge[st];
+  return { len, edges: best >= 0 ? s.pathTo(best).map(edgeOf) : null };
 }
 
 /**
@@ -72,15 +73,16 @@ export function matchedPath(ctx: MatchContext, steps: Step[], chosen: Int32Array
       from = pa;
       p = pathBetween(ctx, from, a, bound);
     }
-    if (p && p.nodes && p.nodes.length > 0) {
-      if (!forward[anchorStep]) forward[anchorStep] = p.nodes[0] === from.v ? 1 : -1;
-      forward[k] = p.endNode === a.u ? 1 : -1;
-      for (const v of p.nodes) push(g.data.lat[v], g.data.lon[v]);
+    if (p && p.edges && p.edges.length > 0) {
+      if (!forward[anchorStep]) forward[anchorStep] = g.tail[p.edges[0]] === from.v ? 1 : -1;
+      forward[k] = g.tail[p.edges[p.edges.length - 1]] === a.u ? 1 : -1;
+      pathPoints(g, from, a, p.edges, push);
       distance += p.len;
     } else if (p) {
       const dir = a.t >= from.t ? 1 : -1;
       if (!forward[anchorStep]) forward[anchorStep] = dir;
       forward[k] = dir;
+      pathPoints(g, from, a, null, push);
       distance += p.len;
     } else {
       distance += greatCircleMeters(from.lat, from.lon, a.lat, a.lon);

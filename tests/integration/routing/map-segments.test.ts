@@ -23,9 +23,11 @@ describe('POST /map/segments', () => {
     expect(res.truncated).toBeUndefined();
     for (const s of res.segments) {
       expect(s.id).toMatch(/^gothenburg:\d+$/);
-      const [[lon1, lat1], [lon2, lat2]] = s.geometry.coordinates;
+      // a segment is a road between two graph nodes: its polyline, shape points included
+      const points: number[][] = s.geometry.coordinates;
+      expect(points.length).toBeGreaterThanOrEqual(2);
       const inBox = (lat: number, lon: number) => lat >= 57.705 && lat <= 57.71 && lon >= 11.965 && lon <= 11.975;
-      expect(inBox(lat1, lon1) || inBox(lat2, lon2)).toBe(true);
+      expect(points.some(([lon, lat]) => inBox(lat, lon))).toBe(true);
       expect(s.length).toBeGreaterThan(0);
     }
     expect(res.segments.some((s: any) => s.name !== '')).toBe(true);

@@ -86,18 +86,22 @@ describe('snapped points on segments vs split-way reference', () => {
           },
         });
         const original = buildNetworkFromGeoJSON({ type: 'FeatureCollection', features: usable.map((e) => feature(e, [])) });
-        const split = buildNetworkFromGeoJSON({
-          type: 'FeatureCollection',
-          features: usable.map((e) =>
-            feature(
-              e,
-              queries
-                .filter((q) => q.e === e)
-                .sort((a, b) => a.f - b.f)
-                .map((q) => q.c),
+        // uncompressed, or the split points would become shape points again
+        const split = buildNetworkFromGeoJSON(
+          {
+            type: 'FeatureCollection',
+            features: usable.map((e) =>
+              feature(
+                e,
+                queries
+                  .filter((q) => q.e === e)
+                  .sort((a, b) => a.f - b.f)
+                  .map((q) => q.c),
+              ),
             ),
-          ),
-        });
+          },
+          { compress: false },
+        );
         const g = split.graph;
         const N = g.nodeCount;
         const metric = buildMetric(g, {});

@@ -81,10 +81,12 @@ describe('OSM PBF import', () => {
       const bytes = writeOsmPbf(nodes, ways, { compress, nodesPerBlock: 4 });
       const progress: string[] = [];
       const g = graphFromOsmPbf(bytes, { onProgress: (p) => progress.push(p.phase) });
-      // nodes used: 1000-1007 except 1008 (footway) ; 99999 missing -> way 5 keeps 1006-1007
-      expect(g.lat.length).toBe(8);
-      // edges: row0 2 seg x2, row1 2 seg x1 (oneway), col0 2 seg x2, service 1 seg x2, col2 1 seg x2
-      expect(g.head.length).toBe(4 + 2 + 4 + 2 + 2);
+      // nodes used: 1000-1007 except 1008 (footway) ; 99999 missing -> way 5 keeps 1006-1007;
+      // 1001 and 1004 (inside one way each, no junction) are shape points of their rows' edges
+      expect(g.lat.length).toBe(6);
+      expect(g.shapeLat.length).toBe(2 + 1);
+      // edges: row0 one chain x2, row1 one chain x1 (oneway), col0 2 seg x2, service 1 seg x2, col2 1 seg x2
+      expect(g.head.length).toBe(2 + 1 + 4 + 2 + 2);
       expect(progress).toContain('ways');
       expect(progress).toContain('nodes');
       expect(Math.max(...g.maxweight)).toBeCloseTo(7.5);
@@ -107,7 +109,7 @@ describe('OSM PBF import', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wm-routing-'));
     const p = join(dir, 'tiny.osm.pbf');
     writeFileSync(p, writeOsmPbf(nodes, ways));
-    expect(importFile(p).lat.length).toBe(8);
+    expect(importFile(p).lat.length).toBe(6);
     const j = join(dir, 'grid.geojson');
     writeFileSync(j, JSON.stringify(gridNetwork(2, 2)));
     expect(importFile(j).lat.length).toBe(4);
@@ -138,9 +140,21 @@ describe('artefact', () => {
         'maxwidth',
         'maxlength',
         'nameIdx',
+        'shapeStart',
+        'shapeLat',
+        'shapeLon',
       ] as const) {
         expect(Array.from(back[k] as ArrayLike<number>), k).toEqual(Array.from(g[k] as ArrayLike<number>));
       }
+    }
+  });
+
+  it('refuses artefacts of versions 1 and 2 with a message to import again', () => {
+    const bytes = serializeGraph(graphFromGeoJSON(gridNetwork(3, 3)));
+    for (const version of [1, 2]) {
+      const old = bytes.slice();
+      new DataView(old.buffer).setUint32(4, version, true);
+      expect(() => deserializeGraph(old)).toThrow(/import the region again/);
     }
   });
 

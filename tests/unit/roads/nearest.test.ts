@@ -1,7 +1,8 @@
 /**
  * The segment index against an exhaustive scan on the real Gothenburg network (geojson-path-finder's
  * test data, ODbL, © OpenStreetMap contributors): the grid and its flat-distance shortcut must
- * find exactly the segments, and distances, that projecting the point onto every segment finds.
+ * find exactly the roads, and distances, that projecting the point onto every segment of every
+ * road's polyline finds (a road is a compressed edge: its nearest segment counts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGothenburgSample, type Network } from '../../../shared/roads/index';
@@ -14,16 +15,18 @@ beforeAll(() => {
   net = loadGothenburgSample();
 });
 
-/** Distances of the `limit` nearest accepted segments within maxDist, by projecting onto every segment. */
+/** Distances of the `limit` nearest accepted roads within maxDist, by projecting onto every segment of every road's polyline. */
 function exhaustive(lat: number, lon: number, maxDist: number, limit: number, accept: (e: number) => boolean): number[] {
   const g = net.graph;
   const found: number[] = [];
   for (const e of net.index.segEdge) {
     if (!accept(e)) continue;
-    const u = g.tail[e];
-    const v = g.data.head[e];
-    const p = projectOnSegment(lat, lon, g.data.lat[u], g.data.lon[u], g.data.lat[v], g.data.lon[v]);
-    if (p.dist <= maxDist) found.push(p.dist);
+    let best = Infinity;
+    for (let k = 0; k + 1 < g.pointCount(e); k++) {
+      const p = projectOnSegment(lat, lon, g.pointLat(e, k), g.pointLon(e, k), g.pointLat(e, k + 1), g.pointLon(e, k + 1));
+      best = Math.min(best, p.dist);
+    }
+    if (best <= maxDist) found.push(best);
   }
   return found.sort((a, b) => a - b).slice(0, limit);
 }

@@ -25,11 +25,12 @@ function degreeShares(g: GraphData): number[] {
 
 describe('synthNetwork', () => {
   let report: ImportReport | undefined;
-  const g = synthNetwork({ nodes: 70_000, seed: 3, onReport: (r) => (report = r) });
+  // Uncompressed, so every OSM node is a graph node and the structure below is OSM's.
+  const g = synthNetwork({ nodes: 70_000, seed: 3, compress: false, onReport: (r) => (report = r) });
 
   it('is the size asked within 10%, with every restriction resolved', () => {
     for (const nodes of [5_000, 20_000]) {
-      const small = synthNetwork({ nodes, seed: 9 });
+      const small = synthNetwork({ nodes, seed: 9, compress: false });
       expect(Math.abs(small.lat.length / nodes - 1)).toBeLessThan(0.1);
     }
     expect(Math.abs(g.lat.length / 70_000 - 1)).toBeLessThan(0.1);
@@ -38,12 +39,20 @@ describe('synthNetwork', () => {
   });
 
   it('gives the same network for the same seed and another for another seed', () => {
-    const again = synthNetwork({ nodes: 70_000, seed: 3 });
+    const again = synthNetwork({ nodes: 70_000, seed: 3, compress: false });
     again.meta.createdAt = g.meta.createdAt;
     expect(Buffer.from(serializeGraph(again)).equals(Buffer.from(serializeGraph(g)))).toBe(true);
-    const other = synthNetwork({ nodes: 70_000, seed: 4 });
+    const other = synthNetwork({ nodes: 70_000, seed: 4, compress: false });
     other.meta.createdAt = g.meta.createdAt;
     expect(Buffer.from(serializeGraph(other)).equals(Buffer.from(serializeGraph(g)))).toBe(false);
+  });
+
+  it('compresses to its junctions, keeping every OSM node as a graph node or a shape point', () => {
+    const c = synthNetwork({ nodes: 20_000, seed: 9 });
+    const plain = synthNetwork({ nodes: 20_000, seed: 9, compress: false });
+    const shape = new Set(Array.from(c.shapeLat, (lat, i) => `${lat},${c.shapeLon[i]}`));
+    expect(c.lat.length + shape.size).toBe(plain.lat.length);
+    expect(c.lat.length).toBeLessThan(plain.lat.length * 0.25);
   });
 
   it('has mostly shape nodes between junctions of unequal degree, and dead ends, like OSM data', () => {
