@@ -98,13 +98,7 @@ const volumeSchema = z.looseObject({
 });
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
-export const VEHICLE_FIELDS_NOT_BUILT = [
-  'start_depot_ids',
-  'end_depot_ids',
-  'depot',
-  'allowed_zones',
-  'restricted_zones',
-] as const;
+export const VEHICLE_FIELDS_NOT_BUILT = ['start_depot_ids', 'end_depot_ids', 'depot', 'allowed_zones', 'restricted_zones'] as const;
 
 export const vehicleSchema = z.looseObject({
   id: idSchema,
