@@ -5,7 +5,7 @@ import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
 import { capacityConfigs } from './capacities';
 import type { Matrix, ProblemMatrices } from './matrices';
 import { layoverOf, type LayoverModel } from '../routes/layovers';
-import { shiftsOf, type Shift } from '../routes/shifts';
+import { shiftsOf, type Shift } from './shifts';
 
 const INF = Number.POSITIVE_INFINITY;
 

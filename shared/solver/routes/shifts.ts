@@ -4,16 +4,8 @@
 // the route end, for the last run) by its end; the time between coming back and the next shift's
 // start is off the clock for max_working_time. runs.ts places the runs; this file holds the rule.
 // Rules: docs/solver/design.md#several-shifts-per-vehicle-shifts.
-import type { SolverVehicle } from '../types';
+import type { Shift } from '../model/shifts';
 import type { VehicleModel } from '../model/vehicles';
-
-export type Shift = [number, number];
-
-/** The vehicle's shifts in order, or null. Only a vehicle with a start location has them. */
-export function shiftsOf(v: SolverVehicle): Shift[] | null {
-  if (!v.shifts?.length || v.start_index === undefined) return null;
-  return [...v.shifts].sort((a, b) => a[0] - b[0]).map(([a, b]) => [a, b] as Shift);
-}
 
 /** When a run in `shift` may leave the start: loading begins at the shift's start or later (depot opening), -1: never. */
 export function shiftDeparture(v: VehicleModel, shift: Shift, from: number, service: number): number {
