@@ -1,32 +1,15 @@
 import { logger } from '../platform/log';
 import type { AttributeFilter } from '../tracking/filters';
-import {
-  evaluateRoaming,
-  roamingEventRecord,
-  type RoamingAsset,
-  type RoamingDeps,
-  type RoamingEvent,
-  type RoamingMonitor,
-} from './roaming';
+import { evaluateRoaming, roamingEventRecord, type RoamingAsset, type RoamingDeps, type RoamingMonitor } from './roaming';
 import type { EventRecord, MatchFilter, StoredMonitor } from './model';
-import type { EvaluationStore, EventSender, WebhookConfig, WebhookTarget } from './store';
+import type { EvaluationStore, EventSender, WebhookConfig } from './store';
 
 // Roaming monitors on an accepted upload: the space's roaming monitors (from the evaluator's
 // cached context), the pure engine (roaming.ts) on the mover's latest position, each pair change
 // committed with its events (and their outbox entries when webhooks are set) by the pair store,
 // then the outbox of every subject relayed like any other event's.
 
-export interface RoamingPairs extends Pick<RoamingDeps['pairs'], 'partners'> {
-  flip(
-    space: string,
-    monitorId: string,
-    a: string,
-    b: string,
-    subjects: string[] | null,
-    events: readonly RoamingEvent[],
-    webhook?: WebhookTarget,
-  ): Promise<boolean>;
-}
+export type RoamingPairs = RoamingDeps['pairs'];
 
 export interface RoamingEvaluatorDeps {
   /** The space's monitors and webhook config, as the evaluator caches them (MonitorEvaluator.context). */

@@ -2,6 +2,7 @@ import { haversineMeters, type LatLon } from '../geo';
 import { matchesAttributes, type AttributeFilter } from '../tracking/filters';
 import { assetIdOfKey } from '../tracking/model';
 import type { EventLocation, EventRecord } from './model';
+import type { WebhookTarget } from './store';
 
 // Roaming geofences: a monitor fires enter when an asset matching its filter comes within
 // `radius` metres of an asset matching its target filter, and exit when they part; both move.
@@ -68,6 +69,8 @@ export interface RoamingPairStore {
     b: string,
     subjects: string[] | null,
     events: readonly RoamingEvent[],
+    /** Where the events' webhooks go: the store writes their outbox entries in the same commit. */
+    webhook?: WebhookTarget,
   ): Promise<boolean>;
 }
 
