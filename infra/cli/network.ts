@@ -10,7 +10,9 @@
  *   npm run network -- build <artefact.wmrg> [--profile car|truck|all]   (builds the profile's hierarchies with
  *     progress and stores each in a sidecar beside the artefact, <region>.<tag>.wmch, which loading the artefact
  *     then reads instead of building; an up-to-date sidecar is kept, a stale or damaged one rebuilt)
- *   import and synth take --hierarchies car|truck|all to do the same right after writing the artefact
+ *   import and synth take --hierarchies car|truck|all to do the same right after writing the artefact;
+ *   build, import and synth take --threads N: the hierarchy is built in N stripes of the map at once
+ *   (default: one per core; 1 builds it in one piece)
  * An --out path ending in .gz writes a gzip-compressed artefact.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { basename } from 'node:path';
 import { ADDRESS_FILE_SUFFIX, addressesFromOsmPbf, writeAddresses } from '../../shared/geocoding';
 import { POI_FILE_SUFFIX, poisFromOsmPbf, writePois } from '../../shared/discover';
 import {
+  defaultHierarchyThreads,
   formatReport,
   gothenburgSamplePath,
   importFile,
@@ -40,7 +43,7 @@ function usage(code = 1): never {
       '  npm run network -- import-sample [--out path] [--hierarchies car|truck|all]\n' +
       '  npm run network -- synth --nodes N [--seed S] [--out path] [--hierarchies car|truck|all]\n' +
       '  npm run network -- publish --bucket B [--prefix networks/] [--dir .data/networks] [--endpoint URL]\n' +
-      '  npm run network -- build <artefact.wmrg> [--profile car|truck|all]\n' +
+      '  npm run network -- build <artefact.wmrg> [--profile car|truck|all] [--threads N]\n' +
       '  npm run network -- info <artefact.wmrg>\n',
   );
   process.exit(code);
@@ -66,7 +69,7 @@ function progress(p: ImportProgress): void {
   if (p.done >= p.total) process.stderr.write('\n');
 }
 
-function runImport(file: string, args: string[]): void {
+async function runImport(file: string, args: string[]): Promise<void> {
   const profiles = hierarchiesFlag(args);
   const name = flag(args, '--name') ?? basename(file).replace(/\.(osm\.pbf|pbf|osm|geojson|json)$/i, '');
   const out = flag(args, '--out') ?? `.data/networks/${name}.wmrg`;
@@ -92,7 +95,7 @@ function runImport(file: string, args: string[]): void {
     writeAddressIndex(file, name, out);
     writePoiIndex(file, name, out);
   }
-  if (profiles.length) buildHierarchies(out, profiles);
+  if (profiles.length) await buildHierarchies(out, profiles, threadsFlag(args));
 }
 
 /** `--hierarchies car|truck|all`: the profiles whose hierarchies to store after an import. */
@@ -131,7 +134,7 @@ function writePoiIndex(file: string, name: string, networkOut: string): void {
 }
 
 /** A synthetic network, to measure the engine at a size no bundled extract reaches. */
-function runSynth(args: string[]): void {
+async function runSynth(args: string[]): Promise<void> {
   const nodes = Number(flag(args, '--nodes'));
   const seed = Number(flag(args, '--seed') ?? '1');
   if (!Number.isInteger(nodes) || nodes <= 0 || !Number.isInteger(seed)) usage();
@@ -143,7 +146,7 @@ function runSynth(args: string[]): void {
   process.stdout.write(
     `wrote ${out}: ${data.lat.length} nodes, ${data.head.length} directed edges, ${(bytes / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
-  if (profiles.length) buildHierarchies(out, profiles);
+  if (profiles.length) await buildHierarchies(out, profiles, threadsFlag(args));
 }
 
 /**
@@ -156,8 +159,17 @@ function defaultMetrics(net: ReturnType<typeof loadNetwork>, profile: Profile): 
   return net.metricFor(plain.options).key === net.metricFor(noFerry.options).key ? [plain] : [plain, noFerry];
 }
 
+/** `--threads N`: parts of the map whose hierarchies are built at once. */
+function threadsFlag(args: string[]): number {
+  const v = flag(args, '--threads');
+  if (v === undefined) return defaultHierarchyThreads();
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 64) usage();
+  return n;
+}
+
 /** Build the profiles' hierarchies with a progress bar and store each beside the artefact. */
-function buildHierarchies(file: string, profiles: Profile[]): void {
+async function buildHierarchies(file: string, profiles: Profile[], threads: number): Promise<void> {
   const t0 = Date.now();
   const net = loadNetwork(file, {
     onSidecar: (e) => {
@@ -167,7 +179,9 @@ function buildHierarchies(file: string, profiles: Profile[]): void {
   process.stderr.write(`loaded ${file}: ${net.nodeCount} nodes, ${net.edgeCount} edges, ${Date.now() - t0} ms\n`);
   for (const profile of profiles) {
     for (const { tag, options } of defaultMetrics(net, profile)) {
-      const bytes = saveHierarchy(net, options, file, tag, chProgressBar(`${tag} hierarchy`));
+      const progress = chProgressBar(`${tag} hierarchy`);
+      await net.prepareInParts(options, threads, progress);
+      const bytes = saveHierarchy(net, options, file, tag, progress);
       const r = net.prepare(options);
       const out = sidecarPath(file, tag);
       process.stdout.write(
@@ -191,16 +205,16 @@ async function main(): Promise<void> {
     } else if (cmd === 'import') {
       const file = args.shift();
       if (!file) usage();
-      runImport(file, args);
+      await runImport(file, args);
     } else if (cmd === 'import-sample') {
       if (!args.includes('--name')) args.push('--name', 'gothenburg');
-      runImport(gothenburgSamplePath(), args);
+      await runImport(gothenburgSamplePath(), args);
     } else if (cmd === 'synth') {
-      runSynth(args);
+      await runSynth(args);
     } else if (cmd === 'build') {
       const file = args.shift();
       if (!file) usage();
-      buildHierarchies(file, profilesOf(flag(args, '--profile') ?? 'car'));
+      await buildHierarchies(file, profilesOf(flag(args, '--profile') ?? 'car'), threadsFlag(args));
     } else if (cmd === 'info') {
       const file = args.shift();
       if (!file) usage();

@@ -3,7 +3,7 @@
  * bucket many-to-many algorithm (Knopp et al. 2007) and stall-on-demand: the searches on
  * the upward graphs. The contraction itself is in ch-build.ts.
  */
-import { contract, type CHInput } from './ch-build';
+import { contract, type CHInput, type Contracted } from './ch-build';
 import type { Seed } from './dijkstra';
 import { IndexedHeap } from './heap';
 
@@ -89,8 +89,12 @@ export class ContractionHierarchy implements CHArrays {
   /** Contract the input graph (ch-build.ts) and lay its upward graphs out for queries. */
   static build(input: CHInput): ContractionHierarchy {
     const t0 = Date.now();
-    const n = input.nodeCount;
-    const built = contract(input);
+    return ContractionHierarchy.layout(contract(input), t0);
+  }
+
+  /** Lay a contraction's edges out as the upward graphs; t0 is when its build began. */
+  static layout(built: Contracted, t0: number): ContractionHierarchy {
+    const n = built.rank.length;
     const { eFrom, eTo, eCost, eDur, eLen, eMid, rank } = built;
     const E = eFrom.length;
     const fFirst = new Uint32Array(n + 1);

@@ -35,6 +35,7 @@ export { parseOsmXml } from './import-osm-xml';
 export type { OsmXml } from './import-osm-xml';
 export type { ImportOptions, ImportProgress, ImportReport } from './import-report';
 export type { CHProgress } from './ch-build';
+export { defaultHierarchyThreads } from './ch-threads';
 export { SIDECAR_SUFFIX, serializeHierarchy, deserializeHierarchy, type ArtefactId } from './ch-sidecar';
 export { formatReport } from './import-report';
 export type { GraphData, GraphMeta } from './graph';

@@ -3,7 +3,9 @@
  * hierarchies: the few most recently used are kept, since each costs a second of CPU to build
  * and several edge-sized arrays of memory.
  */
-import type { CHProgress } from './ch-build';
+import type { CHInput, CHProgress } from './ch-build';
+import { contractInParts, stripes } from './ch-parallel';
+import { threadedParts } from './ch-threads';
 import { ContractionHierarchy } from './ch-query';
 import { matchedEdits } from './edits';
 import type { RoadGraph } from './graph';
@@ -62,27 +64,55 @@ export class MetricCache {
   /** The entry's contraction hierarchy: a stored one of its metric if usable, else built on first use. */
   hierarchy(m: MetricEntry, onProgress?: (p: CHProgress) => void): ContractionHierarchy {
     if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
-    if (!m.ch) {
-      // the hierarchy's nodes are the turn graph's states, its edges the transitions
-      const { topo, turns } = m;
-      const { cost, duration } = m.metric;
-      const length = this.graph.data.length;
-      const k = topo.to.length;
-      const from = new Uint32Array(k);
-      const c = new Float64Array(k);
-      const d = new Float64Array(k);
-      const l = new Float64Array(k);
-      for (let s = 0; s < topo.stateCount; s++) {
-        const e = topo.stateEdge[s];
-        for (let i = topo.first[s]; i < topo.first[s + 1]; i++) {
-          from[i] = s;
-          c[i] = cost[e] + turns.cost[i];
-          d[i] = duration[e] + turns.dur[i];
-          l[i] = length[e];
-        }
-      }
-      m.ch = ContractionHierarchy.build({ nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l, onProgress });
-    }
+    if (!m.ch) m.ch = ContractionHierarchy.build(this.hierarchyInput(m, onProgress));
     return m.ch;
+  }
+
+  /**
+   * As `hierarchy`, but a hierarchy to build is built in `parts` stripes of the map at once, all
+   * but one in worker threads (ch-parallel.ts): what the command line's offline build uses.
+   */
+  async hierarchyInParts(m: MetricEntry, parts: number, onProgress?: (p: CHProgress) => void): Promise<ContractionHierarchy> {
+    if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
+    if (m.ch) return m.ch;
+    if (parts < 2) return this.hierarchy(m, onProgress);
+    const t0 = Date.now();
+    const input = this.hierarchyInput(m);
+    const { tail } = this.graph;
+    const { lat, lon } = this.graph.data;
+    // stripes west to east or south to north, whichever cut crosses fewer roads
+    const [across, along] = [lon, lat].map((c) =>
+      stripes(
+        Float64Array.from(m.topo.stateEdge, (e) => c[tail[e]]),
+        parts,
+        input,
+      ),
+    );
+    const { part } = across.crossing <= along.crossing ? across : along;
+    const built = await contractInParts(input, part, parts, threadedParts(parts, onProgress), onProgress);
+    m.ch = ContractionHierarchy.layout(built, t0);
+    return m.ch;
+  }
+
+  /** The hierarchy's nodes are the turn graph's states, its edges the transitions. */
+  private hierarchyInput(m: MetricEntry, onProgress?: (p: CHProgress) => void): CHInput {
+    const { topo, turns } = m;
+    const { cost, duration } = m.metric;
+    const length = this.graph.data.length;
+    const k = topo.to.length;
+    const from = new Uint32Array(k);
+    const c = new Float64Array(k);
+    const d = new Float64Array(k);
+    const l = new Float64Array(k);
+    for (let s = 0; s < topo.stateCount; s++) {
+      const e = topo.stateEdge[s];
+      for (let i = topo.first[s]; i < topo.first[s + 1]; i++) {
+        from[i] = s;
+        c[i] = cost[e] + turns.cost[i];
+        d[i] = duration[e] + turns.dur[i];
+        l[i] = length[e];
+      }
+    }
+    return { nodeCount: topo.stateCount, from, to: topo.to, cost: c, dur: d, len: l, onProgress };
   }
 }

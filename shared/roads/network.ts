@@ -118,6 +118,16 @@ export class Network implements RoadView {
     return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs, loaded: ch.stats.loaded === true };
   }
 
+  /** As `prepare`, a hierarchy to build built in `parts` parts at once (ch-parallel.ts). */
+  async prepareInParts(
+    o: TravelOptions,
+    parts: number,
+    onProgress?: (p: CHProgress) => void,
+  ): Promise<{ shortcuts: number; buildMs: number; loaded: boolean }> {
+    const ch = await this.metrics.hierarchyInParts(this.metricFor(o), parts, onProgress);
+    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs, loaded: ch.stats.loaded === true };
+  }
+
   private chFor(m: MetricEntry): ContractionHierarchy {
     return this.metrics.hierarchy(m);
   }

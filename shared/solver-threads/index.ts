@@ -15,6 +15,7 @@ import {
   type SolverMatrices,
   type SolverRequest,
 } from '../solver';
+import { threadEntry } from '../platform/thread-entry';
 import { newMeeting, teamMember, type Meeting } from './meeting';
 import { betterOutcome, type Outcome } from './rank';
 
@@ -107,17 +108,6 @@ function solveChecked(request: SolverRequest, matrices: SolverMatrices, opts: So
 }
 
 /**
- * What a thread runs: this module's own file. Under tsx (tests, benchmarks) that is a .ts file,
- * which a thread can load only once tsx's loader is registered in it; a bundle needs nothing.
- */
-function threadEntry(): { entry: URL | string; evaluate: boolean } {
-  const url = new URL(import.meta.url);
-  if (!url.pathname.endsWith('.ts')) return { entry: url, evaluate: false };
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return { entry: `import(${tsx}).then((api) => api.register()).then(() => import(${JSON.stringify(url.href)}));`, evaluate: true };
-}
-
-/**
  * Threads kept between solves: a new one spends a few hundred milliseconds loading the solver and
  * then searches with cold code, which a short budget feels (shared/solver-threads/README.md). Unreferenced, so an idle
  * thread never keeps the process alive.
@@ -125,7 +115,7 @@ function threadEntry(): { entry: URL | string; evaluate: boolean } {
 const idle: Worker[] = [];
 
 function startThread(): Worker {
-  const { entry, evaluate } = threadEntry();
+  const { entry, evaluate } = threadEntry(import.meta.url);
   const worker = new Worker(entry, { eval: evaluate, workerData: { [THREAD_MARK]: true } });
   worker.unref();
   return worker;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contract, type CHProgress } from '../../../shared/roads/ch-build';
+import { contract, type CHProgress, type Contracted } from '../../../shared/roads/ch-build';
+import { contractInParts, stripes } from '../../../shared/roads/ch-parallel';
 import { seededRandom } from '../../fixtures/random';
 
 /** A random grid with some one-way streets: a graph where witnesses and shortcuts both occur. */
@@ -42,33 +43,39 @@ function dijkstra(n: number, from: number[], to: number[], cost: number[], s: nu
   }
 }
 
+/** Every shortest path has an up-down form over the hierarchy: min over meeting nodes of up(s) + down(t). */
+function expectExact(g: ReturnType<typeof grid>, c: Contracted, sources: number[]): void {
+  const eFrom = Array.from(c.eFrom);
+  const eTo = Array.from(c.eTo);
+  const eCost = Array.from(c.eCost);
+  const up = (s: number, forward: boolean) => {
+    const f = eFrom.map((a, e) => (forward ? a : eTo[e]));
+    const t = eTo.map((b, e) => (forward ? b : eFrom[e]));
+    const keep = f.map((a, e) => c.rank[t[e]] > c.rank[a]);
+    return dijkstra(
+      g.nodeCount,
+      f.filter((_, e) => keep[e]),
+      t.filter((_, e) => keep[e]),
+      eCost.filter((_, e) => keep[e]),
+      s,
+    );
+  };
+  for (const s of sources) {
+    const ref = dijkstra(g.nodeCount, g.from, g.to, g.cost, s);
+    const fs = up(s, true);
+    for (let t = 0; t < g.nodeCount; t++) {
+      const bt = up(t, false);
+      let best = Infinity;
+      for (let v = 0; v < g.nodeCount; v++) best = Math.min(best, fs[v] + bt[v]);
+      expect(best).toBe(ref[t]);
+    }
+  }
+}
+
 describe('contraction', () => {
   it('keeps every distance: up-down paths over the hierarchy equal Dijkstra on the input', () => {
     const g = grid(9, 3);
-    const c = contract(g);
-    // every shortest path has an up-down form: min over meeting nodes of up(s) + down(t)
-    const up = (s: number, forward: boolean) => {
-      const f = c.eFrom.map((a, e) => (forward ? a : c.eTo[e]));
-      const t = c.eTo.map((b, e) => (forward ? b : c.eFrom[e]));
-      const keep = f.map((a, e) => c.rank[t[e]] > c.rank[a]);
-      return dijkstra(
-        g.nodeCount,
-        f.filter((_, e) => keep[e]),
-        t.filter((_, e) => keep[e]),
-        c.eCost.filter((_, e) => keep[e]),
-        s,
-      );
-    };
-    for (const s of [0, 17, 40, 80]) {
-      const ref = dijkstra(g.nodeCount, g.from, g.to, g.cost, s);
-      const fs = up(s, true);
-      for (let t = 0; t < g.nodeCount; t++) {
-        const bt = up(t, false);
-        let best = Infinity;
-        for (let v = 0; v < g.nodeCount; v++) best = Math.min(best, fs[v] + bt[v]);
-        expect(best).toBe(ref[t]);
-      }
-    }
+    expectExact(g, contract(g), [0, 17, 40, 80]);
   });
 
   it('reports progress up to every node contracted, with the final shortcut count', () => {
@@ -80,5 +87,26 @@ describe('contraction', () => {
     const last = seen[seen.length - 1];
     expect(last).toMatchObject({ done: g.nodeCount, total: g.nodeCount, shortcuts: c.shortcuts });
     expect(c.shortcuts).toBeGreaterThan(0);
+  });
+
+  it('built in parts, the cut contracted last, keeps every distance and ranks every node once', async () => {
+    for (const parts of [2, 3]) {
+      const g = grid(9, 5 + parts);
+      const column = Array.from({ length: g.nodeCount }, (_, v) => v % 9);
+      const { part } = stripes(column, parts);
+      expect(new Set(part).size).toBe(parts);
+      const c = await contractInParts(g, part, parts, async (sub) => contract(sub));
+      expect([...c.rank].sort((a, b) => a - b)).toEqual(Array.from({ length: g.nodeCount }, (_, i) => i));
+      for (let k = 0; k < g.nodeCount; k++) expect(c.rank[c.order[k]]).toBe(k);
+      // the cut between stripes ranks above every node inside one
+      const cut = new Set<number>();
+      g.from.forEach((a, e) => {
+        if (part[a] !== part[g.to[e]]) cut.add(a).add(g.to[e]);
+      });
+      const lowestCut = Math.min(...[...cut].map((v) => c.rank[v]));
+      expect(lowestCut).toBe(g.nodeCount - cut.size);
+      expect(c.shortcuts).toBe(c.eFrom.length - c.inputEdges);
+      expectExact(g, c, [0, 4, 40, 76, 80]);
+    }
   });
 });
