@@ -7,7 +7,7 @@ import { finalize } from './result/finalize';
 import { buildResult } from './result/output';
 import { buildProblem } from './model/problem';
 import { planSplits } from './model/splits';
-import { foldSplits } from './result/splits';
+import { foldSplits, refillAfterSplits } from './result/splits';
 import { Rng } from './prng';
 import { DEFAULT_THRESHOLDS, sizeThresholds } from './thresholds';
 import { search, type SearchStats } from './search/ruin-recreate/search';
@@ -48,6 +48,7 @@ export function solveWithStats(request: SolverRequest, matrices: SolverMatrices,
   const genetic = engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null;
   const best = genetic ?? search(ctx, start, limits, stats);
   const relationDropped = finalize(best, ctx.members);
+  if (splits) refillAfterSplits(ctx, best, relationDropped);
   const built = buildResult(p, best, relationDropped);
   const result = splits ? foldSplits(built, splits, request) : built;
   return { result, stats, engine: genetic ? 'hgs' : 'sisr' };

@@ -3,6 +3,10 @@
 // it drops or collects (`delivery`, `pickup`); a job whose parts are not all served is one
 // unassigned entry, and a job refused before the search (max_split, quant) is unassigned `split`.
 import type { SplitPlan } from '../model/splits';
+import { KIND_DELIVERY } from '../model/tasks';
+import type { Solution } from '../routes/solution';
+import type { SearchContext } from '../search/context';
+import { recreate } from '../search/ruin-recreate/recreate';
 import type { ResultUnassigned, SolverRequest, SolverResult, UnassignedReason } from '../types';
 
 export function foldSplits(result: SolverResult, plan: SplitPlan, req: SolverRequest): SolverResult {
@@ -44,4 +48,26 @@ export function foldSplits(result: SolverResult, plan: SplitPlan, req: SolverReq
       reason: 'split',
     });
   return { ...result, routes, unassigned, summary: { ...result.summary, unassigned: unassigned.length } };
+}
+
+/**
+ * After the clean-up has dropped a split job whose parts were not all served, the room its
+ * served parts held is free again: tasks the search left out for it (in no joint order, relation
+ * or group, not optional) are inserted where they now fit, each insertion checked as in the
+ * search. Run only on problems with split jobs, so others keep their answers.
+ */
+export function refillAfterSplits(ctx: SearchContext, sol: Solution, relationDropped: Set<number>): void {
+  const p = ctx.p;
+  const out: number[] = [];
+  for (let t = 0; t < p.nTasks; t++)
+    if (
+      sol.routeOf[t] < 0 &&
+      p.kind[t] !== KIND_DELIVERY &&
+      p.rules.joint[t] < 0 &&
+      p.group[t] < 0 &&
+      !p.rules.optional[t] &&
+      !relationDropped.has(t)
+    )
+      out.push(t);
+  if (out.length) recreate(ctx, sol, out, 0);
 }

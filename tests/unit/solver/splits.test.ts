@@ -110,6 +110,24 @@ describe('split jobs solved', () => {
     expect(res.unassigned.map((u) => [u.id, u.reason])).toEqual([[1, 'split']]);
   });
 
+  it('gives the room of a job dropped for its split back to the tasks it kept out', () => {
+    // Van 3 cannot reach location 3 and back in its window: two parts at most, so the job is
+    // dropped; job 2 (10 units at the same place) is served whichever the search had chosen.
+    const request: SolverRequest = {
+      locations,
+      vehicles: [van(1), van(2), { ...van(3), time_window: [0, 500] }],
+      jobs: [
+        { ...big({ can_be_split: true }), location_index: 3 },
+        { id: 2, location_index: 3, delivery: [10] },
+      ],
+    };
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const res = solveCapped(request, matrices, 100, seed);
+      expect(checkSolution(request, matrices, res)).toEqual([]);
+      expect(res.unassigned.map((u) => [u.id, u.reason])).toEqual([[1, 'split']]);
+    }
+  });
+
   it('keeps the capacity reason when no number of parts fits the fleet', () => {
     const request: SolverRequest = { locations, vehicles: [van(1), van(2)], jobs: [big({ can_be_split: true })] };
     const res = solveCapped(request, matrices, 50);
