@@ -1,6 +1,7 @@
 // Properties of split jobs (jobs[].split) on random instances, with the independent checker as
 // the oracle: a few jobs made larger than a vehicle and allowed to split (with random max_split
-// and quant), among windows, breaks, shipments, skills, limits and multi-trip vehicles.
+// and quant), among windows, breaks, shipments, skills, limits, multi-trip vehicles and per-order
+// and minimum-stop-load costs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverRequest } from '../../../shared/solver';
@@ -21,6 +22,7 @@ const shape = fc.record({
   breaks: fc.boolean(),
   skills: fc.boolean(),
   limits: fc.boolean(),
+  stopCosts: fc.boolean(),
 });
 
 type Shape = typeof shape extends fc.Arbitrary<infer T> ? T : never;
@@ -39,7 +41,13 @@ function withSplits(o: Shape): { request: SolverRequest; matrices: ReturnType<ty
     };
   });
   const depots = o.runs > 1 ? [{ id: 1, location_index: 0 }] : undefined;
-  const vehicles = g.request.vehicles.map((v) => ({ ...v, max_depot_runs: o.runs > 1 ? o.runs : undefined }));
+  const vehicles = g.request.vehicles.map((v) => ({
+    ...v,
+    max_depot_runs: o.runs > 1 ? o.runs : undefined,
+    // Per-order and minimum-stop-load costs read each part's own goods.
+    min_stop_load: o.stopCosts ? cap.map((c) => Math.round(c / 3)) : undefined,
+    costs: o.stopCosts ? { ...v.costs, per_order: 7, min_stop_load_fixed_penalty: 50 } : v.costs,
+  }));
   return { request: { ...g.request, jobs, vehicles, depots }, matrices: g.matrices };
 }
 
