@@ -5,6 +5,7 @@
 // (result/splits.ts) folds the parts back under the job's id with their `split_indicator`.
 // Requests without a splittable job are returned untouched (null), so their answers do not change.
 import type { SolverJob, SolverRequest, SolverVehicle } from '../types';
+import { zonesMatch } from './task-rules';
 
 export interface SplitPart {
   /** The id of the job it is part of. */
@@ -40,6 +41,11 @@ export function shareOf(amount: number[] | undefined, i: number, k: number): num
   return amount?.map((a) => Math.floor(a / k) + (i < a % k ? 1 : 0));
 }
 
+/** A vehicle that may serve the job at all: its skills and zones (the rest is the search's). */
+function mayServe(job: SolverJob, v: SolverVehicle): boolean {
+  return (job.skills ?? []).every((k) => v.skills?.includes(k)) && zonesMatch(job.zones, v.zones);
+}
+
 function carries(v: SolverVehicle, delivery: number[], pickup: number[]): boolean {
   const configs = [...(v.capacity ? [v.capacity] : []), ...(v.alternative_capacities ?? [])];
   if (configs.length === 0) return true;
@@ -48,12 +54,13 @@ function carries(v: SolverVehicle, delivery: number[], pickup: number[]): boolea
 }
 
 /**
- * The least number of parts k such that the fleet has k loads (a vehicle counts once per run or
- * shift) that each carry the largest part; 1 when a vehicle takes the job whole, null when no
+ * The least number of parts k such that the vehicles with the job's skills and zones have k
+ * loads (a vehicle counts once per run or shift) that each carry the largest part; 1 when a vehicle takes the job whole, null when no
  * number of parts fits.
  */
 export function partCount(job: SolverJob, vehicles: SolverVehicle[]): number | null {
-  const slots = vehicles.reduce((n, v) => n + Math.max(1, v.max_depot_runs ?? 1, v.shifts?.length ?? 1), 0);
+  const fleet = vehicles.filter((v) => mayServe(job, v));
+  const slots = fleet.reduce((n, v) => n + Math.max(1, v.max_depot_runs ?? 1, v.shifts?.length ?? 1), 0);
   // One past max_split is enough to know the job breaks it; the cap bounds the scan on huge fleets.
   const last = Math.min(slots, (job.split?.max_split ?? MAX_PARTS) + 1, MAX_PARTS + 1);
   for (let k = 1; k <= last; k++) {
@@ -61,7 +68,7 @@ export function partCount(job: SolverJob, vehicles: SolverVehicle[]): number | n
     const del = largest(job.delivery);
     const pick = largest(job.pickup);
     let n = 0;
-    for (const v of vehicles) if (carries(v, del, pick)) n += Math.max(1, v.max_depot_runs ?? 1, v.shifts?.length ?? 1);
+    for (const v of fleet) if (carries(v, del, pick)) n += Math.max(1, v.max_depot_runs ?? 1, v.shifts?.length ?? 1);
     if (n >= k) return k;
   }
   return null;

@@ -39,6 +39,12 @@ describe('dividing a job', () => {
     // A vehicle with three runs takes three loads.
     expect(partCount(job, [{ ...van(1), max_depot_runs: 3 }])).toBe(3);
     expect(partCount(job, [van(1), van(2)])).toBeNull();
+    // Only vehicles with the job's skills and zones count.
+    const skilled = { ...job, skills: [5] };
+    expect(partCount(skilled, [{ ...van(1), skills: [5] }, { ...van(2), skills: [5] }, van(3)])).toBeNull();
+    expect(
+      partCount({ ...job, zones: [2] }, [van(1), { ...van(2), zones: [2] }, { ...van(3), zones: [2] }, { ...van(4), zones: [2] }]),
+    ).toBe(3);
   });
 
   it('leaves a request without a splittable job untouched', () => {
