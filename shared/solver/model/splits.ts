@@ -20,7 +20,7 @@ export interface SplitPlan {
   request: SolverRequest;
   /** Part job id -> which part of which job it is. */
   parts: Map<number, SplitPart>;
-  /** Jobs left out because serving them would break max_split or quant (reason `split`). */
+  /** Jobs left out because their parts would break max_split, quant or the task limit (reason `split`). */
   refused: SolverJob[];
   /** Split jobs whose parts share a fresh joint order (the job had none of its own). */
   ownJoint: Set<number>;
@@ -28,6 +28,12 @@ export interface SplitPlan {
 
 /** Parts of one job at most, whatever max_split says (the schema caps max_split there too). */
 export const MAX_PARTS = 100;
+
+/**
+ * Tasks at most once the parts are counted: the API's limit on a request (jobs + 2 x shipments),
+ * so that splitting never makes a problem larger than one the API would take.
+ */
+export const MAX_TASKS_SPLIT = 4000;
 
 const sum = (a?: number[]) => (a ?? []).reduce((x, y) => x + y, 0);
 
@@ -93,6 +99,7 @@ export function planSplits(req: SolverRequest): SplitPlan | null {
   const plan: SplitPlan = { request: req, parts: new Map(), refused: [], ownJoint: new Set() };
   const split = new Set<number>();
   const out: SolverJob[] = [];
+  let tasks = jobs.length + 2 * (req.shipments?.length ?? 0);
   for (const job of jobs) {
     const k = splittable(job, inRelation) ? partCount(job, req.vehicles) : 1;
     // No number of parts fits: the job stays whole and goes unassigned for its capacity.
@@ -101,10 +108,11 @@ export function planSplits(req: SolverRequest): SplitPlan | null {
       continue;
     }
     split.add(job.id);
-    if (k > Math.min(job.split?.max_split ?? MAX_PARTS, MAX_PARTS) || !sharesHold(job, k)) {
+    if (k > Math.min(job.split?.max_split ?? MAX_PARTS, MAX_PARTS) || !sharesHold(job, k) || tasks + k - 1 > MAX_TASKS_SPLIT) {
       plan.refused.push(job);
       continue;
     }
+    tasks += k - 1;
     if (job.joint_order === undefined) plan.ownJoint.add(job.id);
     const joint = job.joint_order ?? nextJoint++;
     for (let i = 0; i < k; i++) {

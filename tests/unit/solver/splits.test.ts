@@ -2,7 +2,7 @@
 // split rules on results broken on purpose.
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverJob, type SolverMatrices, type SolverRequest, type SolverResult } from '../../../shared/solver';
-import { partCount, planSplits, shareOf } from '../../../shared/solver/model/splits';
+import { MAX_TASKS_SPLIT, partCount, planSplits, shareOf } from '../../../shared/solver/model/splits';
 import { solveCapped } from './helpers';
 
 /** Locations 0..n-1 on a line, 100 s and 1 km apart; location 0 is the depot. */
@@ -45,6 +45,16 @@ describe('dividing a job', () => {
     expect(
       partCount({ ...job, zones: [2] }, [van(1), { ...van(2), zones: [2] }, { ...van(3), zones: [2] }, { ...van(4), zones: [2] }]),
     ).toBe(3);
+  });
+
+  it('refuses a split that would take the problem past the task limit', () => {
+    const filler = Array.from({ length: MAX_TASKS_SPLIT - 2 }, (_, i) => ({ id: 10 + i, location_index: 1 }));
+    const request: SolverRequest = { locations, vehicles: [van(1), van(2), van(3)], jobs: [big({ can_be_split: true }), ...filler] };
+    // 3999 tasks and two more parts would be 4001.
+    const plan = planSplits(request)!;
+    expect(plan.refused.map((j) => j.id)).toEqual([1]);
+    expect(plan.parts.size).toBe(0);
+    expect(planSplits({ ...request, jobs: request.jobs!.slice(0, -1) })!.parts.size).toBe(3);
   });
 
   it('leaves a request without a splittable job untouched', () => {
@@ -154,6 +164,23 @@ describe('split jobs solved', () => {
     const steps = res.routes[0].steps.filter((s) => s.type === 'job');
     expect(steps.map((s) => s.run)).toEqual([1, 2, 3]);
     expect(steps.map((s) => s.split_indicator).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('places a split job again when an earlier plan names it (re-optimization)', () => {
+    const request: SolverRequest = { locations, vehicles: [van(1), van(2), van(3)], jobs: [big({ can_be_split: true })] };
+    const first = solveCapped(request, matrices, 50);
+    const solution = first.routes.map((r) => ({
+      vehicle: r.vehicle,
+      steps: r.steps.filter((s) => s.type === 'job').map((s) => ({ type: 'job' as const, id: s.id })),
+    }));
+    const again = { ...request, solution };
+    const res = solveCapped(again, matrices, 50);
+    expect(checkSolution(again, matrices, res)).toEqual([]);
+    expect(
+      parts(res)
+        .map((p) => p.n)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it('splits pickups too, each van bringing its share back', () => {
