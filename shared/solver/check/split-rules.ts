@@ -1,9 +1,10 @@
-// The checker's own reading of split jobs (`jobs[].split`), from the documented rule alone: a
-// step with a `split_indicator` serves one part of its job and carries that part's goods; the
+// The checker's own reading of split jobs (`jobs[].split`), from the documented rule alone: a job
+// is split only when no vehicle with its skills and zones holds it whole; a step with a
+// `split_indicator` serves one part of its job and carries that part's goods; the
 // parts of a served job are numbered 1..n, at least two and at most max_split, each at least
 // quant percent of the job's largest amount, and together they carry exactly the job's goods.
 // A job is split only when it asks to be; a job left out for its split says so (`split`).
-import type { ResultStep, SolverJob, SolverRequest, SolverResult } from '../types';
+import type { ResultStep, SolverJob, SolverRequest, SolverResult, SolverVehicle } from '../types';
 
 type Bad = (rule: string, detail: string, vehicle?: number) => void;
 
@@ -17,6 +18,17 @@ interface Goods {
 export function asPart<T extends Goods>(task: T | undefined, s: ResultStep): T | undefined {
   if (!task || s.split_indicator === undefined) return task;
   return { ...task, key: `${task.key}#${s.split_indicator}`, delivery: s.delivery ?? [], pickup: s.pickup ?? [] };
+}
+
+/** Whether the vehicle may serve the job (skills, zones) and hold all its goods at once. */
+function takesWhole(v: SolverVehicle, job: SolverJob): boolean {
+  if (!(job.skills ?? []).every((k) => (v.skills ?? []).includes(k))) return false;
+  const tz = job.zones ?? [];
+  const vz = v.zones ?? [];
+  if (tz.length || vz.length) if (!tz.some((z) => vz.includes(z))) return false;
+  const room = [...(v.capacity ? [v.capacity] : []), ...(v.alternative_capacities ?? [])];
+  const holds = (c: number[], a: number[] = []) => a.every((x, d) => x <= (c[d] ?? 0));
+  return room.length === 0 || room.some((c) => holds(c, job.delivery) && holds(c, job.pickup));
 }
 
 interface Part {
@@ -44,6 +56,7 @@ export function checkSplits(req: SolverRequest, res: SolverResult, bad: Bad): vo
     if (!job) continue; // an unknown job: the main check names it
     const split = job.split;
     if (split?.can_be_split !== true) bad('split', `job ${id} is served in parts but cannot be split`);
+    else if (req.vehicles.some((v) => takesWhole(v, job))) bad('split', `job ${id} is split though a vehicle carries it whole`);
     const numbers = list.map((p) => p.n).sort((a, b) => a - b);
     if (numbers.some((n, i) => n !== i + 1)) bad('split', `job ${id}: parts numbered ${numbers.join(',')}, not 1..${list.length}`);
     if (list.length < 2) bad('split', `job ${id}: a single part`);

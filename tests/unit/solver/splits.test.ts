@@ -215,6 +215,12 @@ describe('the checker on split jobs', () => {
     expect(rules(again)).toContain('split');
   });
 
+  it('flags a job split though one vehicle holds it whole', () => {
+    const res = good();
+    const roomy = { ...request, vehicles: [van(1), van(2), van(3, 30)] };
+    expect(checkSolution(roomy, matrices, res).map((v) => v.rule)).toContain('split');
+  });
+
   it('flags more parts than max_split and a reason split on a job that cannot split', () => {
     const res = good();
     expect(checkSolution({ ...request, jobs: [big({ can_be_split: true, max_split: 2 })] }, matrices, res).map((v) => v.rule)).toContain(
