@@ -25,4 +25,6 @@ export const REASON_SENTENCES: Record<UnassignedReason, string> = {
   load_type: 'No route can take this task without carrying load types it is incompatible with.',
   lifo: 'No route can take this shipment in last-in, first-out order.',
   joint_order: 'Not every task of its joint_order could be served, so none of them is.',
+  split:
+    "This job's goods need more vehicles than its split allows (max_split, or parts below quant percent), or not every part of it could be served, so none is.",
 };

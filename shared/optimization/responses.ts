@@ -52,6 +52,11 @@ const step = z.looseObject({
   depot: id.optional(),
   /** On every step of a vehicle with max_depot_runs above 1: the 1-based run (trip) the step is in. */
   run: int.optional(),
+  /** On a step serving one part of a split job (jobs[].split): the part's 1-based number. */
+  split_indicator: int.optional(),
+  /** On a split job's step: the goods this part drops off and collects. */
+  delivery: amounts.optional(),
+  pickup: amounts.optional(),
   /** [lat, lon] where the routing engine meets the road for the vehicle's profile; absent without a covering road network. */
   snapped_location: latLonPair.optional(),
   /** [lat, lon]: the location's perpendicular foot on the nearest road segment of any kind; absent without a covering road network. */

@@ -205,6 +205,16 @@ const clientVisitFields = {
   sequence_order: z.number().optional(),
 };
 
+/** At most this many parts of one job (the solver's MAX_PARTS). */
+export const MAX_SPLIT = 100;
+
+const splitSchema = z.object({
+  can_be_split: z.boolean().optional(),
+  max_split: int().min(1).max(MAX_SPLIT).optional(),
+  /** The least share of the job's goods each part carries, in percent. */
+  quant: z.number().gt(0).max(100).optional(),
+});
+
 export const jobSchema = z.looseObject({
   id: idSchema,
   location_index: nonNegInt(),
@@ -218,8 +228,8 @@ export const jobSchema = z.looseObject({
   priority: int().min(0).max(MAX_PRIORITY).optional(),
   metadata: metadata().optional(),
   depot_ids: z.array(idSchema).optional(),
-  /** A job served by several vehicles: not built yet, accepted and warned. */
-  split: z.unknown().optional(),
+  /** A job served in parts by several vehicles when none can carry it whole (docs/api/optimization.md#split-jobs). */
+  split: splitSchema.optional(),
   ...clientTaskFields,
   ...clientVisitFields,
 });

@@ -17,6 +17,7 @@ import {
 } from './schemas';
 import { avoidEntries, parseAvoidBox } from './validate/routing';
 import { showId } from './validate/ids';
+import { splitWarnings } from './validate/splits';
 
 interface Unhonoured {
   /** Dotted path; `[]` walks an array, `*` every value of a record. */
@@ -46,7 +47,6 @@ const UNHONOURED: Unhonoured[] = [
   { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
-  { field: 'jobs[].split', why: 'a job is served whole by one vehicle; split_indicator is not reported' },
   {
     field: 'depots[].throughput',
     why: 'the commercial docs name the field but not what it counts (vehicles loaded at once, or per hour) nor what happens to a vehicle past it; depots load any number of vehicles at once',
@@ -189,6 +189,7 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[
   return [
     ...unhonoured,
     ...multiTripWarnings(req, locations),
+    ...splitWarnings(req),
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
     ...planWarnings(req),

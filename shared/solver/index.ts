@@ -6,6 +6,8 @@ import { solveHgs } from './search/hgs';
 import { finalize } from './result/finalize';
 import { buildResult } from './result/output';
 import { buildProblem } from './model/problem';
+import { planSplits } from './model/splits';
+import { foldSplits, refillAfterSplits } from './result/splits';
 import { Rng } from './prng';
 import { DEFAULT_THRESHOLDS, sizeThresholds } from './thresholds';
 import { search, type SearchStats } from './search/ruin-recreate/search';
@@ -25,7 +27,10 @@ export interface SolveReport {
   engine: 'sisr' | 'hgs';
 }
 
-export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opts: SolveOptions): SolveReport {
+export function solveWithStats(request: SolverRequest, matrices: SolverMatrices, opts: SolveOptions): SolveReport {
+  // Split jobs are searched as their parts and reported as the job (model/splits.ts).
+  const splits = planSplits(request);
+  const req = splits?.request ?? request;
   const p = buildProblem(req, matrices);
   const rng = new Rng(opts.seed ?? 1);
   const thresholds = sizeThresholds(opts.thresholds);
@@ -43,7 +48,10 @@ export function solveWithStats(req: SolverRequest, matrices: SolverMatrices, opt
   const genetic = engine === 'hgs' ? solveHgs(ctx, req, start, limits, stats) : null;
   const best = genetic ?? search(ctx, start, limits, stats);
   const relationDropped = finalize(best, ctx.members);
-  return { result: buildResult(p, best, relationDropped), stats, engine: genetic ? 'hgs' : 'sisr' };
+  if (splits) refillAfterSplits(ctx, best, relationDropped);
+  const built = buildResult(p, best, relationDropped);
+  const result = splits ? foldSplits(built, splits, request) : built;
+  return { result, stats, engine: genetic ? 'hgs' : 'sisr' };
 }
 
 /**

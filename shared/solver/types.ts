@@ -92,7 +92,17 @@ export interface VisitRules {
   sequence_order?: number;
 }
 
+/** `jobs[].split`: the job may be served in parts by several vehicles (model/splits.ts). */
+export interface JobSplit {
+  can_be_split?: boolean;
+  /** At most this many parts. */
+  max_split?: number;
+  /** The least share of the job's goods each part carries, in percent. */
+  quant?: number;
+}
+
 export interface SolverJob extends TaskRules, VisitRules {
+  split?: JobSplit;
   /** Depots (ids of `depots`) the job is loaded at: only a vehicle starting at one serves it. */
   depot_ids?: number[];
   id: number;
@@ -276,6 +286,10 @@ export interface ResultStep {
   depot?: number;
   /** On every step of a vehicle with max_depot_runs above 1: the 1-based run (trip) it belongs to. */
   run?: number;
+  /** On a step serving one part of a split job: the part's number (1-based) and its goods. */
+  split_indicator?: number;
+  delivery?: number[];
+  pickup?: number[];
 }
 
 export interface ResultRoute {
@@ -322,7 +336,8 @@ export type UnassignedReason =
   | 'sequence_order'
   | 'load_type'
   | 'lifo'
-  | 'joint_order';
+  | 'joint_order'
+  | 'split';
 
 export interface ResultUnassigned {
   id: number;

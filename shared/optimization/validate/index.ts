@@ -19,6 +19,7 @@ import { checkRouting } from './routing';
 import { checkVehicleLocations } from './vehicles';
 import { checkWindows } from './windows';
 import { checkShifts } from './shifts';
+import { checkSplits } from './splits';
 import { checkZonesAndDepots } from './zones';
 
 export { issuesError, type Issue } from './issues';
@@ -67,6 +68,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   const dims = checkDimensions(req, add);
   checkWindows(req, add);
   checkShifts(req, add);
+  checkSplits(req, add);
   checkMatrices(req, n, add);
   const unfit = checkRelations(req, dims, add);
   checkRelationConstraints(req, add);

@@ -53,7 +53,8 @@ export function minStopLoadCost(vehicle: SolverVehicle, steps: ResultStep[], job
     let delivers = false;
     for (; k < tasks.length && tasks[k].location_index === tasks[i].location_index; k++) {
       const job = tasks[k].type === 'job' ? byId.get(tasks[k].id!) : undefined;
-      (job?.delivery ?? []).forEach((x, d) => {
+      // A part of a split job drops its own share.
+      ((tasks[k].split_indicator !== undefined ? tasks[k].delivery : job?.delivery) ?? []).forEach((x, d) => {
         if (d < drop.length) drop[d] += x;
         if (x > 0) delivers = true;
       });

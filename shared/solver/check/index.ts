@@ -8,6 +8,7 @@ import { routeCapacity } from './capacity-rules';
 import { deadheadCost, minStopLoadCost, perOrderCost } from './cost-rules';
 import { checkOrderGroups } from './order-groups';
 import { checkShifts } from './shift-rules';
+import { asPart, checkSplits } from './split-rules';
 import { checkTaskRules } from './task-rules';
 import { atSpeed, runsOf, stopsOnRoute } from './vehicle-rules';
 import type { ResultStep, SolverMatrices, SolverRequest, SolverResult, Window } from '../types';
@@ -83,6 +84,8 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
   const out: Violation[] = [];
   const bad = (rule: string, detail: string, vehicle?: number, step?: number) => out.push({ rule, detail, vehicle, step });
   const tasks = tasksOf(req);
+  // A step of a split job serves one part, with its own goods (split-rules.ts).
+  const taskOf = (s: ResultStep) => asPart(tasks.get(`${s.type}:${s.id}`), s);
   const seen = new Map<string, number>(); // task key -> vehicle id
   const arrivalOf = new Map<string, number>();
   const startOf = new Map<string, number>();
@@ -141,7 +144,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
     const runLoad = (r: number) => {
       const l = new Array<number>(dims).fill(0);
       steps.forEach((s, i) => {
-        const t = runs.of[i] === r ? tasks.get(`${s.type}:${s.id}`) : undefined;
+        const t = runs.of[i] === r ? taskOf(s) : undefined;
         if (t && t.type === 'job') for (let d = 0; d < dims; d++) l[d] += t.delivery[d] ?? 0;
       });
       return l;
@@ -249,13 +252,14 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
         time = start + (b?.service ?? 0);
         return;
       }
-      const t = tasks.get(`${s.type}:${s.id}`);
+      const t = taskOf(s);
       if (!t) {
         bad('task', `unknown ${s.type} ${s.id}`, vid, i);
         return;
       }
       if (seen.has(t.key)) bad('task', `${t.key} served twice`, vid, i);
       seen.set(t.key, vid);
+      seen.set(`${s.type}:${s.id}`, vid);
       arrivalOf.set(t.key, arrival);
       startOf.set(t.key, start);
       posOf.set(t.key, taskPos++);
@@ -310,6 +314,7 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
   checkRelations(req, seen, posOf, startOf, res, bad);
   checkTaskRules(req, res, bad);
   checkOrderGroups(req, res, bad);
+  checkSplits(req, res, bad);
   const unassigned = new Set(res.unassigned.map((u) => `${u.type}:${u.id}`));
   for (const key of tasks.keys()) {
     if (seen.has(key) && unassigned.has(key)) bad('unassigned', `${key} both served and unassigned`);

@@ -40,7 +40,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
   ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
-  ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
   ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
   ['options.grouping.proximity_factor', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
   ['options.grouping.route_grouping', (p) => (p.options = { grouping: { route_grouping: { penalty_factor: 2 } } })],
@@ -80,6 +79,28 @@ describe('problem warnings', () => {
       p.vehicles[0].costs = { min_stop_load_fixed_penalty: 10, min_stop_load_unit_penalty: [3] };
     };
     expect(warningsOf(minimum)).toEqual([]);
+  });
+
+  it('say nothing about a split job (honoured), and name a split job that is served whole', () => {
+    expect(warningsOf((p) => (p.jobs[0].split = { can_be_split: true, max_split: 2, quant: 25 }))).toEqual([]);
+    const item = warningsOf((p) => {
+      p.jobs[0].split = { can_be_split: true };
+      p.jobs[0].volume = { width: 1, height: 1, depth: 1 };
+    });
+    expect(item).toEqual(['jobs[0].split: a job with volume is one item and is served whole']);
+    const related = warningsOf((p) => {
+      p.jobs[0].split = { can_be_split: true };
+      p.relations = [
+        {
+          type: 'in_same_route',
+          steps: [
+            { type: 'job', id: 'a' },
+            { type: 'job', id: 'b' },
+          ],
+        },
+      ];
+    });
+    expect(related).toEqual(['jobs[0].split: a job in a relation is served whole']);
   });
 
   it('say nothing about alternative_capacities (honoured)', () => {
