@@ -3,6 +3,7 @@
 // interchangeable empty vehicles.
 import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
 import { capacityConfigs } from './capacities';
+import type { DepotVariant } from './depot-choice';
 import type { Matrix, ProblemMatrices } from './matrices';
 import { layoverOf, type LayoverModel } from '../routes/layovers';
 import { shiftsOf, type Shift } from './shifts';
@@ -68,6 +69,8 @@ export interface VehicleModel {
   costT: Matrix;
   /** Vehicles with equal signatures are interchangeable when empty. */
   signature: string;
+  /** With candidate depots (model/depot-choice.ts): the ones this model of the vehicle uses. */
+  depots?: DepotVariant;
 }
 
 /** `maxOver`: the overtime allowance past every vehicle's window end. */

@@ -3,6 +3,7 @@
 import type { SearchContext } from '../search/context';
 import type { Solution } from '../routes/solution';
 import { crossExchange } from './cross-exchange';
+import { depotChoice } from './depot-choice';
 import { applyMove, type Operator } from './move';
 import { orOpt } from './or-opt';
 import { relocate } from './relocate';
@@ -11,7 +12,8 @@ import { swap } from './swap';
 import { twoOpt } from './two-opt';
 import { twoOptStar } from './two-opt-star';
 
-export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination];
+// depotChoice finds nothing without vehicles[].start_depot_ids / end_depot_ids.
+export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination, depotChoice];
 
 const MAX_MOVES = 200;
 

@@ -3,6 +3,7 @@
 import type { SearchContext } from './context';
 import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
 import { recreate } from './ruin-recreate/recreate';
+import { settleDepots } from './depot-routes';
 import { evaluateRoute } from '../routes/route-eval';
 import { Solution } from '../routes/solution';
 import type { InitialRoute } from '../types';
@@ -13,6 +14,7 @@ export function construct(ctx: SearchContext, initial?: InitialRoute[], stop?: (
   const sol = new Solution(p);
   if (initial?.length) seedRoutes(sol, initial);
   recreate(ctx, sol, sol.unassignedTasks(), 0, stop);
+  settleDepots(ctx, sol, false);
   return sol;
 }
 
