@@ -12,8 +12,9 @@ import { swap } from './swap';
 import { twoOpt } from './two-opt';
 import { twoOptStar } from './two-opt-star';
 
-// depotChoice finds nothing without vehicles[].start_depot_ids / end_depot_ids.
-export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination, depotChoice];
+export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination];
+/** With vehicles[].start_depot_ids / end_depot_ids a route may also move to other depots. */
+const WITH_DEPOT_CHOICE: Operator[] = [...OPERATORS, depotChoice];
 
 const MAX_MOVES = 200;
 
@@ -21,8 +22,9 @@ export function localSearch(
   ctx: SearchContext,
   sol: Solution,
   limits: { deadlineMs: number; clock: () => number },
-  operators: Operator[] = OPERATORS,
+  given?: Operator[],
 ): number {
+  const operators = given ?? (ctx.p.depotChoice ? WITH_DEPOT_CHOICE : OPERATORS);
   let moves = 0;
   let improved = true;
   const outer = ctx.pastDeadline;

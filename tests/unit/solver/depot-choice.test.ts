@@ -2,6 +2,12 @@
 // by hand. Locations 0..10 on a line, 100 s and 1 km apart; depot 10 at location 0, depot 20 at 10.
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverMatrices, type SolverRequest, type SolverResult } from '../../../shared/solver';
+import { buildProblem } from '../../../shared/solver/model/problem';
+import { applyMove } from '../../../shared/solver/operators/move';
+import { depotChoice } from '../../../shared/solver/operators/depot-choice';
+import { Solution } from '../../../shared/solver/routes/solution';
+import { buildContext } from '../../../shared/solver/search/context';
+import { Rng } from '../../../shared/solver/prng';
 import { solveCapped } from './helpers';
 
 const n = 11;
@@ -110,5 +116,26 @@ describe('start_depot_ids / end_depot_ids', () => {
     const first = open.routes[0].steps[0];
     expect(ends(open.routes[0]).start).toBe(20);
     expect([first.arrival, first.service]).toEqual([5000, 50]);
+  });
+});
+
+describe('the depot-choice move', () => {
+  it('moves a route to the depots its tasks lie near, for the gain it reports', () => {
+    const jobs = [8, 9].map((l) => ({ id: l, location_index: l }));
+    const request: SolverRequest = { locations, depots, jobs, vehicles: [{ id: 1, start_depot_ids: both, end_depot_ids: both }] };
+    const p = buildProblem(request, matrices);
+    // Built at the first candidates (depot 10 at location 0): 0 -> 8 -> 9 -> 0 = 1800 s.
+    const sol = Solution.fromRoutes(p, []);
+    const r = sol.own(0);
+    r.seq = [0, 1];
+    r.refresh();
+    sol.routeOf.set([0, 0]);
+    expect([r.v.start, r.v.end, r.cost]).toEqual([0, 0, 1800]);
+    const m = depotChoice.find(buildContext(p, new Rng(1)), sol)!;
+    // 10 -> 8 -> 9 -> 10 = 400 s.
+    expect(m.gain).toBe(1400);
+    applyMove(sol, m);
+    expect([sol.routes[0].v.start, sol.routes[0].v.end, sol.routes[0].cost]).toEqual([10, 10, 400]);
+    expect(depotChoice.find(buildContext(p, new Rng(1)), sol)).toBeNull();
   });
 });
