@@ -37,8 +37,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
-  ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
   ['jobs[].split', (p) => (p.jobs[0].split = { can_be_split: true, max_split: 2 })],
   ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
@@ -80,6 +78,22 @@ describe('problem warnings', () => {
       p.vehicles[0].costs = { min_stop_load_fixed_penalty: 10, min_stop_load_unit_penalty: [3] };
     };
     expect(warningsOf(minimum)).toEqual([]);
+  });
+
+  it('say nothing about depot choice (honoured), but name end depots whose opening hours are not applied', () => {
+    const choice = (hours: boolean) => (p: Problem) => {
+      p.depots = [
+        { id: 'w', location_index: 0, ...(hours ? { time_windows: [[0, 100]] } : {}) },
+        { id: 'e', location_index: 3 },
+      ];
+      p.vehicles[0] = { id: 'van-1', start_depot_ids: ['w', 'e'], end_depot_ids: ['w', 'e'], max_depot_runs: 2 };
+      p.vehicles[1] = { id: 'van-2', depot: 'w', end_index: 0 };
+      p.jobs[0].depot_ids = ['e'];
+    };
+    expect(warningsOf(choice(false))).toEqual([]);
+    expect(warningsOf(choice(true))).toEqual([
+      "vehicles[].end_depot_ids: a depot's time_windows are not applied where a route ends (the vehicle's time_window bounds its arrival)",
+    ]);
   });
 
   it('say nothing about alternative_capacities (honoured)', () => {
