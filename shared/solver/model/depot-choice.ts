@@ -4,28 +4,8 @@
 // when first asked for; a route holds the variant it uses, so the route evaluation, multi-trip
 // reloads and the result read the chosen depot like any fixed one. Everything else (capacity,
 // matrices, breaks) is the vehicle's and shared between its variants.
-import type { SolverDepot, SolverRequest, SolverVehicle } from '../types';
-import { depotOpening, type VehicleModel } from './vehicles';
-
-/** The candidates of one vehicle, shared by all its variants. */
-export interface DepotChoice {
-  /** Depot positions (in `req.depots`) a route may start at; [-1] when the start is fixed. */
-  starts: number[];
-  /** Depot positions a route may end at; [-1] when the end is fixed. */
-  ends: number[];
-  /** The vehicle as built without a choice (its own start and end, if any). */
-  base: VehicleModel;
-  vehicle: SolverVehicle;
-  depots: SolverDepot[];
-  variants: Map<number, VehicleModel>;
-}
-
-/** Which candidates a variant uses (-1: the vehicle's own fixed start or end). */
-export interface DepotVariant {
-  choice: DepotChoice;
-  start: number;
-  end: number;
-}
+import type { SolverRequest } from '../types';
+import { depotOpening, type DepotChoice, type VehicleModel } from './vehicles';
 
 /**
  * Replaces each vehicle that has candidates by its variant at its first start and end candidates

@@ -5,8 +5,17 @@
 // whose tasks drift towards another depot starts (ends) there.
 import { ALL_PAIRS_MAX, variantOf } from '../model/depot-choice';
 import type { VehicleModel } from '../model/vehicles';
+import type { Problem } from '../model/problem';
 import { evaluateRoute } from './route-eval';
-import type { Solution } from './solution';
+import type { RouteState } from './route-state';
+
+/** What of a solution (routes/solution.ts, which calls in here) the choice reads and changes. */
+interface Seats {
+  readonly p: Problem;
+  routes: RouteState[];
+  rewritten(k: number): boolean;
+  reseat(k: number, model: VehicleModel): void;
+}
 
 const EPS = 1e-9;
 
@@ -23,7 +32,7 @@ export interface DepotPick {
  * The best model for route k's tasks: fewest new depots opened when minimise_num_depots asks for
  * it, then least cost. Null when the route has no choice, is empty, or holds the best already.
  */
-export function bestDepotPick(sol: Solution, k: number): DepotPick | null {
+export function bestDepotPick(sol: Seats, k: number): DepotPick | null {
   const r = sol.routes[k];
   const choice = r.v.depots?.choice;
   if (!choice || r.length === 0) return null;
@@ -61,7 +70,7 @@ export function bestDepotPick(sol: Solution, k: number): DepotPick | null {
 }
 
 /** Moves each route (only those the solution rewrote, with `rewrittenOnly`) to its best depots. */
-export function chooseDepots(sol: Solution, rewrittenOnly = false): void {
+export function chooseDepots(sol: Seats, rewrittenOnly = false): void {
   if (!sol.p.depotChoice) return;
   for (let k = 0; k < sol.routes.length; k++) {
     if (rewrittenOnly && !sol.rewritten(k)) continue;
