@@ -19,12 +19,20 @@ export function settleDepots(ctx: SearchContext, sol: Solution, rewrittenOnly: b
   chooseDepots(sol, rewrittenOnly);
 }
 
+/**
+ * Tasks tried per call: a task no depot pair can serve stays out every iteration, and trying
+ * each against every empty vehicle and pair each time would cost more than the recreate.
+ */
+const SEAT_TASKS_MAX = 8;
+
 /** Seats empty routes for tasks no route could take; whether any was seated. */
 function seatEmptyRoutes(sol: Solution, tasks: number[]): boolean {
   const p = sol.p;
   const nv = p.vehicles.length;
   const seated = new Set<number>();
-  for (const t of tasks) {
+  for (const t of tasks.slice(0, SEAT_TASKS_MAX)) {
+    // Interchangeable empty vehicles (same candidates, same everything) are tried once.
+    const tried = new Set<string>();
     const alone = p.kind[t] === KIND_JOB ? [t] : [t, p.pair[t]];
     let best = -1;
     let bestModel = null;
@@ -32,6 +40,9 @@ function seatEmptyRoutes(sol: Solution, tasks: number[]): boolean {
     for (let k = 0; k < nv; k++) {
       const r = sol.routes[k];
       if (r.length > 0 || !r.v.depots || seated.has(k) || !p.allowed[t * nv + k]) continue;
+      const base = r.v.depots.choice.base.signature;
+      if (tried.has(base)) continue;
+      tried.add(base);
       // The route as it is already takes the task: nothing to seat.
       if (evaluateRoute(p, r.v, alone).ok) {
         best = -1;
