@@ -106,7 +106,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
       tasks.setup,
       tasks.maxInVehicle,
       vehicles,
-      hasRel || lateness || maxOver > 0 || orderGroup !== null || depotChoice,
+      hasRel || lateness || maxOver > 0 || orderGroup !== null || (depotChoice && rules.hasDepotRule),
       rules,
     ),
     depotChoice,
@@ -119,7 +119,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
  * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
  * in vehicle, breaks, working time, layovers, shifts, stop limits, multi-trip, alternative capacities,
  * deadhead, minimum stop loads, sequence or cargo rules, and none of
- * `other` (relations, lateness, overtime, order groups, depot choice).
+ * `other` (relations, lateness, overtime, order groups, depot choice beside jobs' depot_ids: `allowed`
+ * cannot tell which depot a route starts from, the full evaluation does).
  */
 function isSimple(
   setup: Float64Array,

@@ -6,6 +6,7 @@
 import { ALL_PAIRS_MAX, variantOf } from '../model/depot-choice';
 import type { VehicleModel } from '../model/vehicles';
 import type { Problem } from '../model/problem';
+import { ordersOn } from './orders';
 import { evaluateRoute } from './route-eval';
 import type { RouteState } from './route-state';
 
@@ -47,12 +48,17 @@ export function bestDepotPick(sol: Seats, k: number): DepotPick | null {
     }
   }
   const opens = (m: VehicleModel) => (used && p.rules.depotAt.has(m.start) && !used.has(m.start) ? 1 : 0);
+  // Without reloads a pair changes only the first and last legs, and penalties only add: the
+  // route's other arcs plus the new legs bound the pair's cost from below, so most pairs are
+  // dismissed without an evaluation.
+  const bound = lowerBound(p, r);
   const cur: DepotPick = { model: r.v, cost: r.feasible ? r.cost : Number.POSITIVE_INFINITY, opens: opens(r.v), fewerDepots: false };
   let best = cur;
   const consider = (m: VehicleModel) => {
     if (m === best.model) return;
     const o = opens(m);
     if (o > best.opens) return;
+    if (bound && o === best.opens && bound(m) >= best.cost - EPS) return;
     const ev = evaluateRoute(p, m, r.seq);
     if (!ev.ok) return;
     if (o < best.opens || ev.cost < best.cost - EPS) best = { model: m, cost: ev.cost, opens: o, fewerDepots: o < cur.opens };
@@ -77,4 +83,16 @@ export function chooseDepots(sol: Seats, rewrittenOnly = false): void {
     const pick = bestDepotPick(sol, k);
     if (pick) sol.reseat(k, pick.model);
   }
+}
+
+/** The cost bound of route r's tasks on another pair of depots; null where reloads make it none. */
+function lowerBound(p: Problem, r: RouteState): ((m: VehicleModel) => number) | null {
+  const v = r.v;
+  if (v.maxRuns > 1 || v.shifts || !r.feasible) return null;
+  const n = p.nLoc;
+  const len = r.length;
+  const first = p.loc[r.seq[0]];
+  const last = p.loc[r.seq[len - 1]];
+  const rest = r.travelCost - r.arc[0] - r.arc[len] + v.fixed + (v.perOrder ? v.perOrder * ordersOn(p, r.seq) : 0);
+  return (m) => rest + (m.start >= 0 ? m.cost[m.start * n + first] : 0) + (m.end >= 0 ? m.cost[last * n + m.end] : 0);
 }
