@@ -12,3 +12,12 @@ export function endDepotWindowWarnings(req: OptimizationRequest): string[] {
     `vehicles[].end_depot_ids: a depot's time_windows are not applied where a route ends (the vehicle's time_window bounds its arrival)${times}`,
   ];
 }
+
+/** A vehicle choosing its start depot starts there, not at its `location` (as with start_index). */
+export function chosenStartLocationWarnings(req: OptimizationRequest): string[] {
+  return req.vehicles.flatMap((v, i) =>
+    v.location && v.start_index === undefined && (v.start_depot_ids || v.depot !== undefined)
+      ? [`vehicles[${i}].location: ignored, the vehicle starts at the one of its start depots the optimizer picks`]
+      : [],
+  );
+}

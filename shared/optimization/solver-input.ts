@@ -20,7 +20,8 @@ export interface SolverInput {
  * or one appended to the list), else none (an open route starting at its first task).
  */
 function startIndex(v: VehicleInput, locations: LatLonPair[]): number | undefined {
-  if (v.start_index !== undefined || !v.location) return v.start_index;
+  // A vehicle choosing its start depot starts at the chosen one, not where it is now.
+  if (v.start_index !== undefined || !v.location || v.start_depot_ids || v.depot !== undefined) return v.start_index;
   const point = pointLatLon(v.location);
   if (!point) return undefined;
   const found = locationIndexOf(locations, point);

@@ -4,7 +4,7 @@
 // `warnings` of the submit answer and of the result. One warning per field pattern
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
-import { endDepotWindowWarnings } from './depot-warnings';
+import { chosenStartLocationWarnings, endDepotWindowWarnings } from './depot-warnings';
 import { roadKind, turnKind } from '../routing/options';
 import { locationIndexOf, pointLatLon } from './geo';
 import type { LatLonPair } from '../geo/types';
@@ -189,6 +189,7 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[
     ...unhonoured,
     ...multiTripWarnings(req, locations),
     ...endDepotWindowWarnings(req),
+    ...chosenStartLocationWarnings(req),
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
     ...planWarnings(req),

@@ -1,6 +1,8 @@
 // Depot choice (vehicles[].start_depot_ids, end_depot_ids, and the older single `depot`): every id
-// names a declared depot, and a vehicle names its start (end) one way only, so a request never
-// says two things about where a route begins (docs/api/optimization.md#depot-choice).
+// names a declared depot, and a vehicle names its start (end) index or depots, not both, so a
+// request never says two things about where a route begins (docs/api/optimization.md#depot-choice).
+// A `location` (where the vehicle is now, which the official client's vehicle type requires)
+// yields to the depots, as it yields to start_index, and is warned (depot-warnings.ts).
 import { idKey } from '../ids';
 import type { Id, OptimizationRequest } from '../schemas';
 import { showId } from './ids';
@@ -20,8 +22,6 @@ export function checkDepotChoice(req: OptimizationRequest, add: AddIssue): void 
     const chosen = v.start_depot_ids ? 'start_depot_ids' : v.depot !== undefined ? 'depot' : null;
     if (chosen && v.start_index !== undefined)
       add(`${at}.${chosen}`, 'cannot be combined with start_index: the route starts at the chosen depot; give one of them');
-    else if (chosen && v.location)
-      add(`${at}.${chosen}`, 'cannot be combined with location: the route starts at the chosen depot; give one of them');
     if (v.end_depot_ids && v.end_index !== undefined)
       add(`${at}.end_depot_ids`, 'cannot be combined with end_index: the route ends at the chosen depot; give one of them');
   });

@@ -91,6 +91,13 @@ describe('problem warnings', () => {
       p.jobs[0].depot_ids = ['e'];
     };
     expect(warningsOf(choice(false))).toEqual([]);
+    const located = (p: Problem) => {
+      choice(false)(p);
+      p.vehicles[0].location = { lat: 57.7, lon: 11.97 };
+    };
+    expect(warningsOf(located)).toEqual([
+      'vehicles[0].location: ignored, the vehicle starts at the one of its start depots the optimizer picks',
+    ]);
     expect(warningsOf(choice(true))).toEqual([
       "vehicles[].end_depot_ids: a depot's time_windows are not applied where a route ends (the vehicle's time_window bounds its arrival)",
     ]);
