@@ -5,6 +5,7 @@
 // reloads and the result read the chosen depot like any fixed one. Everything else (capacity,
 // matrices, breaks) is the vehicle's and shared between its variants.
 import type { SolverRequest } from '../types';
+import { shiftsOf } from './shifts';
 import { depotOpening, type DepotChoice, type VehicleModel } from './vehicles';
 
 /**
@@ -39,7 +40,7 @@ export function variantOf(choice: DepotChoice, s: number, e: number): VehicleMod
   const v = choice.vehicle;
   const sd = s >= 0 ? choice.depots[s] : undefined;
   const ed = e >= 0 ? choice.depots[e] : undefined;
-  m = { ...b, depots: { choice, start: s, end: e }, signature: `${b.signature} depots ${s} ${e}` };
+  m = { ...b, depots: { choice, start: s, end: e } };
   if (ed) m.end = ed.location_index;
   if (sd) {
     // As a vehicle whose start_index is the depot's: it waits for the opening, then loads.
@@ -47,10 +48,14 @@ export function variantOf(choice: DepotChoice, s: number, e: number): VehicleMod
     m.start = sd.location_index;
     m.twStart = depotOpening(sd.time_windows, v.time_window?.[0] ?? 0) + service;
     m.startService = service;
-    m.maxRuns = b.shifts ? b.shifts.length : Math.max(1, v.max_depot_runs ?? 1);
+    // Shifts need a start to come back to: the chosen depot is one.
+    m.shifts = shiftsOf({ ...v, start_index: sd.location_index });
+    m.maxRuns = m.shifts ? m.shifts.length : Math.max(1, v.max_depot_runs ?? 1);
     m.reloadService = service;
     m.reloadWindows = [...(sd.time_windows ?? [])].sort((x, y) => x[0] - y[0]);
   }
+  // The base had no start to hang runs and shifts on, so its signature does not tell them apart.
+  m.signature = `${b.signature} depots ${s} ${e} runs ${m.maxRuns} shifts ${JSON.stringify(m.shifts)}`;
   choice.variants.set(key, m);
   return m;
 }

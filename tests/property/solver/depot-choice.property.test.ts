@@ -1,7 +1,7 @@
 // Properties of depot choice (vehicles[].start_depot_ids / end_depot_ids) on random instances,
 // with the independent checker as the oracle: three depots (sometimes with opening hours and
 // loading time), vehicles choosing among some of them, jobs bound to depots by depot_ids, and
-// multi-trip and minimise_num_depots mixed in.
+// multi-trip, shifts and minimise_num_depots mixed in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSolution, type SolverRequest } from '../../../shared/solver';
@@ -18,6 +18,7 @@ const shape = fc.record({
   runs: fc.constantFrom(1, 1, 3),
   frugal: fc.boolean(),
   breaks: fc.boolean(),
+  shifts: fc.boolean(),
 });
 
 type Shape = typeof shape extends fc.Arbitrary<infer T> ? T : never;
@@ -44,7 +45,16 @@ function withDepots(o: Shape): { request: SolverRequest; matrices: ReturnType<ty
     ...v,
     start_depot_ids: some(),
     ...(o.ends === 'choose' ? { end_depot_ids: some() } : o.ends === 'fixed' && end !== undefined ? { end_index: end } : {}),
-    ...(o.runs > 1 ? { max_depot_runs: o.runs, capacity: v.capacity?.map((c) => Math.max(6, Math.round(c / 3))) } : {}),
+    ...(o.runs > 1 && !o.shifts ? { max_depot_runs: o.runs, capacity: v.capacity?.map((c) => Math.max(6, Math.round(c / 3))) } : {}),
+    // Two shifts around a break at the chosen start depot (each shift is one run from it).
+    ...(o.shifts
+      ? {
+          shifts: [
+            [0, Math.round(horizon / 2)],
+            [Math.round(horizon / 2) + 300, horizon],
+          ] as [number, number][],
+        }
+      : {}),
   }));
   const jobs = g.request.jobs?.map((j) => (o.depotIds && r.next() < 0.4 ? { ...j, depot_ids: [depots[r.int(3)].id] } : j));
   const options = o.frugal
@@ -90,6 +100,7 @@ describe('depot choice against the checker', () => {
       runs: 1,
       frugal: false,
       breaks: false,
+      shifts: false,
     });
     const vehicle = { ...request.vehicles[0], start_depot_ids: [50] };
     const only = { ...request, vehicles: [vehicle] };
