@@ -41,6 +41,8 @@ export const MAX_DEPOT_RUNS = 100;
 export const MAX_SHIFTS = 24;
 /** Capacity configurations of one vehicle besides `capacity` (the commercial docs set no cap). */
 export const MAX_ALTERNATIVE_CAPACITIES = 50;
+/** Candidate start (or end) depots of one vehicle: the search evaluates the route from each. */
+export const MAX_DEPOT_CANDIDATES = 100;
 /** Every task, its breaks, and an end and a start at the depot between two runs. */
 export const MAX_ROUTE_STEPS = MAX_TASKS + MAX_BREAKS_PER_VEHICLE + 2 * MAX_DEPOT_RUNS;
 export const MAX_DEPOTS = MAX_LOCATIONS;
@@ -98,7 +100,7 @@ const volumeSchema = z.looseObject({
 });
 
 /** Fields of the commercial v2 vehicle that Waymark accepts and names in `warnings` (warnings.ts). */
-export const VEHICLE_FIELDS_NOT_BUILT = ['start_depot_ids', 'end_depot_ids', 'depot', 'allowed_zones', 'restricted_zones'] as const;
+export const VEHICLE_FIELDS_NOT_BUILT = ['allowed_zones', 'restricted_zones'] as const;
 
 export const vehicleSchema = z.looseObject({
   id: idSchema,
@@ -125,6 +127,15 @@ export const vehicleSchema = z.looseObject({
    * to unload its pickups and load the next run's deliveries (docs/api/optimization.md#multi-trip).
    */
   max_depot_runs: int().min(1).max(MAX_DEPOT_RUNS).optional(),
+  /**
+   * Depots the route may start at: it starts at the one the optimizer picks (step `depot` names
+   * it); not beside start_index or location (docs/api/optimization.md#depot-choice).
+   */
+  start_depot_ids: z.array(idSchema).min(1).max(MAX_DEPOT_CANDIDATES).optional(),
+  /** Depots the route may end at; not beside end_index. */
+  end_depot_ids: z.array(idSchema).min(1).max(MAX_DEPOT_CANDIDATES).optional(),
+  /** The client's older single start depot: start_depot_ids with one id. */
+  depot: idSchema.optional(),
   /**
    * Waymark's own field (the commercial vehicle has one time_window): working windows [start,
    * end], e.g. a morning and an afternoon shift. Each run lies in one shift, at most one per shift,

@@ -20,13 +20,21 @@ export interface SolverInput {
  * or one appended to the list), else none (an open route starting at its first task).
  */
 function startIndex(v: VehicleInput, locations: LatLonPair[]): number | undefined {
-  if (v.start_index !== undefined || !v.location) return v.start_index;
+  // A vehicle choosing its start depot starts at the chosen one, not where it is now.
+  if (v.start_index !== undefined || !v.location || v.start_depot_ids || v.depot !== undefined) return v.start_index;
   const point = pointLatLon(v.location);
   if (!point) return undefined;
   const found = locationIndexOf(locations, point);
   if (found >= 0) return found;
   locations.push(point);
   return locations.length - 1;
+}
+
+/** Candidate depots as positions; the older single `depot` is a list of one. Absent stays absent. */
+function depotChoice(v: VehicleInput, positions: (ids: Id[] | undefined) => number[] | undefined) {
+  const starts = positions(v.start_depot_ids ?? (v.depot === undefined ? undefined : [v.depot]));
+  const ends = positions(v.end_depot_ids);
+  return { ...(starts ? { start_depot_ids: starts } : {}), ...(ends ? { end_depot_ids: ends } : {}) };
 }
 
 /** Zone ids become numbers: "7" and 7 are one zone, as for every other id. */
@@ -68,8 +76,12 @@ export function toSolverInput(req: OptimizationRequest, parsed: LatLonPair[]): S
     locations,
     vehicles: req.vehicles.map(
       // The client-only fields stay behind: the solver does not read them.
-      ({ location: _l, attributes: _a, priority: _p, remaining_waypoints: _w, ...v }, i) => ({
+      (
+        { location: _l, attributes: _a, priority: _p, remaining_waypoints: _w, depot: _d, start_depot_ids: _s, end_depot_ids: _e, ...v },
+        i,
+      ) => ({
         ...withoutFieldsNotBuilt(v),
+        ...depotChoice(req.vehicles[i], depotIds),
         id: i,
         start_index: startIndex(req.vehicles[i], locations),
         breaks: v.breaks?.map((b, k) => ({ ...b, id: k })),

@@ -4,6 +4,7 @@
 // `warnings` of the submit answer and of the result. One warning per field pattern
 // ("jobs[].revenue"), however many tasks carry it.
 import { unknownFields } from '../platform/unknown-fields';
+import { chosenStartLocationWarnings, endDepotWindowWarnings } from './depot-warnings';
 import { roadKind, turnKind } from '../routing/options';
 import { locationIndexOf, pointLatLon } from './geo';
 import type { LatLonPair } from '../geo/types';
@@ -42,9 +43,6 @@ const PROFILE_ROUTING = [
 ];
 
 const UNHONOURED: Unhonoured[] = [
-  { field: 'vehicles[].start_depot_ids', why: 'a route starts at start_index (or the vehicle location); depot choice is not built yet' },
-  { field: 'vehicles[].end_depot_ids', why: 'a route ends at end_index; depot choice is not built yet' },
-  { field: 'vehicles[].depot', why: "a route's depot is the depot at its start_index" },
   { field: 'vehicles[].allowed_zones', why: 'vehicles[].zones names the zones a vehicle works in' },
   { field: 'vehicles[].restricted_zones', why: 'zones a vehicle must avoid are not modelled; vehicles[].zones is honoured' },
   {
@@ -172,7 +170,8 @@ function multiTripWarnings(req: OptimizationRequest, locations: LatLonPair[]): s
     const point = pointLatLon(v.location);
     return point ? locationIndexOf(locations, point) : undefined;
   };
-  const n = req.vehicles.filter((v) => (v.max_depot_runs ?? 1) > 1 && !atDepot.has(start(v) ?? -1)).length;
+  const chooses = (v: OptimizationRequest['vehicles'][number]) => v.start_depot_ids !== undefined || v.depot !== undefined;
+  const n = req.vehicles.filter((v) => (v.max_depot_runs ?? 1) > 1 && !chooses(v) && !atDepot.has(start(v) ?? -1)).length;
   return n
     ? [
         `vehicles[].max_depot_runs: accepted but not honoured (the vehicle starts at no depot, and reloads happen at its start depot; it makes one run)${times(n)}`,
@@ -190,6 +189,8 @@ export function problemWarnings(req: OptimizationRequest, locations: LatLonPair[
     ...unhonoured,
     ...multiTripWarnings(req, locations),
     ...splitWarnings(req),
+    ...endDepotWindowWarnings(req),
+    ...chosenStartLocationWarnings(req),
     ...avoidWarnings(req.options?.routing?.avoid),
     ...vehicleLocationWarnings(req, locations),
     ...planWarnings(req),

@@ -29,6 +29,10 @@ export interface SolverVehicle {
   max_stops?: number;
   /** Travel durations are divided by it (rounded to whole seconds); distances stay. */
   speed_factor?: number;
+  /** Candidate depots (ids of `depots`) the route may start at; the search picks one. */
+  start_depot_ids?: number[];
+  /** Candidate depots the route may end at. */
+  end_depot_ids?: number[];
   /** Trips (runs) from the start depot: the vehicle may come back to reload this many times less one. */
   max_depot_runs?: number;
   /** Working windows [start, end] in a day (Waymark's own field): one run at most in each, in order. */

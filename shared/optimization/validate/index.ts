@@ -8,6 +8,7 @@ import { webhookTargetProblem } from '../../webhooks/target';
 import { webhookUrlProblem } from '../../webhooks/url';
 import type { LatLonPair } from '../../geo/types';
 import { checkDimensions } from './amounts';
+import { checkDepotChoice } from './depot-choice';
 import { checkIds } from './ids';
 import { checkIndices } from './indices';
 import { issuesError, type Issue } from './issues';
@@ -74,6 +75,7 @@ export function validateProblem(input: OptimizationRequest, ctx: ValidateContext
   checkRelationConstraints(req, add);
   checkRouting(req, n, add);
   checkZonesAndDepots(req, add);
+  checkDepotChoice(req, add);
   if (req.options?.webhook) {
     const problem = webhookUrlProblem(req.options.webhook.url, ctx.selfHosts);
     if (problem) add('options.webhook.url', problem);

@@ -12,7 +12,8 @@ export function checkShifts(req: OptimizationRequest, add: AddIssue): void {
       if (k > 0 && a < v.shifts![k - 1][1])
         add(`${at}[${k}]`, 'must start after the shift before it ends (shifts in order, not overlapping)');
     });
-    if (v.start_index === undefined && !v.location) add(at, 'needs start_index (or location): each shift starts and ends there');
+    const start = v.start_index !== undefined || v.location || v.start_depot_ids || v.depot !== undefined;
+    if (!start) add(at, 'needs start_index (or location, or start depots): each shift starts and ends there');
     if ((v.max_depot_runs ?? 1) > 1) add(`vehicles[${i}].max_depot_runs`, 'cannot be combined with shifts: each shift is one run');
   });
 }

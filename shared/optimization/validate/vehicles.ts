@@ -16,7 +16,8 @@ export function checkVehicleLocations(req: OptimizationRequest, locations: LatLo
     const point = pointLatLon(v.location);
     if (!point) return add(`${at}.lon`, 'is required (or lng)');
     // The request's own matrices cover its locations only: a start elsewhere has no travel times.
-    if (ownMatrix && v.start_index === undefined && locationIndexOf(locations, point) < 0)
+    const chooses = v.start_depot_ids !== undefined || v.depot !== undefined;
+    if (ownMatrix && v.start_index === undefined && !chooses && locationIndexOf(locations, point) < 0)
       add(at, 'is not one of locations.location, which the request matrices cover; give start_index instead');
   });
 }

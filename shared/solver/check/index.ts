@@ -3,6 +3,7 @@
 // broken rule. The tests use it as the oracle.
 import { greatCircleMeters } from '../../geo/sphere';
 import type { LatLonPair } from '../../geo/types';
+import { withChosenDepots } from './depot-rules';
 import { checkLayovers } from './layover-rules';
 import { routeCapacity } from './capacity-rules';
 import { deadheadCost, minStopLoadCost, perOrderCost } from './cost-rules';
@@ -111,11 +112,13 @@ export function checkSolution(req: SolverRequest, matrices: SolverMatrices, res:
   let totalCost = 0;
 
   for (const route of res.routes) {
-    const vehicle = req.vehicles.find((v) => v.id === route.vehicle);
-    if (!vehicle) {
+    const listed = req.vehicles.find((v) => v.id === route.vehicle);
+    if (!listed) {
       bad('vehicle', `unknown vehicle ${route.vehicle}`);
       continue;
     }
+    // With candidate depots, the one the route uses stands for start_index / end_index from here on.
+    const vehicle = withChosenDepots(req, listed, route, (rule, detail, i) => bad(rule, detail, listed.id, i));
     const vid = vehicle.id;
     if (usedVehicles.has(vid)) bad('vehicle', 'vehicle used by two routes', vid);
     usedVehicles.add(vid);

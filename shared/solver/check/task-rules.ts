@@ -123,7 +123,9 @@ export function checkTaskRules(req: SolverRequest, res: SolverResult, bad: Bad):
       if (!zoneAllows(visit.rules.zones, vehicle.zones)) bad('zone', `${key} and vehicle ${vid} share no zone`, vid, i);
       if (visit.depotIds?.length) {
         const starts = (req.depots ?? []).filter((d) => visit.depotIds!.includes(d.id)).map((d) => d.location_index);
-        if (vehicle.start_index === undefined || !starts.includes(vehicle.start_index))
+        // A vehicle choosing its start depot starts where its first step is (check/depot-rules.ts checks that step).
+        const start = vehicle.start_depot_ids?.length ? route.steps[0]?.location_index : vehicle.start_index;
+        if (start === undefined || !starts.includes(start))
           bad('depot', `${key} is served by a vehicle that starts at none of its depots`, vid, i);
       }
       if (visit.sequence !== undefined) {

@@ -2,7 +2,8 @@
 // groups' check asks the same questions to name what closed every vehicle to a group.
 import type { SolverRequest } from '../types';
 import type { RelationModel } from './relations';
-import { depotAllows, zonesMatch, type TaskRulesModel } from './task-rules';
+import { someStartAllows } from './depot-choice';
+import { zonesMatch, type TaskRulesModel } from './task-rules';
 import type { VehicleModel } from './vehicles';
 import type { VolumeModel } from './volume';
 
@@ -24,7 +25,7 @@ export function allowedVehicles(
       allowed[i * vehicles.length + k] =
         need.every((s) => have[k].has(s)) &&
         (!rules.hasZones || zonesMatch(rules.taskZones[i], rules.vehicleZones[k])) &&
-        (!rules.hasDepotRule || depotAllows(rules.depotLocations[i], vehicles[k].start)) &&
+        (!rules.hasDepotRule || someStartAllows(rules.depotLocations[i], vehicles[k])) &&
         (!volume || volume.fits[i * vehicles.length + k])
           ? 1
           : 0;
@@ -53,7 +54,7 @@ export function groupBlocker(
   if (open.length === 0) return 'the skills';
   open = open.filter((v) => m.every((t) => zonesMatch(rules.taskZones[t], rules.vehicleZones[v.index])));
   if (open.length === 0) return 'the skills and zones';
-  open = open.filter((v) => m.every((t) => depotAllows(rules.depotLocations[t], v.start)));
+  open = open.filter((v) => m.every((t) => someStartAllows(rules.depotLocations[t], v)));
   if (open.length === 0) return 'the skills, zones and a start at one of the depots';
   return null;
 }

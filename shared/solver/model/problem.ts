@@ -7,6 +7,7 @@ import { ProblemMatrices } from './matrices';
 import { buildRelations, type RelationModel } from './relations';
 import { buildTaskRules, type TaskRulesModel } from './task-rules';
 import { buildTasks, loadDimensions, type TaskArrays } from './tasks';
+import { applyDepotChoices } from './depot-choice';
 import { buildVehicles, type VehicleModel } from './vehicles';
 import { buildVolume, type VolumeModel } from './volume';
 import type { SolverMatrices, SolverRequest } from '../types';
@@ -34,6 +35,8 @@ export interface Problem extends Omit<TaskArrays, 'skills'> {
   custom: { type: 'min' | 'min-max'; value: string } | null;
   /** Only windows, capacity and route totals: the O(1) checks are exact. */
   simple: boolean;
+  /** Some vehicle chooses its start or end depot (model/depot-choice.ts): routes hold its variants. */
+  depotChoice: boolean;
   /** Profit, sequence orders, per-visit lateness, cargo and zones. */
   rules: TaskRulesModel;
   request: SolverRequest;
@@ -58,6 +61,7 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
   const { nTasks, kind, ids, skills, startLoad, delta } = tasks;
 
   const vehicles = buildVehicles(req, new ProblemMatrices(req, matrices, nLoc), dims, maxOver);
+  const depotChoice = applyDepotChoices(req, vehicles);
   if (volume)
     for (const v of vehicles) {
       v.cap[shownDims] = volume.vehicleUnits[v.index];
@@ -98,7 +102,14 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
     latenessPenalty: lateness ? (cons.visit_lateness_penalty ?? 1) : 0,
     overtimePenalty: maxOver > 0 ? (cons.vehicle_overtime_penalty ?? 1) : 0,
     custom: opts.objective?.custom ?? null,
-    simple: isSimple(tasks.setup, tasks.maxInVehicle, vehicles, hasRel || lateness || maxOver > 0 || orderGroup !== null, rules),
+    simple: isSimple(
+      tasks.setup,
+      tasks.maxInVehicle,
+      vehicles,
+      hasRel || lateness || maxOver > 0 || orderGroup !== null || (depotChoice && rules.hasDepotRule),
+      rules,
+    ),
+    depotChoice,
     rules,
     request: req,
   };
@@ -108,7 +119,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
  * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
  * in vehicle, breaks, working time, layovers, shifts, stop limits, multi-trip, alternative capacities,
  * deadhead, minimum stop loads, sequence or cargo rules, and none of
- * `other` (relations, lateness, overtime, order groups).
+ * `other` (relations, lateness, overtime, order groups, depot choice beside jobs' depot_ids: `allowed`
+ * cannot tell which depot a route starts from, the full evaluation does).
  */
 function isSimple(
   setup: Float64Array,

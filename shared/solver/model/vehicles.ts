@@ -68,6 +68,28 @@ export interface VehicleModel {
   costT: Matrix;
   /** Vehicles with equal signatures are interchangeable when empty. */
   signature: string;
+  /** With candidate depots (model/depot-choice.ts): the ones this model of the vehicle uses. */
+  depots?: DepotVariant;
+}
+
+/** Depot choice (model/depot-choice.ts): the candidates of one vehicle, shared by all its variants. */
+export interface DepotChoice {
+  /** Depot positions (in `req.depots`) a route may start at; [-1] when the start is fixed. */
+  starts: number[];
+  /** Depot positions a route may end at; [-1] when the end is fixed. */
+  ends: number[];
+  /** The vehicle as built without a choice (its own start and end, if any). */
+  base: VehicleModel;
+  vehicle: SolverVehicle;
+  depots: SolverDepot[];
+  variants: Map<number, VehicleModel>;
+}
+
+/** Which candidates a variant uses (-1: the vehicle's own fixed start or end). */
+export interface DepotVariant {
+  choice: DepotChoice;
+  start: number;
+  end: number;
 }
 
 /** `maxOver`: the overtime allowance past every vehicle's window end. */

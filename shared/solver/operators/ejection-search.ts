@@ -43,7 +43,7 @@ export interface EjectionResult {
  * than the task count, or rules). Otherwise the route minimisation ejects the slow way.
  */
 export function fastEjectionApplies(p: Problem): boolean {
-  if (!p.simple || p.relations.length > 0 || p.orderGroup) return false;
+  if (!p.simple || p.relations.length > 0 || p.orderGroup || p.depotChoice) return false;
   const r = p.rules;
   if (r.hasProfit || r.hasSequence || r.hasOwnLateness || r.hasCargo || r.hasZones || r.hasDepotRule || r.hasJoint) return false;
   for (let t = 0; t < p.nTasks; t++) if (p.pair[t] >= 0 || p.group[t] >= 0 || p.relaxTw[t] || p.setup[t] > 0) return false;

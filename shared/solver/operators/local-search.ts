@@ -3,6 +3,7 @@
 import type { SearchContext } from '../search/context';
 import type { Solution } from '../routes/solution';
 import { crossExchange } from './cross-exchange';
+import { depotChoice } from './depot-choice';
 import { applyMove, type Operator } from './move';
 import { orOpt } from './or-opt';
 import { relocate } from './relocate';
@@ -12,6 +13,8 @@ import { twoOpt } from './two-opt';
 import { twoOptStar } from './two-opt-star';
 
 export const OPERATORS: Operator[] = [relocate, swap, twoOptStar, orOpt, crossExchange, twoOpt, routeElimination];
+/** With vehicles[].start_depot_ids / end_depot_ids a route may also move to other depots. */
+const WITH_DEPOT_CHOICE: Operator[] = [...OPERATORS, depotChoice];
 
 const MAX_MOVES = 200;
 
@@ -19,8 +22,9 @@ export function localSearch(
   ctx: SearchContext,
   sol: Solution,
   limits: { deadlineMs: number; clock: () => number },
-  operators: Operator[] = OPERATORS,
+  given?: Operator[],
 ): number {
+  const operators = given ?? (ctx.p.depotChoice ? WITH_DEPOT_CHOICE : OPERATORS);
   let moves = 0;
   let improved = true;
   const outer = ctx.pastDeadline;

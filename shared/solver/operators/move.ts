@@ -5,12 +5,15 @@ import type { SearchContext } from '../search/context';
 import { evaluateRoute } from '../routes/route-eval';
 import { ordersOn } from '../routes/orders';
 import type { Solution } from '../routes/solution';
+import type { VehicleModel } from '../model/vehicles';
 
 export interface Move {
   /** Cost decrease when applied (old route costs minus new route costs). */
   gain: number;
   vehicles: number[];
   seqs: number[][];
+  /** The vehicle models the routes move to (a depot choice), else they keep theirs. */
+  models?: VehicleModel[];
 }
 
 export interface Operator {
@@ -25,7 +28,7 @@ const EPS = 1e-9;
 export function seqArcCost(sol: Solution, vehicle: number, seq: number[]): number {
   if (seq.length === 0) return 0;
   const p = sol.p;
-  const v = p.vehicles[vehicle];
+  const v = sol.routes[vehicle].v;
   const n = p.nLoc;
   let c = v.fixed + (v.perOrder ? v.perOrder * ordersOn(p, seq) : 0);
   let prev = v.start;
@@ -62,7 +65,7 @@ export class BestMove {
     if (oldCost - arc <= threshold) return false;
     let newCost = 0;
     for (let k = 0; k < vehicles.length; k++) {
-      const v = sol.p.vehicles[vehicles[k]];
+      const v = sol.routes[vehicles[k]].v;
       const ev = evaluateRoute(sol.p, v, seqs[k]);
       if (!ev.ok) return false;
       newCost += ev.cost;
@@ -80,6 +83,7 @@ export function applyMove(sol: Solution, m: Move): void {
     for (const t of r.seq) sol.routeOf[t] = -1;
   }
   for (let k = 0; k < m.vehicles.length; k++) {
+    if (m.models) sol.reseat(m.vehicles[k], m.models[k]);
     const r = sol.own(m.vehicles[k]);
     r.seq = m.seqs[k].slice();
     for (const t of r.seq) sol.routeOf[t] = m.vehicles[k];

@@ -11,6 +11,7 @@ import { EjectionSearch, fastEjectionApplies, type EjectionResult } from './ejec
 import { KIND_DELIVERY } from '../model/tasks';
 import { RouteState } from '../routes/route-state';
 import type { Solution } from '../routes/solution';
+import type { VehicleModel } from '../model/vehicles';
 import { perturb } from './perturb';
 
 /** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */
@@ -35,7 +36,7 @@ function without(sol: Solution, seq: number[], out: number[]): number[] {
 class Pool {
   private readonly penalty: Float64Array;
   private readonly ins: Insertion = { delta: 0, i: 0, j: -1 };
-  private readonly scratch = new Map<number, RouteState>();
+  private readonly scratch = new Map<VehicleModel, RouteState>();
 
   private readonly fast: EjectionSearch | null;
 
@@ -72,16 +73,17 @@ class Pool {
     return true;
   }
 
-  private scratchFor(vehicle: number): RouteState {
+  /** By vehicle model: a route with a depot choice is tried on the depots it holds. */
+  private scratchFor(vehicle: VehicleModel): RouteState {
     let s = this.scratch.get(vehicle);
-    if (!s) this.scratch.set(vehicle, (s = new RouteState(this.sol.p, this.sol.p.vehicles[vehicle])));
+    if (!s) this.scratch.set(vehicle, (s = new RouteState(this.sol.p, vehicle)));
     return s;
   }
 
   /** Tries t into route r without the tasks `out`; updates `best` when cheaper in penalty, then cost. */
   private tryEjection(t: number, r: RouteState, out: number[], penalty: number, best: { e: EjectionResult | null }): void {
     const seq = without(this.sol, r.seq, out);
-    const s = this.scratchFor(r.v.index);
+    const s = this.scratchFor(r.v);
     s.seq = seq;
     s.refresh();
     if (!s.feasible || !bestInsertion(s, t, this.ins)) return;

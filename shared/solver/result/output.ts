@@ -1,5 +1,6 @@
 // The API's `result` object of an optimization, built from the full evaluation of each route.
 import { capacityOptions } from '../model/capacities';
+import { endDepotId, startDepotId } from '../model/depot-choice';
 import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { unassignedReason } from './reasons';
@@ -88,7 +89,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           waiting_time: 0,
           ...locOf(v.start),
           load: load.slice(),
-          depot: rules.depotAt.get(v.start),
+          depot: startDepotId(v, rules.depotAt),
           run,
         }),
       );
@@ -107,7 +108,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
             waiting_time: waiting,
             ...locOf(s.loc),
             load: load.slice(),
-            depot: rules.depotAt.get(s.loc),
+            depot: startDepotId(v, rules.depotAt),
             run,
           });
         steps.push(depotStep('end', 0, 0));
@@ -202,7 +203,7 @@ export function buildResult(p: Problem, sol: Solution, relationDropped: Set<numb
           waiting_time: 0,
           ...locOf(v.end),
           load: load.slice(),
-          depot: rules.depotAt.get(v.end),
+          depot: endDepotId(v, rules.depotAt),
           run,
         }),
       );

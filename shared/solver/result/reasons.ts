@@ -4,7 +4,8 @@ import { KIND_JOB } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { evaluateRoute } from '../routes/route-eval';
 import type { Solution } from '../routes/solution';
-import { depotAllows, zonesMatch } from '../model/task-rules';
+import { someStartAllows, variantsOf } from '../model/depot-choice';
+import { zonesMatch } from '../model/task-rules';
 import type { UnassignedReason } from '../types';
 
 function alone(p: Problem, t: number): number[] {
@@ -38,10 +39,11 @@ export function unassignedReason(p: Problem, sol: Solution, t: number, relationD
     if (skilled.length === 0) return 'skills';
     const zoned = skilled.filter((v) => zonesMatch(p.rules.taskZones[t], p.rules.vehicleZones[v.index]));
     if (zoned.length === 0) return 'zone';
-    return zoned.some((v) => depotAllows(p.rules.depotLocations[t], v.start)) ? 'volume' : 'depot';
+    return zoned.some((v) => someStartAllows(p.rules.depotLocations[t], v)) ? 'volume' : 'depot';
   }
   const aloneFails: UnassignedReason[] = [];
-  for (const v of allowed) {
+  // A vehicle with candidate depots serves the task alone if it does from any of them.
+  for (const v of allowed.flatMap(variantsOf)) {
     const ev = evaluateRoute(p, v, alone(p, t));
     if (ev.ok) {
       aloneFails.length = 0;

@@ -8,6 +8,7 @@ import { minStopLoadPenalty } from './min-stop-load';
 import { planRuns, reloadStart, type RunPlan } from './runs';
 import { shiftDeparture } from './shifts';
 import { windowStart } from './windows';
+import { depotAllows } from '../model/task-rules';
 import { KIND_DELIVERY, KIND_PICKUP } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { type VehicleModel } from '../model/vehicles';
@@ -100,6 +101,8 @@ export function evaluateRoute(p: Problem, v: VehicleModel, seq: ArrayLike<number
   for (let k = 0; k < len; k++) {
     const tk = seq[k];
     if (!p.allowed[tk * p.vehicles.length + v.index]) return fail(p.taskRelations[tk].length ? 'relation' : 'skills');
+    // `allowed` holds when some candidate depot suits the task; this route's own start must.
+    if (v.depots && !depotAllows(p.rules.depotLocations[tk], v.start)) return fail('depot');
     for (let d = 0; d < dims; d++) load[d] += p.startLoad[tk * dims + d];
   }
   let runs: RunPlan | null = null;

@@ -5,6 +5,8 @@
 import { applyInsertion, type Insertion } from './insertion';
 import { KIND_DELIVERY } from '../model/tasks';
 import { type Problem } from '../model/problem';
+import type { VehicleModel } from '../model/vehicles';
+import { chooseDepots } from './depot-choice';
 import { RouteState } from './route-state';
 
 export interface Objective {
@@ -61,6 +63,8 @@ export class Solution {
       r.refresh();
       for (const t of tasks) s.routeOf[t] = vehicle;
     }
+    // Routes arrive as task lists (another search's offer): their depots are picked again.
+    chooseDepots(s);
     return s;
   }
 
@@ -95,6 +99,17 @@ export class Solution {
       shared[v] = 0;
     }
     return this.routes[v];
+  }
+
+  /** Whether route v is this solution's own (rewritten since the fork, or never shared). */
+  rewritten(v: number): boolean {
+    return !this.shared || this.shared[v] === 0;
+  }
+
+  /** Route v on another model of its vehicle (a depot choice: model/depot-choice.ts), same tasks. */
+  reseat(v: number, model: VehicleModel): void {
+    this.routes[v] = new RouteState(this.p, model, this.routes[v].seq);
+    if (this.shared) this.shared[v] = 0;
   }
 
   /** Ends a fork that is not kept: the routes it changed hand their buffers back for reuse. */

@@ -3,7 +3,9 @@
 import type { SearchContext } from './context';
 import { KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from '../model/tasks';
 import { recreate } from './ruin-recreate/recreate';
+import { settleDepots } from './depot-routes';
 import { evaluateRoute } from '../routes/route-eval';
+import { variantsOf } from '../model/depot-choice';
 import { Solution } from '../routes/solution';
 import type { InitialRoute } from '../types';
 
@@ -13,6 +15,7 @@ export function construct(ctx: SearchContext, initial?: InitialRoute[], stop?: (
   const sol = new Solution(p);
   if (initial?.length) seedRoutes(sol, initial);
   recreate(ctx, sol, sol.unassignedTasks(), 0, stop);
+  settleDepots(ctx, sol, false);
   return sol;
 }
 
@@ -38,10 +41,14 @@ function seedRoutes(sol: Solution, initial: InitialRoute[]): void {
       if (p.kind[t] === KIND_DELIVERY) return seq.indexOf(p.pair[t]) >= 0 && seq.indexOf(p.pair[t]) < i;
       return true;
     });
-    while (seq.length > 0 && !evaluateRoute(p, p.vehicles[vi], seq).ok) {
+    // A vehicle choosing its depots keeps the plan from any pair that serves it.
+    const fits = (s: number[]) => variantsOf(p.vehicles[vi]).find((m) => evaluateRoute(p, m, s).ok);
+    while (seq.length > 0 && !fits(seq)) {
       const last = seq.pop()!;
       if (p.kind[last] === KIND_DELIVERY) seq.splice(seq.indexOf(p.pair[last]), 1);
     }
+    const model = seq.length > 0 ? fits(seq) : undefined;
+    if (model && model !== p.vehicles[vi]) sol.reseat(vi, model);
     for (const t of seq) {
       taken[t] = 1;
       sol.routeOf[t] = vi;

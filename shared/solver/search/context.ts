@@ -4,6 +4,7 @@ import { NearBound } from '../routes/near-bound';
 import { KIND_DELIVERY } from '../model/tasks';
 import { type Problem } from '../model/problem';
 import { evaluateRoute } from '../routes/route-eval';
+import { allPairs, variantsOf } from '../model/depot-choice';
 import type { Rng } from '../prng';
 import { DEFAULT_THRESHOLDS } from '../thresholds';
 import type { SizeThresholds } from '../types';
@@ -63,12 +64,15 @@ function hopelessTasks(p: Problem): Uint8Array {
     for (const v of p.vehicles) {
       if (!p.allowed[t * nv + v.index] || tried.has(v.signature)) continue;
       tried.add(v.signature);
-      const ev = evaluateRoute(p, v, seq);
-      // A leg too long to drive without a rest may fit with stops in between to rest at (layovers.ts).
-      if (ev.ok || ev.reason === 'max_continuous_time') {
-        ok = true;
-        break;
+      // A vehicle choosing its depots may serve the task from any of them (too many pairs to try: it may).
+      if (!allPairs(v)) ok = true;
+      for (const m of p.depotChoice ? variantsOf(v) : [v]) {
+        if (ok) break;
+        const ev = evaluateRoute(p, m, seq);
+        // A leg too long to drive without a rest may fit with stops in between to rest at (layovers.ts).
+        ok = ev.ok || ev.reason === 'max_continuous_time';
       }
+      if (ok) break;
     }
     if (!ok) {
       out[t] = 1;

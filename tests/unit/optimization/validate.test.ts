@@ -51,6 +51,72 @@ interface Row {
   field?: string;
 }
 
+/** vehicles[].start_depot_ids / end_depot_ids / depot: declared ids, one start and one end. */
+function depotChoiceRows(): Row[] {
+  const depots = (p: Problem) =>
+    (p.depots = [
+      { id: 'w', location_index: 0 },
+      { id: 'e', location_index: 3 },
+    ]);
+  const chooser = (p: Problem, v: Problem) => {
+    depots(p);
+    p.vehicles[1] = { id: 2, capacity: [4, 4], ...v };
+  };
+  return [
+    { rule: 'depot choice accepted', mutate: (p) => chooser(p, { start_depot_ids: ['w', 'e'], end_depot_ids: ['e'] }), status: 200 },
+    { rule: 'single depot accepted', mutate: (p) => chooser(p, { depot: 'e', end_index: 0 }), status: 200 },
+    {
+      rule: 'start depot ids declared',
+      mutate: (p) => chooser(p, { start_depot_ids: ['w', 'x'] }),
+      status: 400,
+      field: 'vehicles[1].start_depot_ids[1]',
+      message: /vehicles\[1\]\.start_depot_ids\[1\]: unknown depot id "x" \(not in depots\)/,
+    },
+    {
+      rule: 'end depot ids declared',
+      mutate: (p) => chooser(p, { end_depot_ids: ['x'] }),
+      status: 400,
+      field: 'vehicles[1].end_depot_ids[0]',
+    },
+    { rule: 'single depot declared', mutate: (p) => chooser(p, { depot: 'x' }), status: 400, field: 'vehicles[1].depot' },
+    {
+      rule: 'start depot list not empty',
+      mutate: (p) => chooser(p, { start_depot_ids: [] }),
+      status: 400,
+      field: 'vehicles[1].start_depot_ids',
+    },
+    {
+      rule: 'start depots not beside start_index',
+      mutate: (p) => chooser(p, { start_index: 0, start_depot_ids: ['w'] }),
+      status: 400,
+      field: 'vehicles[1].start_depot_ids',
+      message: /cannot be combined with start_index/,
+    },
+    {
+      rule: 'start depots win over a location (warned)',
+      mutate: (p) => chooser(p, { location: { lat: 50, lon: 10 }, depot: 'w' }),
+      status: 200,
+    },
+    {
+      rule: 'depot not beside start_depot_ids',
+      mutate: (p) => chooser(p, { depot: 'w', start_depot_ids: ['e'] }),
+      status: 400,
+      field: 'vehicles[1].depot',
+    },
+    {
+      rule: 'end depots not beside end_index',
+      mutate: (p) => chooser(p, { end_index: 0, end_depot_ids: ['w'] }),
+      status: 400,
+      field: 'vehicles[1].end_depot_ids',
+    },
+    {
+      rule: 'shifts start at a chosen depot',
+      mutate: (p) => chooser(p, { start_depot_ids: ['w', 'e'], shifts: [[0, 100]] }),
+      status: 200,
+    },
+  ];
+}
+
 const rows: Row[] = [
   // Structure (zod schema).
   { rule: 'locations required', mutate: (p) => delete p.locations, status: 400, field: 'locations', message: /^locations: is required/ },
@@ -190,6 +256,7 @@ const rows: Row[] = [
     status: 400,
     field: 'depots[0].location_index',
   },
+  ...depotChoiceRows(),
   {
     rule: 'matrix must be an array',
     mutate: (p) => (p.duration_matrix = 'x'),

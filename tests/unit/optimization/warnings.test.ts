@@ -37,8 +37,6 @@ const unhonoured: [string, (p: Problem) => void][] = [
   ['vehicles[].attributes', (p) => (p.vehicles[0].attributes = { driver: 'ann' })],
   ['vehicles[].priority', (p) => (p.vehicles[0].priority = 3)],
   ['vehicles[].remaining_waypoints', (p) => (p.vehicles[0].remaining_waypoints = [{ lat: 57.71, lon: 11.96 }])],
-  ['vehicles[].start_depot_ids', (p) => (p.vehicles[0].start_depot_ids = ['d1'])],
-  ['vehicles[].end_depot_ids', (p) => (p.vehicles[0].end_depot_ids = ['d1'])],
   ['vehicles[].restricted_zones', (p) => (p.vehicles[0].restricted_zones = [3])],
   ['depots[].throughput', (p) => (p.depots = [{ id: 'd1', location_index: 0, throughput: 2 }])],
   ['options.grouping.proximity_factor', (p) => (p.options = { grouping: { proximity_factor: 0.5 } })],
@@ -101,6 +99,29 @@ describe('problem warnings', () => {
       ];
     });
     expect(related).toEqual(['jobs[0].split: a job in a relation is served whole']);
+  });
+
+  it('say nothing about depot choice (honoured), but name end depots whose opening hours are not applied', () => {
+    const choice = (hours: boolean) => (p: Problem) => {
+      p.depots = [
+        { id: 'w', location_index: 0, ...(hours ? { time_windows: [[0, 100]] } : {}) },
+        { id: 'e', location_index: 3 },
+      ];
+      p.vehicles[0] = { id: 'van-1', start_depot_ids: ['w', 'e'], end_depot_ids: ['w', 'e'], max_depot_runs: 2 };
+      p.vehicles[1] = { id: 'van-2', depot: 'w', end_index: 0 };
+      p.jobs[0].depot_ids = ['e'];
+    };
+    expect(warningsOf(choice(false))).toEqual([]);
+    const located = (p: Problem) => {
+      choice(false)(p);
+      p.vehicles[0].location = { lat: 57.7, lon: 11.97 };
+    };
+    expect(warningsOf(located)).toEqual([
+      'vehicles[0].location: ignored, the vehicle starts at the one of its start depots the optimizer picks',
+    ]);
+    expect(warningsOf(choice(true))).toEqual([
+      "vehicles[].end_depot_ids: a depot's time_windows are not applied where a route ends (the vehicle's time_window bounds its arrival)",
+    ]);
   });
 
   it('say nothing about alternative_capacities (honoured)', () => {

@@ -38,7 +38,8 @@ export function plainData(p: Problem, ctx: SearchContext, req: SolverRequest): H
   if (req.solution?.length || p.relations.length || p.orderGroup) return null;
   const r = p.rules;
   if (r.hasProfit || r.hasSequence || r.hasOwnLateness || r.hasCargo || r.hasZones || r.hasDepotRule || r.hasJoint) return null;
-  if (p.volume || req.options?.objective?.minimise_num_depots) return null;
+  // Its routes are built on p.vehicles, so they could not move to other depots.
+  if (p.volume || req.options?.objective?.minimise_num_depots || p.depotChoice) return null;
   if (ctx.nClasses !== 1) return null;
   const v = p.vehicles[0];
   if (v.start < 0 || v.end < 0 || v.breaks.length || v.fixed !== 0 || v.perOrder !== 0) return null;

@@ -6,6 +6,7 @@ import { minimiseRoutes } from '../../operators/route-minimisation';
 import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
+import { settleDepots } from '../depot-routes';
 import { compareObjectives, Solution, type Objective } from '../../routes/solution';
 import { DEFAULT_THRESHOLDS } from '../../thresholds';
 import type { OfferedSolution, SearchTeam, SizeThresholds } from '../../types';
@@ -132,6 +133,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       cand.discard();
       continue;
     }
+    settleDepots(ctx, cand, true);
     const obj = cand.objective();
     const cmp = compareObjectives(obj, curObj);
     let accept = cmp < 0 && !sameLevel(obj, curObj);
