@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SHARED_PROCESS_FILES } from './tests/integration/shared-process';
 import LongestFirst from './tests/sequencer';
 
 // The AWS SDK warns on Node 20 at every import; workers inherit this.
@@ -30,8 +31,19 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 // slot has DynamoDB Local (a JVM) of its own for the whole run (global-setup.ts).
 const WORKERS = Math.min(4, Math.max(2, availableParallelism()));
 
-// Two projects so pure-library tests never pay for the emulators: only the
-// integration project has a global setup that boots DynamoDB Local and SQS.
+// Files run in parallel, each against the emulators of its worker slot (global-setup.ts, which
+// both integration projects share).
+const INTEGRATION = {
+  environment: 'node' as const,
+  globalSetup: ['tests/integration/global-setup.ts'],
+  setupFiles: ['tests/integration/support/env.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  maxWorkers: WORKERS,
+};
+
+// Separate projects so pure-library tests never pay for the emulators: only the integration
+// projects have a global setup that boots DynamoDB Local and SQS.
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
@@ -54,15 +66,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...INTEGRATION,
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/integration/support/env.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Files run in parallel, each against the emulators of its worker slot (global-setup.ts).
-          maxWorkers: WORKERS,
+          exclude: SHARED_PROCESS_FILES,
+        },
+      },
+      {
+        test: {
+          ...INTEGRATION,
+          name: 'integration-shared',
+          include: SHARED_PROCESS_FILES,
+          // As the unit files: one process and module graph per worker, not per file; the files
+          // listed leave no state behind (tests/integration/shared-process.ts says what was checked).
+          isolate: false,
         },
       },
     ],

@@ -45,25 +45,55 @@ async function startSlot(running: Running[]): Promise<SlotEmulators> {
   return { dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, queueUrls };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+interface Started {
+  emulators: SlotEmulators[];
+  sharedStacks: string;
+  stop: () => Promise<void>;
+}
+
+async function start(workers: number): Promise<Started> {
   useQuickJit();
   const running: Running[] = [];
   const sharedStacks = mkdtempSync(join(tmpdir(), 'waymark-shared-stacks-'));
-  project.provide('sharedStacks', sharedStacks);
   const stop = async () => {
     await stopSharedStacks(sharedStacks);
     for (const emulator of running.reverse()) await emulator.stop();
   };
   try {
-    const slots = Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startSlot(running));
+    const slots = Array.from({ length: Math.max(1, workers) }, () => startSlot(running));
     // @sparticuz/chromium unpacks its browser into the temp folder on first use, unguarded:
     // a second caller finding the half-written binary would run it. Unpacked here, once,
     // before any browser test starts (at once when it already is), beside the emulators' start.
     const [emulators] = await Promise.all([Promise.all(slots), chromiumPath()]);
-    project.provide('emulators', emulators);
+    return { emulators, sharedStacks, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return stop;
+}
+
+// Both integration projects (the isolated one and the one whose files share a process,
+// vitest.config.ts) run this setup; they share one pool of worker slots, so they share the
+// slots' emulators too: started by the first project, stopped after the last.
+const STARTED = Symbol.for('waymark.integration.emulators');
+type Holder = { started?: Promise<Started>; users: number };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const holder = ((globalThis as Record<symbol, Holder>)[STARTED] ??= { users: 0 });
+  holder.users++;
+  holder.started ??= start(project.config.maxWorkers);
+  let started: Started;
+  try {
+    started = await holder.started;
+  } catch (error) {
+    holder.users--;
+    throw error;
+  }
+  project.provide('sharedStacks', started.sharedStacks);
+  project.provide('emulators', started.emulators);
+  return async () => {
+    if (--holder.users > 0) return;
+    holder.started = undefined;
+    await started.stop();
+  };
 }

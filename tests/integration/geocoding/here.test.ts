@@ -5,12 +5,13 @@ import { handler as geocode } from '../../../functions/geocoding/geocode';
 import { handler as lookup } from '../../../functions/geocoding/lookup';
 import { handler as revgeocode } from '../../../functions/geocoding/revgeocode';
 import { handler as structured } from '../../../functions/geocoding/structured';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
+import { NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
 import { geocodingClient, placeBody } from './client';
+import { gothenburgNetwork } from '../routing/client-session';
 
 // The GET geocoding family through its handlers on DynamoDB Local: every answer is checked
 // against the OpenAPI document (call) and against the client's Item fields.
@@ -211,7 +212,7 @@ describe('GET /lookup', () => {
 });
 
 describe('street level on a loaded road network', () => {
-  beforeAll(() => setRoadNetworks(new NetworkRegistry().add(loadGothenburgSample())));
+  beforeAll(() => setRoadNetworks(new NetworkRegistry().add(gothenburgNetwork())));
   afterAll(() => setRoadNetworks(new NetworkRegistry()));
 
   it('geocodes a named street and a junction of two', async () => {

@@ -5,7 +5,7 @@ import { handler as result } from '../../../functions/batch/result';
 import { handler as worker } from '../../../functions/batch/worker';
 import { config } from '../../../shared/platform/config';
 import { sqsClient } from '../../../shared/platform/sqs';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
+import { NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { distanceMatrixQuery } from '../../../shared/routing/schemas';
 import { distanceMatrix } from '../../../shared/routing/service/matrix';
@@ -13,6 +13,7 @@ import { sqsEventOf } from '../optimization/support';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
+import { gothenburgNetwork } from './client-session';
 
 // POST /batch and GET /batch through the real handlers, queue and worker, in the client's shapes.
 
@@ -33,7 +34,7 @@ async function drainQueue(): Promise<number> {
 }
 
 beforeAll(async () => {
-  registry = new NetworkRegistry().add(loadGothenburgSample());
+  registry = new NetworkRegistry().add(gothenburgNetwork());
   setRoadNetworks(registry);
   ({ key } = await newOrgKey());
   await drainQueue();

@@ -6,9 +6,18 @@ import { newOrgKey } from '../support/keys';
 
 // The official client on the in-process handlers, with the Gothenburg demo network served to them.
 
+let gothenburg: Network | undefined;
+
+/**
+ * The Gothenburg demo network, imported once per process (1.5 s of CPU each time): the routing
+ * files that share a worker process (tests/integration/shared-process.ts) share it too. Queries
+ * only read a network; nothing here changes one.
+ */
+export const gothenburgNetwork = (): Network => (gothenburg ??= loadGothenburgSample());
+
 /** Serves the Gothenburg network to the handlers and gives a client with a new key (undo with releaseNetworks). */
 export async function gothenburgClient(): Promise<{ client: Client; net: Network }> {
-  const net = loadGothenburgSample();
+  const net = gothenburgNetwork();
   setRoadNetworks(new NetworkRegistry().add(net));
   const client = new Client({ baseURL: 'http://waymark.test', apiKey: (await newOrgKey()).key, fetch: inProcessFetch, maxRetries: 0 });
   return { client, net };

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/routing/driver-assignment';
-import { loadGothenburgSample, NetworkRegistry, type Network } from '../../../shared/roads';
+import { NetworkRegistry, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
+import { gothenburgNetwork } from './client-session';
 
 // POST /optimization/driver-assignment/v1 through its handler, in the client's shapes, with the
 // road network's ETAs as the oracle.
@@ -19,7 +20,7 @@ let net: Network;
 let key: string;
 
 beforeAll(async () => {
-  net = loadGothenburgSample();
+  net = gothenburgNetwork();
   setRoadNetworks(new NetworkRegistry().add(net));
   ({ key } = await newOrgKey());
 });

@@ -4,7 +4,7 @@ import { handler as create } from '../../../functions/matrix/create';
 import { handler as status } from '../../../functions/matrix/status';
 import { deadLetterHandler, handler as worker } from '../../../functions/matrix/worker';
 import { config } from '../../../shared/platform/config';
-import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/roads';
+import { NetworkRegistry, type LatLon, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { sqsClient } from '../../../shared/platform/sqs';
 import { roadPoints } from '../../fixtures/routing/points';
@@ -14,6 +14,7 @@ import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
 import type * as T from './client-types';
+import { gothenburgNetwork } from './client-session';
 
 // The asynchronous matrix through its real handlers, queue and worker on the emulators, in the
 // client's shapes: create, status while queued, the worker, status with links, the CSV parts.
@@ -49,7 +50,7 @@ async function csv(link: string): Promise<number[][]> {
 }
 
 beforeAll(async () => {
-  net = loadGothenburgSample();
+  net = gothenburgNetwork();
   setRoadNetworks(new NetworkRegistry().add(net));
   ({ key } = await newOrgKey());
   await drainQueue();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/routing/optimization-v1';
-import { loadGothenburgSample, NetworkRegistry, type LatLon, type Network } from '../../../shared/roads';
+import { NetworkRegistry, type LatLon, type Network } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { invoke } from '../support/invoke';
 import { newOrgKey } from '../support/keys';
 import { call } from '../support/openapi-call';
+import { gothenburgNetwork } from './client-session';
 
 // GET /optimization/json through its handler, in the client's shapes, against a brute-force
 // search over every visiting order of the same road matrix.
@@ -28,7 +29,7 @@ function permutations(items: number[]): number[][] {
 }
 
 beforeAll(async () => {
-  net = loadGothenburgSample();
+  net = gothenburgNetwork();
   setRoadNetworks(new NetworkRegistry().add(net));
   ({ key } = await newOrgKey());
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '../../../shared/geo';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
+import { NetworkRegistry } from '../../../shared/roads';
 import { NO_NETWORK_WARNING } from '../../../shared/tracking/ranking';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';
 import { trackingApi, type TrackingApi } from './api';
+import { gothenburgNetwork } from '../routing/client-session';
 
 // Search ranking towards a destination (sort_by, sort_destination,
 // sort_driving_mode) and the larger area of max_search_limit, on the
@@ -22,7 +23,7 @@ const BOUND = '57.66,11.88|57.75,12.08';
 
 describe('search ranking towards a destination', () => {
   let api: TrackingApi;
-  const network = loadGothenburgSample();
+  const network = gothenburgNetwork();
   beforeAll(async () => {
     api = trackingApi((await newOrgKey()).key);
     for (const [id, at] of Object.entries(VANS)) {

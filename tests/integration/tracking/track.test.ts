@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../shared/geo';
-import { loadGothenburgSample, NetworkRegistry } from '../../../shared/roads';
+import { NetworkRegistry } from '../../../shared/roads';
 import { setRoadNetworks } from '../../../shared/routing/loaded-networks';
 import { newOrgKey } from '../support/keys';
 import { pointAt, trackingApi, type TrackingApi } from './api';
+import { gothenburgNetwork } from '../routing/client-session';
 
 const T0 = Date.now() - 3600_000; // an hour ago, ms
 
@@ -20,8 +21,7 @@ describe('tracking upload and history', () => {
     api = trackingApi((await newOrgKey()).key);
   });
   afterAll(() => setRoadNetworks(undefined));
-  let gothenburg: ReturnType<typeof loadGothenburgSample> | undefined;
-  const sample = () => (gothenburg ??= loadGothenburgSample());
+  const sample = gothenburgNetwork;
 
   describe.concurrent('upload and history', () => {
     it('refuses an upload to an asset without a bound device', async () => {
