@@ -2,17 +2,14 @@
 // at either of two depots serves stops near the second from there (the start and end steps name
 // it), a job's depot_ids still bind it, the fields are no longer warned, and a request naming an
 // unknown depot or two starts is a 400 naming the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultResponse } from '../../../shared/optimization/responses';
-import { newOrgKey } from '../support/keys';
-import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+import { describe, expect, it } from 'vitest';
+import { placesOnALine, solvingOnTheEmulators, submit } from './support';
 
 type Body = Record<string, any>;
 
 /** Six places on a line, 100 s apart: depot west at 0, depot east at 5. */
-const line = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => 100 * Math.abs(i - j)));
 const problem = (vehicle: Body, jobs?: Body[]): Body => ({
-  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93', '57.70,11.94', '57.70,11.95'] },
+  ...placesOnALine(6),
   depots: [
     { id: 'west', location_index: 0 },
     { id: 'east', location_index: 5, service: 60 },
@@ -22,26 +19,11 @@ const problem = (vehicle: Body, jobs?: Body[]): Body => ({
     { id: 'a', location_index: 3, service: 30 },
     { id: 'b', location_index: 4, service: 30 },
   ],
-  duration_matrix: line,
   options: { objective: { solving_time_limit: 1, solver_mode: 'fast' } },
 });
 
 describe('depot choice on the emulators', () => {
-  let key: string;
-
-  beforeAll(async () => {
-    ({ key } = await newOrgKey({ quotas: unthrottled }));
-  });
-  afterAll(async () => purge(queues.jobs()));
-
-  async function solve(body: Body): Promise<Body> {
-    const submitted = await submit(key, body);
-    expect(submitted.status).toBe(200);
-    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
-    const done = await result(key, submitted.body.id);
-    expect(resultResponse.safeParse(done.body).success).toBe(true);
-    return { submitted: submitted.body, done: done.body };
-  }
+  const { key, solve } = solvingOnTheEmulators();
 
   it('starts and ends at the depot near the stops, and names it on the start and end steps', async () => {
     const both = ['west', 'east'];
@@ -69,13 +51,13 @@ describe('depot choice on the emulators', () => {
   });
 
   it('answers 400 naming the field for an unknown depot, an empty list or two starts', async () => {
-    const unknown = await submit(key, problem({ start_depot_ids: ['west', 'north'] }));
+    const unknown = await submit(key(), problem({ start_depot_ids: ['west', 'north'] }));
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('vehicles[0].start_depot_ids[1]');
-    const empty = await submit(key, problem({ end_depot_ids: [] }));
+    const empty = await submit(key(), problem({ end_depot_ids: [] }));
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('end_depot_ids');
-    const twice = await submit(key, problem({ start_index: 0, start_depot_ids: ['east'] }));
+    const twice = await submit(key(), problem({ start_index: 0, start_depot_ids: ['east'] }));
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body)).toContain('vehicles[0].start_depot_ids');
   });

@@ -1,17 +1,14 @@
 // The client's model fields through the real handlers and worker on the emulators: each honoured
 // field changes the answer as documented, is no longer warned, and the result body still matches
 // the documented response schema. existing_solution_id reads the stored result of an earlier job.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultResponse } from '../../../shared/optimization/responses';
-import { newOrgKey } from '../support/keys';
-import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+import { describe, expect, it } from 'vitest';
+import { placesOnALine, solvingOnTheEmulators } from './support';
 
 type Body = Record<string, any>;
 
 /** A line of five stops, 100 s apart, and a depot at each end. */
-const line = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => 100 * Math.abs(i - j)));
 const problem = (extra: Body = {}): Body => ({
-  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93', '57.70,11.94', '57.70,11.95'] },
+  ...placesOnALine(6),
   depots: [
     { id: 'west', location_index: 0 },
     { id: 'east', location_index: 5 },
@@ -26,27 +23,12 @@ const problem = (extra: Body = {}): Body => ({
     { id: 'c', location_index: 4, depot_ids: ['east'], incompatible_load_types: ['food'] },
     { id: 'far', location_index: 3, outsourcing_cost: 5 },
   ],
-  duration_matrix: line,
   options: { objective: { solving_time_limit: 1, allow_early_arrival: false, solver_mode: 'fast' } },
   ...extra,
 });
 
 describe('optimization model fields on the emulators', () => {
-  let key: string;
-
-  beforeAll(async () => {
-    ({ key } = await newOrgKey({ quotas: unthrottled }));
-  });
-  afterAll(async () => purge(queues.jobs()));
-
-  async function solve(body: Body): Promise<Body> {
-    const submitted = await submit(key, body);
-    expect(submitted.status).toBe(200);
-    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
-    const done = await result(key, submitted.body.id);
-    expect(resultResponse.safeParse(done.body).success).toBe(true);
-    return { id: submitted.body.id, submitted: submitted.body, done: done.body };
-  }
+  const { solve } = solvingOnTheEmulators();
 
   it('honours zones, depots, sequence orders, per-visit lateness, load types and outsourcing, without warning', async () => {
     const { submitted, done } = await solve(problem());
@@ -73,7 +55,7 @@ describe('optimization model fields on the emulators', () => {
 
   it('starts from the stored result named by existing_solution_id, and says so when there is none', async () => {
     const first = await solve(problem());
-    const again = await solve(problem({ existing_solution_id: first.id }));
+    const again = await solve(problem({ existing_solution_id: first.submitted.id }));
     expect(again.done.warnings.filter((w: string) => w.startsWith('existing_solution_id'))).toEqual([]);
     expect(again.done.result.routes.map((x: Body) => x.vehicle).sort()).toEqual(['e', 'w']);
     const missing = await solve(problem({ existing_solution_id: 'no-such-job' }));

@@ -1,40 +1,22 @@
 // Multi-trip through the real handlers and worker on the emulators: a van that holds two parcels
 // delivers four in two runs from its depot, every step numbered with its run, the body matching the
 // documented response schema; without the runs two parcels stay behind, and a bad count is a 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultResponse } from '../../../shared/optimization/responses';
-import { newOrgKey } from '../support/keys';
-import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+import { describe, expect, it } from 'vitest';
+import { placesOnALine, solvingOnTheEmulators, submit } from './support';
 
 type Body = Record<string, any>;
 
 /** A depot (location 0) and four stops on a line, 100 s apart. */
-const line = Array.from({ length: 5 }, (_, i) => Array.from({ length: 5 }, (_, j) => 100 * Math.abs(i - j)));
 const problem = (runs: unknown): Body => ({
-  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93', '57.70,11.94'] },
+  ...placesOnALine(5),
   depots: [{ id: 'hub', location_index: 0, service: 120 }],
   vehicles: [{ id: 'van', start_index: 0, end_index: 0, capacity: [2], max_depot_runs: runs }],
   jobs: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, location_index: i + 1, delivery: [1], service: 30 })),
-  duration_matrix: line,
   options: { objective: { solving_time_limit: 1, solver_mode: 'fast' } },
 });
 
 describe('multi-trip on the emulators', () => {
-  let key: string;
-
-  beforeAll(async () => {
-    ({ key } = await newOrgKey({ quotas: unthrottled }));
-  });
-  afterAll(async () => purge(queues.jobs()));
-
-  async function solve(body: Body): Promise<Body> {
-    const submitted = await submit(key, body);
-    expect(submitted.status).toBe(200);
-    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
-    const done = await result(key, submitted.body.id);
-    expect(resultResponse.safeParse(done.body).success).toBe(true);
-    return { submitted: submitted.body, done: done.body };
-  }
+  const { key, solve } = solvingOnTheEmulators();
 
   it('reloads at the depot: two runs, each starting and ending at the hub, every step with its run', async () => {
     const { submitted, done } = await solve(problem(2));
@@ -74,7 +56,7 @@ describe('multi-trip on the emulators', () => {
   });
 
   it('answers 400 naming the field for a count below 1', async () => {
-    const res = await submit(key, problem(0));
+    const res = await submit(key(), problem(0));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('max_depot_runs');
   });

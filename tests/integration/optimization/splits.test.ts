@@ -2,42 +2,24 @@
 // of 10 is served in three parts of 10 on three vans, each step under the job's own id with its
 // split_indicator and goods, the body matching the documented response schema; past max_split the
 // job is unassigned with reason split; bad split fields are 400s naming the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultResponse } from '../../../shared/optimization/responses';
-import { newOrgKey } from '../support/keys';
-import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+import { describe, expect, it } from 'vitest';
+import { placesOnALine, solvingOnTheEmulators, submit } from './support';
 
 type Body = Record<string, any>;
 
 /** A depot (location 0) and three stops on a line, 100 s apart. */
-const line = Array.from({ length: 4 }, (_, i) => Array.from({ length: 4 }, (_, j) => 100 * Math.abs(i - j)));
 const problem = (split: unknown, extra: Body = {}): Body => ({
-  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93'] },
+  ...placesOnALine(4),
   vehicles: ['van-1', 'van-2', 'van-3'].map((id) => ({ id, start_index: 0, end_index: 0, capacity: [10] })),
   jobs: [
     { id: 'bulk', location_index: 2, delivery: [30], service: 60, split, ...extra },
     { id: 'small', location_index: 1, delivery: [0] },
   ],
-  duration_matrix: line,
   options: { objective: { solving_time_limit: 1, solver_mode: 'fast' } },
 });
 
 describe('split jobs on the emulators', () => {
-  let key: string;
-
-  beforeAll(async () => {
-    ({ key } = await newOrgKey({ quotas: unthrottled }));
-  });
-  afterAll(async () => purge(queues.jobs()));
-
-  async function solve(body: Body): Promise<Body> {
-    const submitted = await submit(key, body);
-    expect(submitted.status).toBe(200);
-    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
-    const done = await result(key, submitted.body.id);
-    expect(resultResponse.safeParse(done.body).success).toBe(true);
-    return { submitted: submitted.body, done: done.body };
-  }
+  const { key, solve } = solvingOnTheEmulators();
 
   it('serves 30 units with three vans of 10 as three parts, one per van', async () => {
     const { submitted, done } = await solve(problem({ can_be_split: true, max_split: 3 }));
@@ -70,7 +52,7 @@ describe('split jobs on the emulators', () => {
       [{ can_be_split: true, quant: 101 }, {}],
       [{ can_be_split: true }, { delivery: undefined }],
     ] as const) {
-      const res = await submit(key, problem(split, extra));
+      const res = await submit(key(), problem(split, extra));
       expect(res.status, JSON.stringify(split)).toBe(400);
       expect(JSON.stringify(res.body)).toContain('jobs[0].split');
     }

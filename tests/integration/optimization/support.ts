@@ -13,7 +13,10 @@ import { solveWithStats } from '../../../shared/solver';
 import { sqsEnqueue } from '../../../shared/webhooks/delivery';
 import { webhookDelivery } from '../../../functions/webhooks/deps';
 import { sqsClient } from '../../../shared/platform/sqs';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { resultResponse } from '../../../shared/optimization/responses';
 import { invoke } from '../support/invoke';
+import { newOrgKey } from '../support/keys';
 
 /** Quota for keys whose tests are about jobs, not rate limits: the default 5 requests/s trips on fast machines. */
 export const unthrottled = { optimization: { perSecond: 1000, perMinute: 100_000 } };
@@ -209,5 +212,40 @@ export async function receiver(statuses: number[] = []): Promise<{ url: string; 
         server.close(() => r());
         server.closeAllConnections(); // keep-alive sockets would hold close() for seconds
       }),
+  };
+}
+
+/** n places on a line 0.01 degrees of longitude apart, and their durations: 100 s between neighbours. */
+export function placesOnALine(n: number): { locations: { location: string[] }; duration_matrix: number[][] } {
+  return {
+    locations: { location: Array.from({ length: n }, (_, i) => `57.70,${(11.9 + i / 100).toFixed(2)}`) },
+    duration_matrix: Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => 100 * Math.abs(i - j))),
+  };
+}
+
+/**
+ * For a describe block of model tests: a fresh organisation's unthrottled key (`key()`, once its
+ * beforeAll ran), the jobs queue purged after, and `solve`: submit, run the queued job on the fast
+ * worker, read the result, checking each step and the body against the response schema.
+ */
+export function solvingOnTheEmulators(): {
+  key: () => string;
+  solve: (body: unknown) => Promise<{ submitted: Record<string, any>; done: Record<string, any> }>;
+} {
+  let key = '';
+  beforeAll(async () => {
+    ({ key } = await newOrgKey({ quotas: unthrottled }));
+  });
+  afterAll(async () => purge(queues.jobs()));
+  return {
+    key: () => key,
+    async solve(body) {
+      const submitted = await submit(key, body);
+      expect(submitted.status).toBe(200);
+      expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
+      const done = await result(key, submitted.body.id);
+      expect(resultResponse.safeParse(done.body).success).toBe(true);
+      return { submitted: submitted.body, done: done.body };
+    },
   };
 }

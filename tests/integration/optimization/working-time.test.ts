@@ -2,39 +2,21 @@
 // line rests where the next leg would pass its max_continuous_time (a `layover` step in the body,
 // which matches the documented response schema), a van works a morning and an afternoon shift,
 // and bad values are 400s naming the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultResponse } from '../../../shared/optimization/responses';
-import { newOrgKey } from '../support/keys';
-import { purge, queues, result, runQueuedJob, submit, unthrottled } from './support';
+import { describe, expect, it } from 'vitest';
+import { placesOnALine, solvingOnTheEmulators, submit } from './support';
 
 type Body = Record<string, any>;
 
 /** Five stops on a line, 100 s apart; location 0 is the start. */
-const line = Array.from({ length: 5 }, (_, i) => Array.from({ length: 5 }, (_, j) => 100 * Math.abs(i - j)));
 const problem = (vehicle: Body, jobs?: Body[]): Body => ({
-  locations: { location: ['57.70,11.90', '57.70,11.91', '57.70,11.92', '57.70,11.93', '57.70,11.94'] },
+  ...placesOnALine(5),
   vehicles: [{ id: 'truck', start_index: 0, ...vehicle }],
   jobs: jobs ?? ['a', 'b', 'c', 'd'].map((id, i) => ({ id, location_index: i + 1, service: 10 })),
-  duration_matrix: line,
   options: { objective: { solving_time_limit: 1, solver_mode: 'fast' } },
 });
 
 describe('working time on the emulators', () => {
-  let key: string;
-
-  beforeAll(async () => {
-    ({ key } = await newOrgKey({ quotas: unthrottled }));
-  });
-  afterAll(async () => purge(queues.jobs()));
-
-  async function solve(body: Body): Promise<Body> {
-    const submitted = await submit(key, body);
-    expect(submitted.status).toBe(200);
-    expect((await runQueuedJob(submitted.body.id)).failed).toBe(false);
-    const done = await result(key, submitted.body.id);
-    expect(resultResponse.safeParse(done.body).success).toBe(true);
-    return { submitted: submitted.body, done: done.body };
-  }
+  const { key, solve } = solvingOnTheEmulators();
 
   it('rests at the stop before the leg that would pass max_continuous_time, and does not warn', async () => {
     const { submitted, done } = await solve(problem({ layover_config: { max_continuous_time: 250, layover_duration: 60 } }));
@@ -73,11 +55,11 @@ describe('working time on the emulators', () => {
   });
 
   it('answers 400 naming the field for a layover without a limit and for overlapping shifts', async () => {
-    const noLimit = await submit(key, problem({ layover_config: { layover_duration: 60 } }));
+    const noLimit = await submit(key(), problem({ layover_config: { layover_duration: 60 } }));
     expect(noLimit.status).toBe(400);
     expect(JSON.stringify(noLimit.body)).toContain('layover_config.max_continuous_time');
     const overlap = await submit(
-      key,
+      key(),
       problem({
         shifts: [
           [0, 500],
