@@ -83,8 +83,13 @@ export async function contractInParts(
   for (let i = 0; i < input.from.length; i++)
     if (usable(i) && part[input.from[i]] !== part[input.to[i]]) boundary[input.from[i]] = boundary[input.to[i]] = 1;
 
-  const subs = Array.from({ length: parts }, (_, p) => subgraph(input, part, p, boundary));
-  const results = await Promise.all(subs.map((s, p) => run(s.input, p)));
+  const globals: Uint32Array[] = [];
+  const running = Array.from({ length: parts }, (_, p) => {
+    const sub = subgraph(input, part, p, boundary);
+    globals.push(sub.global);
+    return run(sub.input, p);
+  });
+  const results: (Contracted | undefined)[] = await Promise.all(running);
 
   // edges kept between boundary nodes go to the core; every other edge is final
   const out = {
@@ -96,6 +101,7 @@ export async function contractInParts(
     eDur: [] as number[],
     eLen: [] as number[],
     eMid: [] as number[],
+    /** Left empty: hop counts only steer the order, which is settled once the core is built. */
     eHops: [] as number[],
     inputEdges: 0,
     shortcuts: 0,
@@ -122,8 +128,11 @@ export async function contractInParts(
     core.hops.push(h);
   };
   let done = 0;
-  results.forEach((r, p) => {
-    const g = subs[p].global;
+  // each part's result is let go once merged: at country scale the parts' edges are gigabytes
+  for (let p = 0; p < parts; p++) {
+    const r = results[p]!;
+    results[p] = undefined;
+    const g = globals[p];
     for (const v of r.order) {
       out.rank[g[v]] = done;
       out.order[done++] = g[v];
@@ -134,7 +143,7 @@ export async function contractInParts(
       if (boundary[a] && boundary[b]) toCore(a, b, r.eCost[e], r.eDur[e], r.eLen[e], r.eMid[e], r.eHops[e]);
       else push(out, a, b, r.eCost[e], r.eDur[e], r.eLen[e], r.eMid[e]);
     }
-  });
+  }
   for (let i = 0; i < input.from.length; i++) {
     const a = input.from[i];
     const b = input.to[i];
