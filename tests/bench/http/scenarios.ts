@@ -55,6 +55,28 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // the phone apps' protocol (issue 43: no slower than the JSON upload of one point above)
+    name: 'GET /skynet/osmand (1 point)',
+    request: (s) => {
+      let n = 0;
+      const start = Date.now();
+      return {
+        method: 'GET',
+        path: `/skynet/osmand?key=${s.key}`,
+        setupRequest: (req) => {
+          const assetId = s.assetIds[n % s.assetIds.length];
+          const timestamp = start + n++;
+          const lat = CENTER.lat + (n % 17) * 0.001;
+          const lon = CENTER.lon + (n % 13) * 0.001;
+          return {
+            ...req,
+            path: `/skynet/osmand?key=${s.key}&id=${s.deviceOf(assetId)}&lat=${lat}&lon=${lon}&timestamp=${timestamp}&speed=10`,
+          };
+        },
+      };
+    },
+  },
+  {
     name: 'GET /skynet/search/around',
     request: (s) => ({ method: 'GET', path: `/skynet/search/around?key=${s.key}&center=${CENTER.lat},${CENTER.lon}&radius=2000` }),
   },
