@@ -35,6 +35,7 @@ import {
 } from '../../shared/roads/index';
 import { runPublish } from './network-publish';
 import { chProgressBar } from './ch-progress';
+import { rerunWithLargerHeap } from './heap';
 
 function usage(code = 1): never {
   process.stderr.write(
@@ -196,6 +197,7 @@ async function buildHierarchies(file: string, profiles: Profile[], threads: numb
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const cmd = args.shift();
+  if (cmd === 'import' || cmd === 'synth' || cmd === 'build') rerunWithLargerHeap();
   try {
     if (cmd === 'publish') {
       const bucket = flag(args, '--bucket') ?? usage();

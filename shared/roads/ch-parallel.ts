@@ -90,6 +90,7 @@ export async function contractInParts(
     return run(sub.input, p);
   });
   const results: (Contracted | undefined)[] = await Promise.all(running);
+  const partShortcuts = results.reduce((sum, r) => sum + r!.shortcuts, 0);
 
   // edges kept between boundary nodes go to the core; every other edge is final
   const out = {
@@ -157,7 +158,7 @@ export async function contractInParts(
     names: coreGlobal,
     onProgress:
       onProgress &&
-      ((q) => onProgress({ done: inner + q.done, total: n, shortcuts: out.eFrom.length + q.shortcuts, elapsedMs: Date.now() - t0 })),
+      ((q) => onProgress({ done: inner + q.done, total: n, shortcuts: partShortcuts + q.shortcuts, elapsedMs: Date.now() - t0 })),
   });
   for (const v of top.order) {
     out.rank[coreGlobal[v]] = done;
