@@ -109,4 +109,34 @@ describe('contraction', () => {
       expectExact(g, c, [0, 4, 40, 76, 80]);
     }
   });
+
+  it('cuts stripes at a gap in the network near the middle rather than through a dense part', () => {
+    // 1,000 nodes on a line, each joined to the next five, except across the gaps: a cut
+    // elsewhere crosses 15 edges, at a gap none
+    const edgesWith = (gaps: number[]) => {
+      const from: number[] = [];
+      const to: number[] = [];
+      for (let i = 0; i < 1000; i++)
+        for (let j = i + 1; j <= i + 5 && j < 1000; j++) {
+          if (gaps.some((g) => i < g && j >= g)) continue;
+          from.push(i);
+          to.push(j);
+        }
+      return { from, to };
+    };
+    const x = Array.from({ length: 1000 }, (_, i) => i);
+    const cutAt = (gaps: number[]) => {
+      const { part, crossing } = stripes(x, 2, edgesWith(gaps));
+      return { at: part.indexOf(1), crossing };
+    };
+    // at the gap nearest the middle (or a step beside it, where the crossing is still small)
+    const near = cutAt([320, 480, 690]);
+    expect(Math.abs(near.at - 480)).toBeLessThanOrEqual(3);
+    expect(near.crossing).toBeLessThanOrEqual(10);
+    const far = cutAt([320]);
+    expect(Math.abs(far.at - 320)).toBeLessThanOrEqual(3);
+    expect(far.crossing).toBeLessThanOrEqual(10);
+    // no gap within reach: the middle
+    expect(cutAt([100])).toEqual({ at: 500, crossing: 15 });
+  });
 });
