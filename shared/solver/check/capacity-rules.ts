@@ -12,13 +12,15 @@ export function routeCapacity(
 ): (d: number) => number {
   const plain = (d: number) => (vehicle.capacity ? (vehicle.capacity[d] ?? 0) : Infinity);
   const alternatives = vehicle.alternative_capacities ?? [];
+  const adopted = route.adopted_capacity;
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   if (alternatives.length === 0) {
-    if (route.adopted_capacity !== undefined) bad('adopted_capacity', 'reported for a vehicle without alternative capacities');
+    // the API names every route's configuration; a vehicle without alternatives has only its capacity
+    if (adopted !== undefined && !(vehicle.capacity && same(vehicle.capacity, adopted)))
+      bad('adopted_capacity', `${JSON.stringify(adopted)} reported for a vehicle without alternative capacities, not its capacity`);
     return plain;
   }
   const allowed = [...(vehicle.capacity ? [vehicle.capacity] : []), ...alternatives];
-  const adopted = route.adopted_capacity;
-  const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   if (!adopted || !allowed.some((c) => same(c, adopted))) {
     bad('adopted_capacity', `${JSON.stringify(adopted)} is none of the vehicle's configurations`);
     return plain;

@@ -74,7 +74,10 @@ export async function solveThroughApi(
   const giveUp = t0 + seconds * 1000 + GRACE_MS;
   while (performance.now() < giveUp) {
     await sleep(POLL_MS);
-    const res = await fetch(url);
+    // a poll may meet a kept-alive connection the local server closed while its event loop was
+    // busy solving (ECONNRESET): a GET, so asked again at the next poll
+    const res = await fetch(url).catch((e: Error) => e);
+    if (res instanceof Error) continue;
     const json = (await res.json()) as { status?: string; message?: string; result?: SolverResult };
     if (json.status === 'Error') throw new Error(`job ${id}: ${json.message}`);
     if (json.result) return { result: json.result, seconds: (performance.now() - t0) / 1000 };

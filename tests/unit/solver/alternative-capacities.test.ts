@@ -78,8 +78,14 @@ describe('alternative_capacities', () => {
   });
 
   it('a vehicle without alternatives reports no adopted_capacity (the service adds its capacity)', () => {
-    const result = solved(request([{ delivery: [1, 1] }], [{ capacity: [5, 5] }]));
+    const req = request([{ delivery: [1, 1] }], [{ capacity: [5, 5] }]);
+    const result = solved(req);
     expect(result.routes[0].adopted_capacity).toBeUndefined();
+    // what the API answers (its capacity) reads back clean; another configuration does not
+    result.routes[0].adopted_capacity = [5, 5];
+    expect(checkSolution(req, matrices, result)).toEqual([]);
+    result.routes[0].adopted_capacity = [6, 5];
+    expect(checkSolution(req, matrices, result).map((v) => v.rule)).toContain('adopted_capacity');
   });
 
   it('the checker flags an adopted_capacity that is none of the configurations, or one the loads overfill', () => {
