@@ -63,7 +63,7 @@ export class MetricCache {
 
   /** The entry's contraction hierarchy: a stored one of its metric if usable, else built on first use. */
   hierarchy(m: MetricEntry, onProgress?: (p: CHProgress) => void): ContractionHierarchy {
-    if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
+    this.readStored(m);
     if (!m.ch) m.ch = ContractionHierarchy.build(this.hierarchyInput(m, onProgress));
     return m.ch;
   }
@@ -73,7 +73,7 @@ export class MetricCache {
    * but one in worker threads (ch-parallel.ts): what the command line's offline build uses.
    */
   async hierarchyInParts(m: MetricEntry, parts: number, onProgress?: (p: CHProgress) => void): Promise<ContractionHierarchy> {
-    if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
+    this.readStored(m);
     if (m.ch) return m.ch;
     if (parts < 2) return this.hierarchy(m, onProgress);
     const t0 = Date.now();
@@ -92,6 +92,11 @@ export class MetricCache {
     const built = await contractInParts(input, part, parts, threadedParts(parts, onProgress), onProgress);
     m.ch = ContractionHierarchy.layout(built, t0);
     return m.ch;
+  }
+
+  /** A stored hierarchy of the entry's metric, when there is a usable one and none is held yet. */
+  private readStored(m: MetricEntry): void {
+    if (!m.ch && this.stored) m.ch = this.stored.find(m.key, m.topo.stateCount, m.topo.to.length);
   }
 
   /** The hierarchy's nodes are the turn graph's states, its edges the transitions. */
