@@ -154,6 +154,10 @@ describe('map console', () => {
     await page.reload();
     await expect.poll(() => page.getAttribute('[data-testid=live-status]', 'data-state'), { timeout: 30_000 }).toBe('live');
     const pushed = async () => Number((await page.getAttribute('[data-testid=live-status]', 'data-pushed')) ?? '0');
+    // Points are pushed only once the page's subscriptions are confirmed (the list loads first).
+    const monitorId = (await api('GET', '/tracking/monitor/list?ps=50')).body.data.list[0].id as string;
+    const subscribed = async () => ((await page.getAttribute('[data-testid=live-status]', 'data-subscribed')) ?? '').split(' ');
+    await expect.poll(subscribed, { timeout: 30_000 }).toEqual(expect.arrayContaining(['asset:van-1', `monitor:${monitorId}`]));
     const before = await pushed();
     const circle = (await api('GET', '/geofence/list?ps=100')).body.data.list.find((g: { type: string }) => g.type === 'circle');
     const centreOf = (await api('GET', `/geofence/${circle.id}`)).body.data.geofence.circle_center as { lat: number; lon: number };

@@ -34,6 +34,10 @@ export function setupLive(tracking: Tracking): Live {
   let wanted: string[] = [];
   let pause = 1000;
   let pushed = 0;
+  // Subscriptions the channel has confirmed, shown on the status element: until an asset's is
+  // there, its points are not pushed to this page (a reader of the page can wait for it).
+  const confirmed = new Set<string>();
+  const showConfirmed = () => (status.dataset.subscribed = [...confirmed].sort().join(' '));
   const seen = new Set<string>();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -46,15 +50,28 @@ export function setupLive(tracking: Tracking): Live {
 
   const sync = () => {
     const next = new Set(wanted);
-    for (const id of followed) if (!next.has(id)) send('ASSET_UNSUBSCRIBE', `asset:${id}`, id);
+    for (const id of followed) {
+      if (next.has(id)) continue;
+      confirmed.delete(`asset:${id}`);
+      send('ASSET_UNSUBSCRIBE', `asset:${id}`, id);
+    }
+    showConfirmed();
     for (const id of next) if (!followed.has(id)) send('ASSET_SUBSCRIBE', `asset:${id}`, id);
     followed = next;
   };
 
+  // An unsubscription's answer carries the same id: only a still-wanted subscription counts.
+  const isFollowed = (id: string) =>
+    (id.startsWith('asset:') && followed.has(id.slice(6))) || (id.startsWith('monitor:') && monitors.has(id.slice(8)));
+
   const onMessage = (raw: string) => {
-    const message = JSON.parse(raw) as Pushed | { status: string; error?: string };
+    const message = JSON.parse(raw) as Pushed | { id?: string; status: string; error?: string };
     if (!('type' in message)) {
       if (message.status === 'error') state('error', `Live channel: ${message.error}`);
+      else if (message.id && isFollowed(message.id)) {
+        confirmed.add(message.id);
+        showConfirmed();
+      }
       return;
     }
     // At most once per message id, as the channel promises; kept bounded for a long session.
@@ -76,6 +93,8 @@ export function setupLive(tracking: Tracking): Live {
       pause = 1000;
       followed = new Set();
       monitors = new Set();
+      confirmed.clear();
+      showConfirmed();
       state('live', 'Live: positions and events appear as they arrive.');
       sync();
       followMonitors().catch(() => undefined);
