@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -82,6 +82,9 @@ function cfnLint(): boolean {
   return false;
 }
 
+/** serverless-esbuild's scratch folders: `<zip name>-<pid>-<ms>-<hex>`. */
+const zipScratch = () => readdirSync(tmpdir()).filter((name) => /-\d+-\d{13}-[0-9a-f]{8}$/.test(name));
+
 type Resource = { Type: string; Properties: Record<string, any> };
 
 describe('serverless package (the deploy check)', () => {
@@ -90,6 +93,7 @@ describe('serverless package (the deploy check)', () => {
   let templatePath: string;
   let template: { Resources: Record<string, Resource> };
   let zips: Map<string, ZipSize & { file: string }>;
+  let scratchLeft: string[];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'waymark-package-'));
@@ -101,6 +105,7 @@ describe('serverless package (the deploy check)', () => {
     for (const name of Object.keys(env))
       if (name.startsWith('WAYMARK_') || name.startsWith('TABLE_') || name.startsWith('QUEUE_')) delete env[name];
     env.WAYMARK_NETWORK_DIR = relative(root, networks);
+    const scratchBefore = new Set(zipScratch());
     await promisify(execFile)(
       process.execPath,
       ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'ci', '--package', dir, '--param', `alarmTopicArn=${TOPIC}`],
@@ -109,6 +114,7 @@ describe('serverless package (the deploy check)', () => {
     templatePath = join(dir, 'cloudformation-template-update-stack.json');
     template = JSON.parse(readFileSync(templatePath, 'utf8'));
     zips = new Map(packageSizes(dir).map((z) => [z.file, z]));
+    scratchLeft = zipScratch().filter((name) => !scratchBefore.has(name));
   }, 420_000);
 
   afterAll(() => {
@@ -120,6 +126,11 @@ describe('serverless package (the deploy check)', () => {
   const functions = () => ofType('AWS::Lambda::Function');
   const zipOf = (fn: Resource) => zips.get(basename(fn.Properties.Code.S3Key))!;
   const getAttId = (value: any) => (value['Fn::GetAtt'] as string[])[0];
+
+  it('leaves none of its zip scratch folders in the temporary folder (serverless-esbuild left one per function)', () => {
+    expect(functions().length).toBeGreaterThan(0);
+    expect(scratchLeft).toEqual([]);
+  });
 
   it('traces every function with X-Ray (the code carries the trace on: docs/operations/tracing.md)', () => {
     const functions = ofType('AWS::Lambda::Function');
