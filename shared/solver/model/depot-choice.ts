@@ -6,7 +6,7 @@
 // matrices, breaks) is the vehicle's and shared between its variants.
 import type { SolverRequest } from '../types';
 import { shiftsOf } from './shifts';
-import { depotOpening, type DepotChoice, type VehicleModel } from './vehicles';
+import { depotOpening, routeEndBy, type DepotChoice, type VehicleModel } from './vehicles';
 
 /**
  * Replaces each vehicle that has candidates by its variant at its first start and end candidates
@@ -54,6 +54,7 @@ export function variantOf(choice: DepotChoice, s: number, e: number): VehicleMod
     m.reloadService = service;
     m.reloadWindows = [...(sd.time_windows ?? [])].sort((x, y) => x[0] - y[0]);
   }
+  m.endBy = routeEndBy(m);
   // The base had no start to hang runs and shifts on, so its signature does not tell them apart.
   m.signature = `${b.signature} depots ${s} ${e} runs ${m.maxRuns} shifts ${JSON.stringify(m.shifts)}`;
   choice.variants.set(key, m);

@@ -116,8 +116,8 @@ export function buildProblem(req: SolverRequest, matrices: SolverMatrices): Prob
 }
 
 /**
- * Only windows, capacity and route totals, so the O(1) insertion checks are exact: no setup, time
- * in vehicle, breaks, working time, layovers, shifts, stop limits, multi-trip, alternative capacities,
+ * Only windows, capacity and route totals (working time among them: VehicleModel.endBy), so the
+ * O(1) insertion checks are exact: no setup, time in vehicle, breaks, layovers, shifts, stop limits, multi-trip, alternative capacities,
  * deadhead, minimum stop loads, sequence or cargo rules, and none of
  * `other` (relations, lateness, overtime, order groups, depot choice beside jobs' depot_ids: `allowed`
  * cannot tell which depot a route starts from, the full evaluation does).
@@ -134,10 +134,7 @@ function isSimple(
     !setup.some((x) => x > 0) &&
     !maxInVehicle.some((x) => x < INF) &&
     !vehicles.some((v) => v.breaks.length > 0) &&
-    !vehicles.some(
-      (v) =>
-        v.maxWorkingTime < INF || v.maxStops < INF || v.maxRuns > 1 || v.shifts || v.layover || v.configs || v.deadhead || v.minStopLoad,
-    ) &&
+    !vehicles.some((v) => v.maxStops < INF || v.maxRuns > 1 || v.shifts || v.layover || v.configs || v.deadhead || v.minStopLoad) &&
     !rules.hasSequence &&
     !rules.hasCargo
   );

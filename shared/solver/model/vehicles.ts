@@ -46,6 +46,12 @@ export interface VehicleModel {
   maxTravelTime: number;
   maxDistance: number;
   maxWorkingTime: number;
+  /**
+   * The latest a route may end: the hard end, tightened by the working time. Without shifts the
+   * clock runs from the route's fixed start (twStart less its loading), so a working-time limit is
+   * an end time, and the O(1) checks of plain problems keep it as they keep the window (routeEndBy).
+   */
+  endBy: number;
   maxTravelCost: number;
   fixed: number;
   /** Paid per order served: a job, or a shipment (its pickup and delivery together). */
@@ -126,6 +132,7 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     maxTravelTime: v.max_travel_time ?? INF,
     maxDistance: v.max_distance ?? INF,
     maxWorkingTime: v.max_working_time ?? INF,
+    endBy: INF,
     maxTravelCost: v.max_travel_cost ?? INF,
     fixed: v.costs?.fixed ?? 0,
     perOrder: v.costs?.per_order ?? 0,
@@ -141,7 +148,14 @@ function vehicleModel(req: SolverRequest, v: SolverVehicle, index: number, matri
     signature: '',
   };
   m.signature = signatureOf(v, p, m);
+  m.endBy = routeEndBy(m);
   return m;
+}
+
+/** See VehicleModel.endBy; with shifts the clock stops between them, so only the window counts. */
+export function routeEndBy(m: VehicleModel): number {
+  if (m.shifts) return m.twEnd;
+  return Math.min(m.twEnd, m.twStart - m.startService + m.maxWorkingTime);
 }
 
 function deadheadOf(v: SolverVehicle): VehicleModel['deadhead'] {

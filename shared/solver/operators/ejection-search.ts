@@ -39,8 +39,8 @@ export interface EjectionResult {
 
 /**
  * Whether the fast ejection models the problem exactly: jobs only, one load profile per task,
- * windows and capacities the only constraints (no setup, breaks, relations, route limits other
- * than the task count, or rules). Otherwise the route minimisation ejects the slow way.
+ * windows (a working-time limit is an end time: VehicleModel.endBy) and capacities the only
+ * constraints (no setup, breaks, relations, route limits other than the task count, or rules). Otherwise the route minimisation ejects the slow way.
  */
 export function fastEjectionApplies(p: Problem): boolean {
   if (!p.simple || p.relations.length > 0 || p.orderGroup || p.depotChoice) return false;
@@ -49,7 +49,7 @@ export function fastEjectionApplies(p: Problem): boolean {
   for (let t = 0; t < p.nTasks; t++) if (p.pair[t] >= 0 || p.group[t] >= 0 || p.relaxTw[t] || p.setup[t] > 0) return false;
   for (const v of p.vehicles) {
     if (v.breaks.length || v.twEnd !== v.twEndSoft) return false;
-    if (v.maxTravelTime < Infinity || v.maxDistance < Infinity || v.maxTravelCost < Infinity || v.maxWorkingTime < Infinity) return false;
+    if (v.maxTravelTime < Infinity || v.maxDistance < Infinity || v.maxTravelCost < Infinity) return false;
   }
   return true;
 }
@@ -159,7 +159,7 @@ export class EjectionSearch {
     for (let i = 0; i < m; i++) locs[i + 1] = p.loc[u[i]];
     locs[m + 1] = v.end;
     const n = p.nLoc;
-    late[m + 1] = v.twEnd;
+    late[m + 1] = v.endBy;
     const minPen = this.minPenSuf;
     minPen[m + 1] = Infinity;
     for (let i = m; i >= 1; i--) {

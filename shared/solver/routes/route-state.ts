@@ -119,7 +119,7 @@ export class RouteState {
     locs[len + 1] = v.end;
     this.dep[0] = v.twStart;
     const feasible = this.forward(1, len + 2);
-    this.late[len + 1] = v.twEnd;
+    this.late[len + 1] = v.endBy;
     this.backward(len, -1);
     this.finish(feasible);
   }
@@ -190,7 +190,8 @@ export class RouteState {
         d = st + (a === b ? 0 : p.setup[t]) + p.service[t];
       } else {
         d = arr;
-        if (arr > v.twEnd) feasible = false;
+        // As route-eval.ts words the working time, so that both agree at the limit to the bit.
+        if (arr > v.twEnd || arr - v.twStart + v.startService > v.maxWorkingTime) feasible = false;
       }
       if (i >= settleAt && d === dep[i]) return feasible;
       dep[i] = d;

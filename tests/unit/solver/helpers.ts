@@ -14,6 +14,8 @@ export interface GenOptions {
   openRoutes?: boolean;
   breaks?: boolean;
   limits?: boolean;
+  /** A working-time limit on each vehicle, about half its window. */
+  workingTime?: boolean;
   relations?: boolean;
   soft?: boolean;
   setup?: boolean;
@@ -89,6 +91,7 @@ export function generate(o: GenOptions): { request: SolverRequest; matrices: Sol
       max_tasks: o.limits ? 3 + r.int(12) : undefined,
       max_distance: o.limits && r.next() < 0.5 ? 20000 + r.int(20000) : undefined,
       max_travel_time: o.limits && r.next() < 0.5 ? 15000 + r.int(15000) : undefined,
+      max_working_time: o.workingTime ? Math.round(horizon * (0.35 + 0.3 * r.next())) : undefined,
       breaks: o.breaks
         ? [{ id: 1 + k, time_windows: [[horizon / 4, horizon / 4 + 800 + r.int(800)]] as Window[], service: 120 }]
         : undefined,

@@ -44,7 +44,7 @@ export function plainData(p: Problem, ctx: SearchContext, req: SolverRequest): H
   const v = p.vehicles[0];
   if (v.start < 0 || v.end < 0 || v.breaks.length || v.fixed !== 0 || v.perOrder !== 0) return null;
   if (v.maxTasks < p.nTasks || v.maxTravelTime < Infinity || v.maxDistance < Infinity || v.maxTravelCost < Infinity) return null;
-  if (v.maxWorkingTime < Infinity || v.twEnd !== v.twEndSoft) return null;
+  if (v.twEnd !== v.twEndSoft) return null;
   const n = p.nTasks;
   const nv = p.vehicles.length;
   let deliveries = false;
@@ -82,7 +82,7 @@ export function plainData(p: Problem, ctx: SearchContext, req: SolverRequest): H
     twL,
     demand,
     depotE: Math.max(-BIG, v.twStart),
-    depotL: Math.min(BIG, v.twEnd),
+    depotL: Math.min(BIG, v.endBy),
     capacity: p.dims === 1 ? v.cap[0] : BIG,
     fleet: nv,
     dur: v.dur,
