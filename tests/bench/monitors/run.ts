@@ -19,7 +19,7 @@
  */
 import { loadAverage, machine } from '../host';
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { callHandler as call } from '../handler-call';
 import { compileFence, fenceContains, type CompiledFence } from '../../../shared/geo';
 import { engineContext } from '../../../shared/monitors/compile';
 import { emptyState, evaluate, type TrackPoint } from '../../../shared/monitors/engine';
@@ -163,34 +163,6 @@ function engineBench(specs: FenceSpec[], bodies: Array<Record<string, unknown>>)
   console.log(
     `  brute-force containment of all ${specs.length} fences alone: ${(bNs / sample.length / 1000).toFixed(1)} us per point (${hits} hits)`,
   );
-}
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-function call(
-  handler: Handler,
-  method: string,
-  path: string,
-  query: Record<string, string>,
-  body?: unknown,
-  pathParameters?: Record<string, string>,
-) {
-  const event = {
-    version: '2.0',
-    routeKey: `${method} ${path}`,
-    rawPath: path,
-    rawQueryString: new URLSearchParams(query).toString(),
-    headers: { 'content-type': 'application/json' },
-    queryStringParameters: query,
-    pathParameters,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: randomUUID(), http: { method, path } },
-  } as unknown as APIGatewayProxyEventV2;
-  return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context).then((r) => {
-    if (r.statusCode !== 200) throw new Error(`${method} ${path} -> ${r.statusCode} ${r.body}`);
-    return JSON.parse(r.body as string);
-  });
 }
 
 async function ingestBench(specs: FenceSpec[], bodies: Array<Record<string, unknown>>) {

@@ -15,8 +15,7 @@
  * BENCH_SEARCHES (default 100), BENCH_SIZES (default "10000,100000").
  */
 import { loadAverage, machine } from '../host';
-import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { callHandler as call } from '../handler-call';
 import { startDynamo } from '../../../infra/local/emulators';
 import { provisionTables } from '../../../infra/local/provision';
 
@@ -29,34 +28,6 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-function call(
-  handler: Handler,
-  method: string,
-  path: string,
-  query: Record<string, string>,
-  body?: unknown,
-  pathParameters?: Record<string, string>,
-) {
-  const event = {
-    version: '2.0',
-    routeKey: `${method} ${path}`,
-    rawPath: path,
-    rawQueryString: new URLSearchParams(query).toString(),
-    headers: { 'content-type': 'application/json' },
-    queryStringParameters: query,
-    pathParameters,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: randomUUID(), http: { method, path } },
-  } as unknown as APIGatewayProxyEventV2;
-  return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context).then((r) => {
-    if (r.statusCode !== 200) throw new Error(`${method} ${path} -> ${r.statusCode} ${r.body}`);
-    return JSON.parse(r.body as string);
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
