@@ -3,7 +3,7 @@
  * the real extracts (tests/fixtures/osm, © OpenStreetMap contributors, ODbL): the artefacts they
  * serialise to must be byte-identical (bar the import time), so nothing downstream can tell them apart.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,10 @@ describe('streaming import errors', () => {
     const bytes = readFileSync(join(DIR, 'monaco.osm.pbf'));
     const p = join(tmpdir(), `wm-trunc-${process.pid}.osm.pbf`);
     writeFileSync(p, bytes.subarray(0, bytes.length - 100));
-    expect(() => importPbfStreaming(p)).toThrow(RoutingInputError);
+    try {
+      expect(() => importPbfStreaming(p)).toThrow(RoutingInputError);
+    } finally {
+      rmSync(p, { force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,7 @@ describe('OSM PBF import', () => {
     writeFileSync(j, JSON.stringify(gridNetwork(2, 2)));
     expect(importFile(j).lat.length).toBe(4);
     expect(() => importFile(join(dir, 'x.txt'))).toThrow(RoutingInputError);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
@@ -177,5 +178,6 @@ describe('artefact', () => {
     writeFileSync(bad, 'not an artefact at all');
     expect(() => loadNetwork(bad)).toThrow(RoutingInputError);
     expect(readFileSync(join(dir, 'grid.wmrg')).subarray(0, 4).toString()).toBe('WMRG');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
