@@ -36,6 +36,12 @@ export interface CHArrays {
   bMid: Int32Array;
 }
 
+/** Per upward search: nodes settled (visited) and stalled; only kept when `searchLog` is set. */
+export interface SearchLog {
+  settled: number[];
+  stalled: number[];
+}
+
 export class ContractionHierarchy implements CHArrays {
   readonly n: number;
   readonly rank: Uint32Array;
@@ -52,6 +58,8 @@ export class ContractionHierarchy implements CHArrays {
   readonly bLen: Float64Array;
   readonly bMid: Int32Array;
   readonly stats: CHStats;
+  /** Set (e.g. by a benchmark) to record every upward search's search space. */
+  searchLog?: SearchLog;
 
   // search state
   private dist: Float64Array;
@@ -177,6 +185,8 @@ export class ContractionHierarchy implements CHArrays {
     const sFirst = forward ? this.bFirst : this.fFirst;
     const sHead = forward ? this.bHead : this.fHead;
     const sCost = forward ? this.bCost : this.fCost;
+    let settled = 0;
+    let stalls = 0;
     while (heap.size > 0) {
       const u = heap.pop();
       const du = dist[u];
@@ -187,7 +197,11 @@ export class ContractionHierarchy implements CHArrays {
           break;
         }
       }
-      if (stalled) continue;
+      if (stalled) {
+        stalls++;
+        continue;
+      }
+      settled++;
       visit(u, du, sdur[u], slen[u]);
       for (let e = first[u]; e < first[u + 1]; e++) {
         const v = hd[e];
@@ -201,6 +215,10 @@ export class ContractionHierarchy implements CHArrays {
           heap.push(v, c);
         }
       }
+    }
+    if (this.searchLog) {
+      this.searchLog.settled.push(settled);
+      this.searchLog.stalled.push(stalls);
     }
   }
 

@@ -22,6 +22,11 @@ const net = loadNetwork(file);
 const loadMs = performance.now() - t0;
 const { shortcuts, buildMs, loaded } = net.prepare({}, chProgressBar('car hierarchy'));
 const { lat, lon } = net.graph.data;
+// search spaces of the upward searches (settled, stalled), for routes and the matrix apart
+const ch = net.metricFor({}).ch;
+const routeLog = { settled: [] as number[], stalled: [] as number[] };
+const matrixLog = { settled: [] as number[], stalled: [] as number[] };
+if (ch) ch.searchLog = routeLog;
 const rand = seededRandom(39);
 // points on graph nodes, so every pair is on the network
 const pick = (): LatLon => {
@@ -48,13 +53,21 @@ for (let k = 0; k < ROUTES; k++) {
 times.sort((x, y) => x - y);
 const at = (q: number) => times[Math.floor(times.length * q)];
 const pts = Array.from({ length: MATRIX }, pick);
+if (ch) ch.searchLog = matrixLog;
 const tm = performance.now();
 net.matrix(pts);
 const matrixMs = performance.now() - tm;
 const fig = (x: number) => x.toFixed(1);
+const space = (log: typeof routeLog) => {
+  if (log.settled.length === 0) return 'not recorded';
+  const s = [...log.settled].sort((x, y) => x - y);
+  const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+  return `settled mean ${mean(s).toFixed(0)} p50 ${s[s.length >> 1]} max ${s[s.length - 1]}, stalled mean ${mean(log.stalled).toFixed(0)}`;
+};
 process.stdout.write(
   `${file}: ${lat.length} nodes, ${(statSync(file).size / 1e6).toFixed(1)} MB; load ${fig(loadMs)} ms, hierarchy ` +
     `${loaded ? 'read from its sidecar in' : 'built in'} ${fig(buildMs)} ms (${shortcuts} shortcuts); directions p50 ` +
     `${fig(at(0.5))} ms p95 ${fig(at(0.95))} ms (${unroutable} of ${ROUTES} pairs without a route); ${MATRIX}x${MATRIX} matrix ${fig(matrixMs)} ms; ` +
-    `load avg ${loadavg()[0].toFixed(1)}\n`,
+    `load avg ${loadavg()[0].toFixed(1)}\n` +
+    `  upward searches: routes ${space(routeLog)}; matrix ${space(matrixLog)}\n`,
 );
