@@ -3,7 +3,8 @@
  * so that a country's hierarchy is built once by `npm run network -- build` and read by every
  * process that loads the network, instead of at a server's first query. Pure (no file I/O).
  *   bytes 0..3   magic "WMCH"
- *   bytes 4..7   format version (uint32 LE) = 1
+ *   bytes 4..7   format version (uint32 LE) = 2 (1 numbered the arrays by turn-graph node; 2 by
+ *                rank, see ch-query.ts: a version-1 sidecar is refused and built again)
  *   bytes 8..11  header length H (uint32 LE)
  *   bytes 12..   header: UTF-8 JSON (SidecarHeader)
  *   then the arrays of CHArrays, each at an 8-byte aligned offset, little endian.
@@ -16,7 +17,7 @@ import { ContractionHierarchy, type CHArrays } from './ch-query';
 import { RoutingInputError } from './types';
 
 const MAGIC = 0x48434d57; // "WMCH" little endian
-export const SIDECAR_VERSION = 1;
+export const SIDECAR_VERSION = 2;
 export const SIDECAR_SUFFIX = '.wmch';
 
 /** Which artefact file a sidecar belongs to. */
