@@ -10,7 +10,6 @@
  */
 import { contract, type CHInput, type Contracted } from './ch-build';
 import type { Seed } from './dijkstra';
-import { IndexedHeap } from './heap';
 
 export interface CHStats {
   nodes: number;
@@ -78,12 +77,15 @@ export class ContractionHierarchy implements CHArrays {
   searchLog?: SearchLog;
 
   // state of the last upward search, by rank
-  private dist: Float64Array;
-  private sdur: Float64Array;
-  private slen: Float64Array;
-  /** Parent in the last upward search (-1 at seeds). */
-  private spar: Int32Array;
-  private heap: IndexedHeap;
+  /**
+   * Label of each node, 4 numbers side by side (one cache line holds two nodes'): cost (Infinity
+   * when not reached), duration, length, parent (-1 at seeds).
+   */
+  private lab: Float64Array;
+  /** Binary heap of (cost, node), stale entries skipped when popped (no decrease-key). */
+  private hKey = new Float64Array(1024);
+  private hNode = new Int32Array(1024);
+  private hSize = 0;
   private touched: number[] = [];
   /** Nodes settled and not stalled by the last upward search, in settling order. */
   private settled: number[] = [];
@@ -92,6 +94,7 @@ export class ContractionHierarchy implements CHArrays {
    * matrix), -1 elsewhere; made once, and reset through those lists after each query.
    */
   private slotOf: Int32Array | undefined;
+  private unpackStack: number[] = [];
   /** Best meeting cost and node (by rank) of the last backward search of a route. */
   private best = Infinity;
   private meetAt = -1;
@@ -115,11 +118,8 @@ export class ContractionHierarchy implements CHArrays {
     this.bLen = a.bLen;
     this.bMid = a.bMid;
     this.stats = stats;
-    this.dist = new Float64Array(n).fill(Infinity);
-    this.sdur = new Float64Array(n);
-    this.slen = new Float64Array(n);
-    this.heap = new IndexedHeap(n);
-    this.spar = new Int32Array(n).fill(-1);
+    this.lab = new Float64Array(4 * n);
+    for (let v = 0; v < n; v++) this.lab[4 * v] = Infinity;
   }
 
   /** Contract the input graph (ch-build.ts) and lay its upward graphs out for queries. */
@@ -194,25 +194,25 @@ export class ContractionHierarchy implements CHArrays {
   /**
    * Upward search from seeds (turn-graph nodes). forward=true uses the forward up graph (from a
    * source), false the backward up graph (towards a target). Leaves the settled, non-stalled
-   * nodes (by rank) in `settled` and their labels in dist / sdur / slen / spar. With `meet` (the
+   * nodes (by rank) in `settled` and their labels in `lab`. With `meet` (the
    * forward labels of a route, by slot), it keeps the best meeting node in `best` / `meetAt` and
    * stops once its smallest label reaches `best`: no later node can improve on it.
    */
   private upward(seeds: Seed[], forward: boolean, meet?: { slot: Int32Array; cost: Float64Array }): void {
-    const { dist, sdur, slen, spar, heap, touched, settled } = this;
-    for (const v of touched) dist[v] = Infinity;
+    const { lab, touched, settled } = this;
+    for (const v of touched) lab[4 * v] = Infinity;
     touched.length = 0;
     settled.length = 0;
-    heap.clear();
+    this.hSize = 0;
     for (const s of seeds) {
       const x = this.rank[s.node];
-      if (s.cost < dist[x]) {
-        if (dist[x] === Infinity) touched.push(x);
-        dist[x] = s.cost;
-        sdur[x] = s.dur;
-        slen[x] = s.len;
-        spar[x] = -1;
-        heap.push(x, s.cost);
+      if (s.cost < lab[4 * x]) {
+        if (lab[4 * x] === Infinity) touched.push(x);
+        lab[4 * x] = s.cost;
+        lab[4 * x + 1] = s.dur;
+        lab[4 * x + 2] = s.len;
+        lab[4 * x + 3] = -1;
+        this.hPush(x, s.cost);
       }
     }
     const first = forward ? this.fFirst : this.bFirst;
@@ -228,13 +228,14 @@ export class ContractionHierarchy implements CHArrays {
     let scanned = 0;
     this.best = Infinity;
     this.meetAt = -1;
-    while (heap.size > 0 && heap.peekKey() < this.best) {
-      const u = heap.pop();
-      const du = dist[u];
+    while (this.hSize > 0 && this.hKey[0] < this.best) {
+      const du = this.hKey[0];
+      const u = this.hPop();
+      if (du > lab[4 * u]) continue; // stale: u was reached more cheaply since
       let stalled = false;
       let e = sFirst[u];
       for (const end = sFirst[u + 1]; e < end; e++) {
-        if (dist[sHead[e]] + sCost[e] < du) {
+        if (lab[4 * sHead[e]] + sCost[e] < du) {
           stalled = true;
           break;
         }
@@ -253,18 +254,19 @@ export class ContractionHierarchy implements CHArrays {
           this.meetAt = u;
         }
       }
-      const du2 = sdur[u];
-      const lu = slen[u];
+      const du2 = lab[4 * u + 1];
+      const lu = lab[4 * u + 2];
       for (let e = first[u], end = first[u + 1]; e < end; e++) {
         const v = hd[e];
         const c = du + cs[e];
-        if (c < dist[v]) {
-          if (dist[v] === Infinity) touched.push(v);
-          dist[v] = c;
-          sdur[v] = du2 + ds[e];
-          slen[v] = lu + ls[e];
-          spar[v] = u;
-          heap.push(v, c);
+        const at = 4 * v;
+        if (c < lab[at]) {
+          if (lab[at] === Infinity) touched.push(v);
+          lab[at] = c;
+          lab[at + 1] = du2 + ds[e];
+          lab[at + 2] = lu + ls[e];
+          lab[at + 3] = u;
+          this.hPush(v, c);
         }
       }
     }
@@ -273,6 +275,53 @@ export class ContractionHierarchy implements CHArrays {
       this.searchLog.stalled.push(stalls);
       this.searchLog.edges.push(scanned);
     }
+  }
+
+  private hPush(node: number, key: number): void {
+    if (this.hSize === this.hKey.length) {
+      const k = new Float64Array(2 * this.hSize);
+      const v = new Int32Array(2 * this.hSize);
+      k.set(this.hKey);
+      v.set(this.hNode);
+      this.hKey = k;
+      this.hNode = v;
+    }
+    const hk = this.hKey;
+    const hn = this.hNode;
+    let i = this.hSize++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (hk[p] <= key) break;
+      hk[i] = hk[p];
+      hn[i] = hn[p];
+      i = p;
+    }
+    hk[i] = key;
+    hn[i] = node;
+  }
+
+  /** Removes the heap's top and returns its node (its key was hKey[0]). */
+  private hPop(): number {
+    const hk = this.hKey;
+    const hn = this.hNode;
+    const top = hn[0];
+    const n = --this.hSize;
+    if (n === 0) return top;
+    const key = hk[n];
+    const node = hn[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && hk[c + 1] < hk[c]) c++;
+      if (hk[c] >= key) break;
+      hk[i] = hk[c];
+      hn[i] = hn[c];
+      i = c;
+    }
+    hk[i] = key;
+    hn[i] = node;
+    return top;
   }
 
   /**
@@ -296,10 +345,10 @@ export class ContractionHierarchy implements CHArrays {
     for (let i = 0; i < F; i++) {
       const v = fNode[i];
       slot[v] = i;
-      fCost[i] = this.dist[v];
-      fDur[i] = this.sdur[v];
-      fLen[i] = this.slen[v];
-      fPar[i] = this.spar[v];
+      fCost[i] = this.lab[4 * v];
+      fDur[i] = this.lab[4 * v + 1];
+      fLen[i] = this.lab[4 * v + 2];
+      fPar[i] = this.lab[4 * v + 3];
     }
     try {
       this.upward(target, false, { slot, cost: fCost });
@@ -311,14 +360,14 @@ export class ContractionHierarchy implements CHArrays {
       for (let x = fPar[m]; x >= 0; x = fPar[slot[x]]) up.push(x);
       up.reverse();
       const down: number[] = [];
-      for (let x = this.spar[meet]; x >= 0; x = this.spar[x]) down.push(x);
+      for (let x = this.lab[4 * meet + 3]; x >= 0; x = this.lab[4 * x + 3]) down.push(x);
       const chain = up.concat(down);
       const nodes: number[] = [this.order[chain[0]]];
       for (let i = 0; i + 1 < chain.length; i++) this.unpack(chain[i], chain[i + 1], nodes);
       return {
         cost: best,
-        dur: fDur[m] + this.sdur[meet],
-        len: fLen[m] + this.slen[meet],
+        dur: fDur[m] + this.lab[4 * meet + 1],
+        len: fLen[m] + this.lab[4 * meet + 2],
         nodes,
         sourceNode: nodes[0],
         targetNode: nodes[nodes.length - 1],
@@ -340,15 +389,16 @@ export class ContractionHierarchy implements CHArrays {
 
   /** Append the turn-graph nodes after `a` on the hierarchy edge a->b (both by rank). */
   private unpack(a: number, b: number, out: number[]): void {
-    const stack: Array<[number, number]> = [[a, b]];
+    // pairs (x, y) still to unpack, flat: a long route unpacks thousands of edges
+    const stack = this.unpackStack;
+    stack.length = 0;
+    stack.push(a, b);
     while (stack.length > 0) {
-      const [x, y] = stack.pop()!;
+      const y = stack.pop()!;
+      const x = stack.pop()!;
       const m = this.midOf(x, y);
       if (m < 0) out.push(this.order[y]);
-      else {
-        stack.push([m, y]);
-        stack.push([x, m]);
-      }
+      else stack.push(m, y, x, m);
     }
   }
 
@@ -359,7 +409,7 @@ export class ContractionHierarchy implements CHArrays {
   manyToMany(sources: Seed[][], targets: Seed[][], outCost: Float64Array, outDur: Float64Array, outLen: Float64Array): void {
     const T = targets.length;
     const slot = this.slots();
-    const { dist, sdur, slen, settled } = this;
+    const { lab, settled } = this;
     // 1. backward searches fill buckets: entries grouped by node, a group per node reached
     const groupNode: number[] = [];
     const groupSize: number[] = [];
@@ -379,9 +429,9 @@ export class ContractionHierarchy implements CHArrays {
         groupSize[g]++;
         eNode.push(g);
         eT.push(t);
-        eC.push(dist[v]);
-        eD.push(sdur[v]);
-        eL.push(slen[v]);
+        eC.push(lab[4 * v]);
+        eD.push(lab[4 * v + 1]);
+        eL.push(lab[4 * v + 2]);
       }
     }
     try {
@@ -414,9 +464,9 @@ export class ContractionHierarchy implements CHArrays {
         for (const v of settled) {
           const g = slot[v];
           if (g < 0) continue;
-          const c = dist[v];
-          const d = sdur[v];
-          const l = slen[v];
+          const c = lab[4 * v];
+          const d = lab[4 * v + 1];
+          const l = lab[4 * v + 2];
           for (let i = first[g], end = first[g + 1]; i < end; i++) {
             const tot = c + kC[i];
             const j = row + kT[i];
