@@ -28,7 +28,7 @@ export interface CHStats {
 export interface CHArrays {
   /** Rank of each turn-graph node: its position in the contraction order. */
   rank: Uint32Array;
-  /** Upward forward graph: edges a->b with b > a, CSR at a. */
+  /** Upward forward graph: edges a->b with b > a, CSR at a, each node's list sorted by b. */
   fFirst: Uint32Array;
   fHead: Uint32Array;
   fCost: Float64Array;
@@ -36,7 +36,7 @@ export interface CHArrays {
   fLen: Float64Array;
   /** Middle node of a shortcut (by rank), -1 for an original edge. */
   fMid: Int32Array;
-  /** Upward backward graph: edges a->b with a > b, CSR at b, head = a. */
+  /** Upward backward graph: edges a->b with a > b, CSR at b, head = a, sorted by a. */
   bFirst: Uint32Array;
   bHead: Uint32Array;
   bCost: Float64Array;
@@ -162,9 +162,17 @@ export class ContractionHierarchy implements CHArrays {
       bLen: new Float64Array(bm),
       bMid: new Int32Array(bm),
     };
+    // placed in order of their higher end, every node's list comes out sorted by head, which
+    // unpacking a path searches by bisection (a top node has hundreds of edges)
+    const high = new Uint32Array(n + 1);
+    for (let e = 0; e < E; e++) high[Math.max(rank[eFrom[e]], rank[eTo[e]]) + 1]++;
+    for (let i = 0; i < n; i++) high[i + 1] += high[i];
+    const seq = new Uint32Array(E);
+    for (let e = 0; e < E; e++) seq[high[Math.max(rank[eFrom[e]], rank[eTo[e]])]++] = e;
     const fp = fFirst.slice(0, n);
     const bp = bFirst.slice(0, n);
-    for (let e = 0; e < E; e++) {
+    for (let k = 0; k < E; k++) {
+      const e = seq[k];
       const u = rank[eFrom[e]];
       const v = rank[eTo[e]];
       const m = eMid[e] < 0 ? -1 : rank[eMid[e]];
@@ -379,11 +387,23 @@ export class ContractionHierarchy implements CHArrays {
 
   /** Middle node (by rank) of the hierarchy edge a->b (-1 for an original edge). */
   private midOf(a: number, b: number): number {
-    if (b > a) {
-      for (let e = this.fFirst[a]; e < this.fFirst[a + 1]; e++) if (this.fHead[e] === b) return this.fMid[e];
-    } else {
-      for (let e = this.bFirst[b]; e < this.bFirst[b + 1]; e++) if (this.bHead[e] === a) return this.bMid[e];
+    const fw = b > a;
+    const first = fw ? this.fFirst : this.bFirst;
+    const head = fw ? this.fHead : this.bHead;
+    const cost = fw ? this.fCost : this.bCost;
+    const at = fw ? a : b;
+    const want = fw ? b : a;
+    let lo = first[at];
+    let hi = first[at + 1];
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (head[m] < want) lo = m + 1;
+      else hi = m;
     }
+    // of parallel edges, the cheapest: the one the search took
+    let best = -1;
+    for (let e = lo, end = first[at + 1]; e < end && head[e] === want; e++) if (best < 0 || cost[e] < cost[best]) best = e;
+    if (best >= 0) return (fw ? this.fMid : this.bMid)[best];
     throw new Error(`contraction hierarchy: missing edge ${this.order[a]}->${this.order[b]}`);
   }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/roads/ch-build';
 import { contractInParts, stripes } from '../../../shared/roads/ch-parallel';
 import { ContractionHierarchy } from '../../../shared/roads/ch-query';
+import { deserializeHierarchy, serializeHierarchy } from '../../../shared/roads/ch-sidecar';
 import type { Seed } from '../../../shared/roads/dijkstra';
 import { seededRandom } from '../../fixtures/random';
 
@@ -103,13 +104,16 @@ async function hierarchies(g: Grid) {
 }
 
 describe('hierarchy queries, nodes numbered by rank', () => {
-  it('lays the upward graphs out by rank: every forward edge climbs, rank and order are inverse', async () => {
+  it('lays the upward graphs out by rank: every edge climbs, lists sorted by head, rank and order inverse', async () => {
     const g = grid(8, 1);
     for (const ch of Object.values(await hierarchies(g))) {
       for (let v = 0; v < ch.n; v++) expect(ch.order[ch.rank[v]]).toBe(v);
       for (let u = 0; u < ch.n; u++) {
         for (let e = ch.fFirst[u]; e < ch.fFirst[u + 1]; e++) expect(ch.fHead[e]).toBeGreaterThan(u);
         for (let e = ch.bFirst[u]; e < ch.bFirst[u + 1]; e++) expect(ch.bHead[e]).toBeGreaterThan(u);
+        // sorted by head: unpacking bisects the lists
+        for (let e = ch.fFirst[u] + 1; e < ch.fFirst[u + 1]; e++) expect(ch.fHead[e]).toBeGreaterThanOrEqual(ch.fHead[e - 1]);
+        for (let e = ch.bFirst[u] + 1; e < ch.bFirst[u + 1]; e++) expect(ch.bHead[e]).toBeGreaterThanOrEqual(ch.bHead[e - 1]);
       }
       // the numbering is not the input's: a test on the identity would prove nothing
       expect([...ch.rank].some((r, v) => r !== v)).toBe(true);
@@ -181,5 +185,22 @@ describe('hierarchy queries, nodes numbered by rank', () => {
         ch.route(src[0], tgt[0]);
       }
     }
+  });
+
+  it('stores the layout and refuses a stored hierarchy whose edge lists are not sorted by head', async () => {
+    const g = grid(6, 4);
+    const ch = (await hierarchies(g))['in one piece'];
+    const src = { key: 'k', artefact: { bytes: 1, sha256: 'x' }, transitions: g.from.length };
+    const want = { key: 'k', artefact: src.artefact, states: ch.n, transitions: g.from.length };
+    const back = deserializeHierarchy(serializeHierarchy(ch, src), want);
+    expect(Array.from(back.fHead)).toEqual(Array.from(ch.fHead));
+    expect(back.route([{ node: 0, cost: 0, dur: 0, len: 0 }], [{ node: 35, cost: 0, dur: 0, len: 0 }])).toEqual(
+      ch.route([{ node: 0, cost: 0, dur: 0, len: 0 }], [{ node: 35, cost: 0, dur: 0, len: 0 }]),
+    );
+    const u = Array.from({ length: ch.n }, (_, v) => v).find((v) => ch.fFirst[v + 1] - ch.fFirst[v] >= 2)!;
+    const fHead = ch.fHead.slice();
+    [fHead[ch.fFirst[u]], fHead[ch.fFirst[u] + 1]] = [fHead[ch.fFirst[u] + 1], fHead[ch.fFirst[u]]];
+    const unsorted = new ContractionHierarchy({ ...ch, fHead }, ch.stats);
+    expect(() => deserializeHierarchy(serializeHierarchy(unsorted, src), want)).toThrow(/not sorted by head/);
   });
 });
