@@ -2,10 +2,14 @@
  * Contraction hierarchies (Geisberger et al. 2008) built for one metric, with the
  * bucket many-to-many algorithm (Knopp et al. 2007) and stall-on-demand: the searches on
  * the upward graphs. The contraction itself is in ch-build.ts.
+ *
+ * Inside a hierarchy a node is numbered by its rank: every upward search climbs towards the
+ * highest numbers, where all searches meet, so on a country's hierarchy (millions of nodes) the
+ * labels and edges a query touches lie in a compact region of memory instead of all over it.
+ * Seeds come in and paths go out as the turn graph's own node numbers.
  */
 import { contract, type CHInput, type Contracted } from './ch-build';
 import type { Seed } from './dijkstra';
-import { IndexedHeap } from './heap';
 
 export interface CHStats {
   nodes: number;
@@ -17,17 +21,22 @@ export interface CHStats {
   loaded?: boolean;
 }
 
-/** The upward graphs of a hierarchy: what a stored hierarchy holds (ch-sidecar.ts). */
+/**
+ * The upward graphs of a hierarchy: what a stored hierarchy holds (ch-sidecar.ts). Every array
+ * but `rank` numbers nodes by rank (node v of the turn graph is `rank[v]` in them).
+ */
 export interface CHArrays {
+  /** Rank of each turn-graph node: its position in the contraction order. */
   rank: Uint32Array;
-  /** Upward forward graph: edges a->b with rank[b] > rank[a], CSR at a. */
+  /** Upward forward graph: edges a->b with b > a, CSR at a, each node's list sorted by b. */
   fFirst: Uint32Array;
   fHead: Uint32Array;
   fCost: Float64Array;
   fDur: Float64Array;
   fLen: Float64Array;
+  /** Middle node of a shortcut (by rank), -1 for an original edge. */
   fMid: Int32Array;
-  /** Upward backward graph: edges a->b with rank[a] > rank[b], CSR at b, head = a. */
+  /** Upward backward graph: edges a->b with a > b, CSR at b, head = a, sorted by a. */
   bFirst: Uint32Array;
   bHead: Uint32Array;
   bCost: Float64Array;
@@ -36,9 +45,21 @@ export interface CHArrays {
   bMid: Int32Array;
 }
 
+/**
+ * Per upward search: nodes settled (visited) and stalled, and edges looked at (relaxed, or
+ * scanned for a stall); only kept when `searchLog` is set.
+ */
+export interface SearchLog {
+  settled: number[];
+  stalled: number[];
+  edges: number[];
+}
+
 export class ContractionHierarchy implements CHArrays {
   readonly n: number;
   readonly rank: Uint32Array;
+  /** Turn-graph node of each rank (the inverse of `rank`). */
+  readonly order: Uint32Array;
   readonly fFirst: Uint32Array;
   readonly fHead: Uint32Array;
   readonly fCost: Float64Array;
@@ -52,20 +73,38 @@ export class ContractionHierarchy implements CHArrays {
   readonly bLen: Float64Array;
   readonly bMid: Int32Array;
   readonly stats: CHStats;
+  /** Set (e.g. by a benchmark) to record every upward search's search space. */
+  searchLog?: SearchLog;
 
-  // search state
-  private dist: Float64Array;
-  private sdur: Float64Array;
-  private slen: Float64Array;
-  private heap: IndexedHeap;
+  // state of the last upward search, by rank
+  /**
+   * Label of each node, 4 numbers side by side (one cache line holds two nodes'): cost (Infinity
+   * when not reached), duration, length, parent (-1 at seeds).
+   */
+  private lab: Float64Array;
+  /** Binary heap of (cost, node), stale entries skipped when popped (no decrease-key). */
+  private hKey = new Float64Array(1024);
+  private hNode = new Int32Array(1024);
+  private hSize = 0;
   private touched: number[] = [];
-  /** Parent node in the last upward search (-1 at seeds). */
-  private spar: Int32Array;
+  /** Nodes settled and not stalled by the last upward search, in settling order. */
+  private settled: number[] = [];
+  /**
+   * Per node, an index into a query's own compact lists (forward labels of a route, buckets of a
+   * matrix), -1 elsewhere; made once, and reset through those lists after each query.
+   */
+  private slotOf: Int32Array | undefined;
+  private unpackStack: number[] = [];
+  /** Best meeting cost and node (by rank) of the last backward search of a route. */
+  private best = Infinity;
+  private meetAt = -1;
 
   constructor(a: CHArrays, stats: CHStats) {
     const n = a.rank.length;
     this.n = n;
     this.rank = a.rank;
+    this.order = new Uint32Array(n);
+    for (let v = 0; v < n; v++) this.order[a.rank[v]] = v;
     this.fFirst = a.fFirst;
     this.fHead = a.fHead;
     this.fCost = a.fCost;
@@ -79,11 +118,8 @@ export class ContractionHierarchy implements CHArrays {
     this.bLen = a.bLen;
     this.bMid = a.bMid;
     this.stats = stats;
-    this.dist = new Float64Array(n).fill(Infinity);
-    this.sdur = new Float64Array(n);
-    this.slen = new Float64Array(n);
-    this.heap = new IndexedHeap(n);
-    this.spar = new Int32Array(n).fill(-1);
+    this.lab = new Float64Array(4 * n);
+    for (let v = 0; v < n; v++) this.lab[4 * v] = Infinity;
   }
 
   /** Contract the input graph (ch-build.ts) and lay its upward graphs out for queries. */
@@ -92,7 +128,7 @@ export class ContractionHierarchy implements CHArrays {
     return ContractionHierarchy.layout(contract(input), t0);
   }
 
-  /** Lay a contraction's edges out as the upward graphs; t0 is when its build began. */
+  /** Lay a contraction's edges out as the upward graphs, numbered by rank; t0 is when its build began. */
   static layout(built: Contracted, t0: number): ContractionHierarchy {
     const n = built.rank.length;
     const { eFrom, eTo, eCost, eDur, eLen, eMid, rank } = built;
@@ -100,8 +136,10 @@ export class ContractionHierarchy implements CHArrays {
     const fFirst = new Uint32Array(n + 1);
     const bFirst = new Uint32Array(n + 1);
     for (let e = 0; e < E; e++) {
-      if (rank[eFrom[e]] < rank[eTo[e]]) fFirst[eFrom[e] + 1]++;
-      else bFirst[eTo[e] + 1]++;
+      const a = rank[eFrom[e]];
+      const b = rank[eTo[e]];
+      if (a < b) fFirst[a + 1]++;
+      else bFirst[b + 1]++;
     }
     for (let i = 0; i < n; i++) {
       fFirst[i + 1] += fFirst[i];
@@ -110,7 +148,7 @@ export class ContractionHierarchy implements CHArrays {
     const fm = fFirst[n];
     const bm = bFirst[n];
     const a: CHArrays = {
-      rank,
+      rank: Uint32Array.from(rank),
       fFirst,
       fHead: new Uint32Array(fm),
       fCost: new Float64Array(fm),
@@ -124,48 +162,65 @@ export class ContractionHierarchy implements CHArrays {
       bLen: new Float64Array(bm),
       bMid: new Int32Array(bm),
     };
+    // placed in order of their higher end, every node's list comes out sorted by head, which
+    // unpacking a path searches by bisection (a top node has hundreds of edges)
+    const high = new Uint32Array(n + 1);
+    for (let e = 0; e < E; e++) high[Math.max(rank[eFrom[e]], rank[eTo[e]]) + 1]++;
+    for (let i = 0; i < n; i++) high[i + 1] += high[i];
+    const seq = new Uint32Array(E);
+    for (let e = 0; e < E; e++) seq[high[Math.max(rank[eFrom[e]], rank[eTo[e]])]++] = e;
     const fp = fFirst.slice(0, n);
     const bp = bFirst.slice(0, n);
-    for (let e = 0; e < E; e++) {
-      const u = eFrom[e];
-      const v = eTo[e];
-      if (rank[u] < rank[v]) {
+    for (let k = 0; k < E; k++) {
+      const e = seq[k];
+      const u = rank[eFrom[e]];
+      const v = rank[eTo[e]];
+      const m = eMid[e] < 0 ? -1 : rank[eMid[e]];
+      if (u < v) {
         const k = fp[u]++;
         a.fHead[k] = v;
         a.fCost[k] = eCost[e];
         a.fDur[k] = eDur[e];
         a.fLen[k] = eLen[e];
-        a.fMid[k] = eMid[e];
+        a.fMid[k] = m;
       } else {
         const k = bp[v]++;
         a.bHead[k] = u;
         a.bCost[k] = eCost[e];
         a.bDur[k] = eDur[e];
         a.bLen[k] = eLen[e];
-        a.bMid[k] = eMid[e];
+        a.bMid[k] = m;
       }
     }
     return new ContractionHierarchy(a, { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 });
   }
 
+  private slots(): Int32Array {
+    return (this.slotOf ??= new Int32Array(this.n).fill(-1));
+  }
+
   /**
-   * Upward search from seeds. forward=true uses the forward up graph (from a source),
-   * false the backward up graph (towards a target). Calls visit(node, cost, dur, len) for every
-   * settled, non-stalled node.
+   * Upward search from seeds (turn-graph nodes). forward=true uses the forward up graph (from a
+   * source), false the backward up graph (towards a target). Leaves the settled, non-stalled
+   * nodes (by rank) in `settled` and their labels in `lab`. With `meet` (the
+   * forward labels of a route, by slot), it keeps the best meeting node in `best` / `meetAt` and
+   * stops once its smallest label reaches `best`: no later node can improve on it.
    */
-  upward(seeds: Seed[], forward: boolean, visit: (node: number, cost: number, dur: number, len: number) => void): void {
-    const { dist, sdur, slen, heap } = this;
-    for (const v of this.touched) dist[v] = Infinity;
-    this.touched.length = 0;
-    heap.clear();
+  private upward(seeds: Seed[], forward: boolean, meet?: { slot: Int32Array; cost: Float64Array }): void {
+    const { lab, touched, settled } = this;
+    for (const v of touched) lab[4 * v] = Infinity;
+    touched.length = 0;
+    settled.length = 0;
+    this.hSize = 0;
     for (const s of seeds) {
-      if (s.cost < dist[s.node]) {
-        if (dist[s.node] === Infinity) this.touched.push(s.node);
-        dist[s.node] = s.cost;
-        sdur[s.node] = s.dur;
-        slen[s.node] = s.len;
-        this.spar[s.node] = -1;
-        heap.push(s.node, s.cost);
+      const x = this.rank[s.node];
+      if (s.cost < lab[4 * x]) {
+        if (lab[4 * x] === Infinity) touched.push(x);
+        lab[4 * x] = s.cost;
+        lab[4 * x + 1] = s.dur;
+        lab[4 * x + 2] = s.len;
+        lab[4 * x + 3] = -1;
+        this.hPush(x, s.cost);
       }
     }
     const first = forward ? this.fFirst : this.bFirst;
@@ -177,31 +232,104 @@ export class ContractionHierarchy implements CHArrays {
     const sFirst = forward ? this.bFirst : this.fFirst;
     const sHead = forward ? this.bHead : this.fHead;
     const sCost = forward ? this.bCost : this.fCost;
-    while (heap.size > 0) {
-      const u = heap.pop();
-      const du = dist[u];
+    let stalls = 0;
+    let scanned = 0;
+    this.best = Infinity;
+    this.meetAt = -1;
+    while (this.hSize > 0 && this.hKey[0] < this.best) {
+      const du = this.hKey[0];
+      const u = this.hPop();
+      if (du > lab[4 * u]) continue; // stale: u was reached more cheaply since
       let stalled = false;
-      for (let e = sFirst[u]; e < sFirst[u + 1]; e++) {
-        if (dist[sHead[e]] + sCost[e] < du) {
+      let e = sFirst[u];
+      for (const end = sFirst[u + 1]; e < end; e++) {
+        if (lab[4 * sHead[e]] + sCost[e] < du) {
           stalled = true;
           break;
         }
       }
-      if (stalled) continue;
-      visit(u, du, sdur[u], slen[u]);
-      for (let e = first[u]; e < first[u + 1]; e++) {
+      scanned += e - sFirst[u];
+      if (stalled) {
+        stalls++;
+        continue;
+      }
+      scanned += first[u + 1] - first[u];
+      settled.push(u);
+      if (meet) {
+        const i = meet.slot[u];
+        if (i >= 0 && meet.cost[i] + du < this.best) {
+          this.best = meet.cost[i] + du;
+          this.meetAt = u;
+        }
+      }
+      const du2 = lab[4 * u + 1];
+      const lu = lab[4 * u + 2];
+      for (let e = first[u], end = first[u + 1]; e < end; e++) {
         const v = hd[e];
         const c = du + cs[e];
-        if (c < dist[v]) {
-          if (dist[v] === Infinity) this.touched.push(v);
-          dist[v] = c;
-          sdur[v] = sdur[u] + ds[e];
-          slen[v] = slen[u] + ls[e];
-          this.spar[v] = u;
-          heap.push(v, c);
+        const at = 4 * v;
+        if (c < lab[at]) {
+          if (lab[at] === Infinity) touched.push(v);
+          lab[at] = c;
+          lab[at + 1] = du2 + ds[e];
+          lab[at + 2] = lu + ls[e];
+          lab[at + 3] = u;
+          this.hPush(v, c);
         }
       }
     }
+    if (this.searchLog) {
+      this.searchLog.settled.push(settled.length);
+      this.searchLog.stalled.push(stalls);
+      this.searchLog.edges.push(scanned);
+    }
+  }
+
+  private hPush(node: number, key: number): void {
+    if (this.hSize === this.hKey.length) {
+      const k = new Float64Array(2 * this.hSize);
+      const v = new Int32Array(2 * this.hSize);
+      k.set(this.hKey);
+      v.set(this.hNode);
+      this.hKey = k;
+      this.hNode = v;
+    }
+    const hk = this.hKey;
+    const hn = this.hNode;
+    let i = this.hSize++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (hk[p] <= key) break;
+      hk[i] = hk[p];
+      hn[i] = hn[p];
+      i = p;
+    }
+    hk[i] = key;
+    hn[i] = node;
+  }
+
+  /** Removes the heap's top and returns its node (its key was hKey[0]). */
+  private hPop(): number {
+    const hk = this.hKey;
+    const hn = this.hNode;
+    const top = hn[0];
+    const n = --this.hSize;
+    if (n === 0) return top;
+    const key = hk[n];
+    const node = hn[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && hk[c + 1] < hk[c]) c++;
+      if (hk[c] >= key) break;
+      hk[i] = hk[c];
+      hn[i] = hn[c];
+      i = c;
+    }
+    hk[i] = key;
+    hn[i] = node;
+    return top;
   }
 
   /**
@@ -213,57 +341,84 @@ export class ContractionHierarchy implements CHArrays {
     source: Seed[],
     target: Seed[],
   ): { cost: number; dur: number; len: number; nodes: number[]; sourceNode: number; targetNode: number } | null {
-    const fwd = new Map<number, [number, number, number, number]>();
-    this.upward(source, true, (node, c, d, l) => {
-      fwd.set(node, [c, d, l, this.spar[node]]);
-    });
-    let best = Infinity;
-    let meet = -1;
-    const bwd = new Map<number, [number, number, number, number]>();
-    this.upward(target, false, (node, c, d, l) => {
-      bwd.set(node, [c, d, l, this.spar[node]]);
-      const f = fwd.get(node);
-      if (f && f[0] + c < best) {
-        best = f[0] + c;
-        meet = node;
-      }
-    });
-    if (meet < 0) return null;
-    const f = fwd.get(meet)!;
-    const b = bwd.get(meet)!;
-    // upward chains: source seed -> meet, and meet -> target seed
-    const up: number[] = [meet];
-    for (let x = f[3]; x >= 0; x = fwd.get(x)![3]) up.push(x);
-    up.reverse();
-    const down: number[] = [];
-    for (let x = b[3]; x >= 0; x = bwd.get(x)![3]) down.push(x);
-    const chain = up.concat(down);
-    const nodes: number[] = [chain[0]];
-    for (let i = 0; i + 1 < chain.length; i++) this.unpack(chain[i], chain[i + 1], nodes);
-    return { cost: best, dur: f[1] + b[1], len: f[2] + b[2], nodes, sourceNode: chain[0], targetNode: chain[chain.length - 1] };
-  }
-
-  /** Middle node of the hierarchy edge a->b (-1 for an original edge). */
-  private midOf(a: number, b: number): number {
-    if (this.rank[b] > this.rank[a]) {
-      for (let e = this.fFirst[a]; e < this.fFirst[a + 1]; e++) if (this.fHead[e] === b) return this.fMid[e];
-    } else {
-      for (let e = this.bFirst[b]; e < this.bFirst[b + 1]; e++) if (this.bHead[e] === a) return this.bMid[e];
+    const slot = this.slots();
+    this.upward(source, true);
+    // the forward labels, kept in compact lists while the backward search reuses the state
+    const fNode = this.settled.slice();
+    const F = fNode.length;
+    const fCost = new Float64Array(F);
+    const fDur = new Float64Array(F);
+    const fLen = new Float64Array(F);
+    const fPar = new Int32Array(F);
+    for (let i = 0; i < F; i++) {
+      const v = fNode[i];
+      slot[v] = i;
+      fCost[i] = this.lab[4 * v];
+      fDur[i] = this.lab[4 * v + 1];
+      fLen[i] = this.lab[4 * v + 2];
+      fPar[i] = this.lab[4 * v + 3];
     }
-    throw new Error(`contraction hierarchy: missing edge ${a}->${b}`);
+    try {
+      this.upward(target, false, { slot, cost: fCost });
+      const { best, meetAt: meet } = this;
+      if (meet < 0) return null;
+      const m = slot[meet];
+      // upward chains: source seed -> meet, and meet -> target seed
+      const up: number[] = [meet];
+      for (let x = fPar[m]; x >= 0; x = fPar[slot[x]]) up.push(x);
+      up.reverse();
+      const down: number[] = [];
+      for (let x = this.lab[4 * meet + 3]; x >= 0; x = this.lab[4 * x + 3]) down.push(x);
+      const chain = up.concat(down);
+      const nodes: number[] = [this.order[chain[0]]];
+      for (let i = 0; i + 1 < chain.length; i++) this.unpack(chain[i], chain[i + 1], nodes);
+      return {
+        cost: best,
+        dur: fDur[m] + this.lab[4 * meet + 1],
+        len: fLen[m] + this.lab[4 * meet + 2],
+        nodes,
+        sourceNode: nodes[0],
+        targetNode: nodes[nodes.length - 1],
+      };
+    } finally {
+      for (const v of fNode) slot[v] = -1;
+    }
   }
 
-  /** Append the original nodes after `a` on the hierarchy edge a->b. */
+  /** Middle node (by rank) of the hierarchy edge a->b (-1 for an original edge). */
+  private midOf(a: number, b: number): number {
+    const fw = b > a;
+    const first = fw ? this.fFirst : this.bFirst;
+    const head = fw ? this.fHead : this.bHead;
+    const cost = fw ? this.fCost : this.bCost;
+    const at = fw ? a : b;
+    const want = fw ? b : a;
+    let lo = first[at];
+    let hi = first[at + 1];
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (head[m] < want) lo = m + 1;
+      else hi = m;
+    }
+    // of parallel edges, the cheapest: the one the search took
+    let best = -1;
+    for (let e = lo, end = first[at + 1]; e < end && head[e] === want; e++) if (best < 0 || cost[e] < cost[best]) best = e;
+    if (best >= 0) return (fw ? this.fMid : this.bMid)[best];
+    throw new Error(`contraction hierarchy: missing edge ${this.order[a]}->${this.order[b]}`);
+  }
+
+  /** Append the turn-graph nodes after `a` on the hierarchy edge a->b (both by rank). */
   private unpack(a: number, b: number, out: number[]): void {
-    const stack: Array<[number, number]> = [[a, b]];
+    // pairs (x, y) still to unpack, flat: a long route unpacks thousands of edges
+    const stack = this.unpackStack;
+    stack.length = 0;
+    stack.push(a, b);
     while (stack.length > 0) {
-      const [x, y] = stack.pop()!;
+      const y = stack.pop()!;
+      const x = stack.pop()!;
       const m = this.midOf(x, y);
-      if (m < 0) out.push(y);
-      else {
-        stack.push([m, y]);
-        stack.push([x, m]);
-      }
+      if (m < 0) out.push(this.order[y]);
+      else stack.push(m, y, x, m);
     }
   }
 
@@ -273,57 +428,78 @@ export class ContractionHierarchy implements CHArrays {
    */
   manyToMany(sources: Seed[][], targets: Seed[][], outCost: Float64Array, outDur: Float64Array, outLen: Float64Array): void {
     const T = targets.length;
-    // 1. backward searches fill buckets
-    let bn: number[] = [];
-    let bt: number[] = [];
-    let bc: number[] = [];
-    let bd: number[] = [];
-    let bl: number[] = [];
+    const slot = this.slots();
+    const { lab, settled } = this;
+    // 1. backward searches fill buckets: entries grouped by node, a group per node reached
+    const groupNode: number[] = [];
+    const groupSize: number[] = [];
+    let eNode: number[] = [];
+    let eT: number[] = [];
+    let eC: number[] = [];
+    let eD: number[] = [];
+    let eL: number[] = [];
     for (let t = 0; t < T; t++) {
-      this.upward(targets[t], false, (node, c, d, l) => {
-        bn.push(node);
-        bt.push(t);
-        bc.push(c);
-        bd.push(d);
-        bl.push(l);
-      });
-    }
-    const B = bn.length;
-    const first = new Uint32Array(this.n + 1);
-    for (let i = 0; i < B; i++) first[bn[i] + 1]++;
-    for (let i = 0; i < this.n; i++) first[i + 1] += first[i];
-    const pos = first.slice(0, this.n);
-    const kT = new Uint32Array(B);
-    const kC = new Float64Array(B);
-    const kD = new Float64Array(B);
-    const kL = new Float64Array(B);
-    for (let i = 0; i < B; i++) {
-      const p = pos[bn[i]]++;
-      kT[p] = bt[i];
-      kC[p] = bc[i];
-      kD[p] = bd[i];
-      kL[p] = bl[i];
-    }
-    bn = bt = bc = bd = bl = [];
-    // 2. forward searches scan buckets
-    for (let s = 0; s < sources.length; s++) {
-      const row = s * T;
-      for (let t = 0; t < T; t++) {
-        outCost[row + t] = Infinity;
-        outDur[row + t] = Infinity;
-        outLen[row + t] = Infinity;
+      this.upward(targets[t], false);
+      for (const v of settled) {
+        let g = slot[v];
+        if (g < 0) {
+          g = slot[v] = groupNode.push(v) - 1;
+          groupSize.push(0);
+        }
+        groupSize[g]++;
+        eNode.push(g);
+        eT.push(t);
+        eC.push(lab[4 * v]);
+        eD.push(lab[4 * v + 1]);
+        eL.push(lab[4 * v + 2]);
       }
-      this.upward(sources[s], true, (node, c, d, l) => {
-        for (let i = first[node], end = first[node + 1]; i < end; i++) {
-          const tot = c + kC[i];
-          const j = row + kT[i];
-          if (tot < outCost[j]) {
-            outCost[j] = tot;
-            outDur[j] = d + kD[i];
-            outLen[j] = l + kL[i];
+    }
+    try {
+      const G = groupNode.length;
+      const first = new Uint32Array(G + 1);
+      for (let g = 0; g < G; g++) first[g + 1] = first[g] + groupSize[g];
+      const B = eNode.length;
+      const pos = first.slice(0, G);
+      const kT = new Uint32Array(B);
+      const kC = new Float64Array(B);
+      const kD = new Float64Array(B);
+      const kL = new Float64Array(B);
+      for (let i = 0; i < B; i++) {
+        const p = pos[eNode[i]]++;
+        kT[p] = eT[i];
+        kC[p] = eC[i];
+        kD[p] = eD[i];
+        kL[p] = eL[i];
+      }
+      eNode = eT = eC = eD = eL = [];
+      // 2. forward searches scan buckets
+      for (let s = 0; s < sources.length; s++) {
+        const row = s * T;
+        for (let t = 0; t < T; t++) {
+          outCost[row + t] = Infinity;
+          outDur[row + t] = Infinity;
+          outLen[row + t] = Infinity;
+        }
+        this.upward(sources[s], true);
+        for (const v of settled) {
+          const g = slot[v];
+          if (g < 0) continue;
+          const c = lab[4 * v];
+          const d = lab[4 * v + 1];
+          const l = lab[4 * v + 2];
+          for (let i = first[g], end = first[g + 1]; i < end; i++) {
+            const tot = c + kC[i];
+            const j = row + kT[i];
+            if (tot < outCost[j]) {
+              outCost[j] = tot;
+              outDur[j] = d + kD[i];
+              outLen[j] = l + kL[i];
+            }
           }
         }
-      });
+      }
+    } finally {
+      for (const v of groupNode) slot[v] = -1;
     }
   }
 }

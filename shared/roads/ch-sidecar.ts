@@ -3,7 +3,9 @@
  * so that a country's hierarchy is built once by `npm run network -- build` and read by every
  * process that loads the network, instead of at a server's first query. Pure (no file I/O).
  *   bytes 0..3   magic "WMCH"
- *   bytes 4..7   format version (uint32 LE) = 1
+ *   bytes 4..7   format version (uint32 LE) = 2 (1 numbered the arrays by turn-graph node; 2 by
+ *                rank, each node's edges sorted by head, see ch-query.ts: a version-1 sidecar
+ *                is refused and built again)
  *   bytes 8..11  header length H (uint32 LE)
  *   bytes 12..   header: UTF-8 JSON (SidecarHeader)
  *   then the arrays of CHArrays, each at an 8-byte aligned offset, little endian.
@@ -16,7 +18,7 @@ import { ContractionHierarchy, type CHArrays } from './ch-query';
 import { RoutingInputError } from './types';
 
 const MAGIC = 0x48434d57; // "WMCH" little endian
-export const SIDECAR_VERSION = 1;
+export const SIDECAR_VERSION = 2;
 export const SIDECAR_SUFFIX = '.wmch';
 
 /** Which artefact file a sidecar belongs to. */
@@ -162,6 +164,8 @@ export function deserializeHierarchy(bytes: Uint8Array, want: SidecarExpectation
     throw new RoutingInputError('hierarchy sidecar arrays do not match its state count');
   if (a.fFirst[h.states] !== a.fHead.length || a.bFirst[h.states] !== a.bHead.length)
     throw new RoutingInputError('hierarchy sidecar arrays do not match its edge counts');
+  if (!sortedByHead(a.fFirst, a.fHead) || !sortedByHead(a.bFirst, a.bHead))
+    throw new RoutingInputError('hierarchy sidecar edges are not sorted by head: build it again');
   return new ContractionHierarchy(a, {
     nodes: h.states,
     inputEdges: h.inputEdges,
@@ -169,4 +173,10 @@ export function deserializeHierarchy(bytes: Uint8Array, want: SidecarExpectation
     buildMs: Date.now() - t0,
     loaded: true,
   });
+}
+
+/** Whether every node's edge list climbs by head, as unpacking a path relies on (ch-query.ts). */
+function sortedByHead(first: Uint32Array, head: Uint32Array): boolean {
+  for (let v = 0; v + 1 < first.length; v++) for (let e = first[v] + 1; e < first[v + 1]; e++) if (head[e] < head[e - 1]) return false;
+  return true;
 }
