@@ -4,7 +4,6 @@
 //      great-circle fallback (distance x detour factor at the profile's speed), always flagged
 //      in `warnings`.
 // cost_matrix (travel_cost "customized") rides along as every profile's `costs`.
-import polyline from '@mapbox/polyline';
 import {
   FALLBACK_WARNING,
   greatCircleMatrix,
@@ -20,6 +19,7 @@ import type { OptimizationRequest } from './schemas';
 import type { ProfileMatrices, SolverMatrices } from '../solver';
 import type { ClientResult } from './client-result';
 import type { LatLonPair } from '../geo/types';
+import { encodeLatLonPairs } from '../geo/polyline';
 import { idKey } from './ids';
 import { avoidEntries, parseAvoidBox, parseTruckSize, profileMode, vehicleProfile } from './validate/routing';
 
@@ -177,6 +177,6 @@ export function routeGeometries(result: ClientResult, req: OptimizationRequest, 
         }
       }
     }
-    return polyline.encode(coords, 5);
+    return encodeLatLonPairs(coords, 5);
   });
 }

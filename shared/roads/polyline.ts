@@ -1,12 +1,13 @@
 import polyline from '@mapbox/polyline';
+import { encodeLatLonPairs } from '../geo/polyline';
 
 // Google encoded polylines for route geometry, on [lat, lon] pairs (the routing engine's own
-// coordinate order). One implementation for the whole project: @mapbox/polyline, which
-// shared/geo/polyline.ts and the optimization results use too.
+// coordinate order). One encoder for the whole project, shared/geo/polyline.ts's (the
+// optimization results use it too); decoding is @mapbox/polyline's.
 
 /** Encode [lat, lon] pairs with 5 or 6 decimals. */
 export function encodePolyline(coords: ReadonlyArray<readonly [number, number]>, precision: 5 | 6 = 5): string {
-  return polyline.encode(coords as Array<[number, number]>, precision);
+  return encodeLatLonPairs(coords, precision);
 }
 
 /** Decode to [lat, lon] pairs. */
