@@ -48,15 +48,15 @@ export interface Contracted {
   rank: Uint32Array;
   /** Nodes in contraction order: all of them, or all but the kept ones. */
   order: Uint32Array;
-  eFrom: ArrayLike<number>;
-  eTo: ArrayLike<number>;
-  eCost: ArrayLike<number>;
-  eDur: ArrayLike<number>;
-  eLen: ArrayLike<number>;
+  eFrom: Uint32Array;
+  eTo: Uint32Array;
+  eCost: Float64Array;
+  eDur: Float64Array;
+  eLen: Float64Array;
   /** Contracted middle node of a shortcut (its name: CHInput.names), -1 for an original edge. */
-  eMid: ArrayLike<number>;
+  eMid: Int32Array;
   /** Original edges each edge stands for. */
-  eHops: ArrayLike<number>;
+  eHops: Int32Array;
   inputEdges: number;
   shortcuts: number;
 }
