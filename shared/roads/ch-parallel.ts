@@ -80,8 +80,8 @@ interface Sub {
 type Column = 'eFrom' | 'eTo' | 'eCost' | 'eDur' | 'eLen' | 'eMid' | 'eHops';
 
 /**
- * The parts' own edges stay where they are (the caller lays them out); those between two of a
- * part's boundary nodes, and the input's edges between parts, are the core's input.
+ * A part's edges that touch an inner node of it are final; those between two of its boundary
+ * nodes, and the input's edges between parts, are the core's input.
  */
 export async function contractInParts(
   input: CHInput,
