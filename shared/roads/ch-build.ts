@@ -10,6 +10,7 @@
  * Witness searches stop once every target is settled or a limit is reached (a missed witness only
  * adds a redundant shortcut, never a wrong distance).
  */
+import { EdgeColumns, EdgeLists } from './ch-edges';
 import { IndexedHeap } from './heap';
 
 export interface CHInput {
@@ -47,15 +48,15 @@ export interface Contracted {
   rank: Uint32Array;
   /** Nodes in contraction order: all of them, or all but the kept ones. */
   order: Uint32Array;
-  eFrom: ArrayLike<number>;
-  eTo: ArrayLike<number>;
-  eCost: ArrayLike<number>;
-  eDur: ArrayLike<number>;
-  eLen: ArrayLike<number>;
+  eFrom: Uint32Array;
+  eTo: Uint32Array;
+  eCost: Float64Array;
+  eDur: Float64Array;
+  eLen: Float64Array;
   /** Contracted middle node of a shortcut (its name: CHInput.names), -1 for an original edge. */
-  eMid: ArrayLike<number>;
+  eMid: Int32Array;
   /** Original edges each edge stands for. */
-  eHops: ArrayLike<number>;
+  eHops: Int32Array;
   inputEdges: number;
   shortcuts: number;
 }
@@ -86,49 +87,42 @@ const SIMULATE_HOPS = 4;
 export function contract(input: CHInput): Contracted {
   const t0 = Date.now();
   const n = input.nodeCount;
-  const eFrom: number[] = [];
-  const eTo: number[] = [];
-  const eCost: number[] = [];
-  const eDur: number[] = [];
-  const eLen: number[] = [];
-  const eMid: number[] = [];
-  const eHops: number[] = [];
-  const outAdj: number[][] = new Array(n);
-  const inAdj: number[][] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    outAdj[i] = [];
-    inAdj[i] = [];
+  const m0 = input.from.length;
+  // list v: v's out-edges, list n + v: its in-edges; room for the input's and a couple more
+  const room = new Int32Array(2 * n);
+  let usable = 0;
+  for (let i = 0; i < m0; i++) {
+    if (!(input.cost[i] < Infinity) || input.from[i] === input.to[i]) continue;
+    room[input.from[i]]++;
+    room[n + input.to[i]]++;
+    usable++;
   }
+  for (let i = 0; i < 2 * n; i++) room[i] += 2;
+  const E = new EdgeColumns(2 * usable);
+  const adj = new EdgeLists(room);
   // parallel edges: keep the cheapest (degrees are small, so a scan beats a map of every pair)
-  for (let i = 0; i < input.from.length; i++) {
+  for (let i = 0; i < m0; i++) {
     const c = input.cost[i];
     if (!(c < Infinity)) continue;
     const a = input.from[i];
     const b = input.to[i];
     if (a === b) continue;
-    const ex = findEdge(outAdj[a], eTo, b);
+    const ex = findEdge(adj, a, E.to, b);
     if (ex >= 0) {
-      if (c < eCost[ex]) {
-        eCost[ex] = c;
-        eDur[ex] = input.dur[i];
-        eLen[ex] = input.len[i];
-        eMid[ex] = input.mid?.[i] ?? -1;
-        eHops[ex] = input.hops?.[i] ?? 1;
+      if (c < E.cost[ex]) {
+        E.cost[ex] = c;
+        E.dur[ex] = input.dur[i];
+        E.len[ex] = input.len[i];
+        E.mid[ex] = input.mid?.[i] ?? -1;
+        E.hops[ex] = input.hops?.[i] ?? 1;
       }
       continue;
     }
-    const id = eFrom.length;
-    eFrom.push(a);
-    eTo.push(b);
-    eCost.push(c);
-    eDur.push(input.dur[i]);
-    eLen.push(input.len[i]);
-    eMid.push(input.mid?.[i] ?? -1);
-    eHops.push(input.hops?.[i] ?? 1);
-    outAdj[a].push(id);
-    inAdj[b].push(id);
+    const id = E.add(a, b, c, input.dur[i], input.len[i], input.mid?.[i] ?? -1, input.hops?.[i] ?? 1);
+    adj.push(a, id);
+    adj.push(n + b, id);
   }
-  const inputEdges = eFrom.length;
+  const inputEdges = E.count;
   const names = input.names;
   const contracted = new Uint8Array(n);
   const level = new Uint32Array(n);
@@ -152,15 +146,19 @@ export function contract(input: CHInput): Contracted {
     wHeap.push(src, 0);
     let settled = 0;
     let left = targets;
+    // no edge is added during a search: the columns and the pool stay where they are
+    const { pool, start, size } = adj;
+    const eTo = E.to;
+    const eCost = E.cost;
     while (wHeap.size > 0) {
       const u = wHeap.pop();
       const du = wDist[u];
       if (du > limit || ++settled > settleLimit) break;
       if (isTarget[u] && --left <= 0) break;
       if (wHops[u] >= maxHops) continue;
-      const adj = outAdj[u];
-      for (let k = 0; k < adj.length; k++) {
-        const e = adj[k];
+      const end = start[u] + size[u];
+      for (let k = start[u]; k < end; k++) {
+        const e = pool[k];
         const v = eTo[e];
         if (v === skip || contracted[v]) continue;
         const c = du + eCost[e];
@@ -181,20 +179,23 @@ export function contract(input: CHInput): Contracted {
   const process = (v: number, simulate: boolean): number => {
     activeIn.length = 0;
     activeOut.length = 0;
-    for (const e of inAdj[v]) if (!contracted[eFrom[e]]) activeIn.push(e);
-    for (const e of outAdj[v]) if (!contracted[eTo[e]]) activeOut.push(e);
+    {
+      const { pool, start, size } = adj;
+      for (let k = start[n + v], end = k + size[n + v]; k < end; k++) if (!contracted[E.from[pool[k]]]) activeIn.push(pool[k]);
+      for (let k = start[v], end = k + size[v]; k < end; k++) if (!contracted[E.to[pool[k]]]) activeOut.push(pool[k]);
+    }
     let shortcuts = 0;
     addedHops = 0;
     const settleLimit = simulate ? SIMULATE_SETTLE_LIMIT : CONTRACT_SETTLE_LIMIT;
     for (const ein of activeIn) {
-      const u = eFrom[ein];
-      const c1 = eCost[ein];
+      const u = E.from[ein];
+      const c1 = E.cost[ein];
       let maxC = 0;
       let targets = 0;
       for (const eout of activeOut) {
-        const w = eTo[eout];
+        const w = E.to[eout];
         if (w === u) continue;
-        const c = c1 + eCost[eout];
+        const c = c1 + E.cost[eout];
         if (c > maxC) maxC = c;
         if (!isTarget[w]) {
           isTarget[w] = 1;
@@ -203,35 +204,28 @@ export function contract(input: CHInput): Contracted {
       }
       if (targets === 0) continue;
       witness(u, v, maxC, settleLimit, targets, simulate ? SIMULATE_HOPS : 255);
-      for (const eout of activeOut) isTarget[eTo[eout]] = 0;
+      for (const eout of activeOut) isTarget[E.to[eout]] = 0;
       for (const eout of activeOut) {
-        const w = eTo[eout];
+        const w = E.to[eout];
         if (w === u) continue;
-        const c = c1 + eCost[eout];
+        const c = c1 + E.cost[eout];
         if (wDist[w] <= c) continue;
         shortcuts++;
-        addedHops += eHops[ein] + eHops[eout];
+        addedHops += E.hops[ein] + E.hops[eout];
         if (simulate) continue;
-        const existing = findEdge(outAdj[u], eTo, w);
+        const existing = findEdge(adj, u, E.to, w);
         if (existing >= 0) {
-          if (c < eCost[existing]) {
-            eCost[existing] = c;
-            eDur[existing] = eDur[ein] + eDur[eout];
-            eLen[existing] = eLen[ein] + eLen[eout];
-            eMid[existing] = names ? names[v] : v;
-            eHops[existing] = eHops[ein] + eHops[eout];
+          if (c < E.cost[existing]) {
+            E.cost[existing] = c;
+            E.dur[existing] = E.dur[ein] + E.dur[eout];
+            E.len[existing] = E.len[ein] + E.len[eout];
+            E.mid[existing] = names ? names[v] : v;
+            E.hops[existing] = E.hops[ein] + E.hops[eout];
           }
         } else {
-          const id = eFrom.length;
-          eFrom.push(u);
-          eTo.push(w);
-          eCost.push(c);
-          eDur.push(eDur[ein] + eDur[eout]);
-          eLen.push(eLen[ein] + eLen[eout]);
-          eMid.push(names ? names[v] : v);
-          eHops.push(eHops[ein] + eHops[eout]);
-          outAdj[u].push(id);
-          inAdj[w].push(id);
+          const id = E.add(u, w, c, E.dur[ein] + E.dur[eout], E.len[ein] + E.len[eout], names ? names[v] : v, E.hops[ein] + E.hops[eout]);
+          adj.push(u, id);
+          adj.push(n + w, id);
         }
       }
     }
@@ -243,8 +237,8 @@ export function contract(input: CHInput): Contracted {
     const removed = activeIn.length + activeOut.length;
     if (removed === 0) return level[v];
     let removedHops = 0;
-    for (const e of activeIn) removedHops += eHops[e];
-    for (const e of activeOut) removedHops += eHops[e];
+    for (const e of activeIn) removedHops += E.hops[e];
+    for (const e of activeOut) removedHops += E.hops[e];
     return level[v] + (EDGE_QUOTIENT_WEIGHT * added) / removed + (HOP_QUOTIENT_WEIGHT * addedHops) / removedHops;
   };
 
@@ -271,30 +265,50 @@ export function contract(input: CHInput): Contracted {
     order[done] = v;
     rank[v] = done++;
     if (input.onProgress && done % step === 0)
-      input.onProgress({ done, total, shortcuts: eFrom.length - inputEdges, elapsedMs: Date.now() - t0 });
+      input.onProgress({ done, total, shortcuts: E.count - inputEdges, elapsedMs: Date.now() - t0 });
     neighbours.length = 0;
-    for (const e of inAdj[v]) if (!contracted[eFrom[e]]) neighbours.push(eFrom[e]);
-    for (const e of outAdj[v]) if (!contracted[eTo[e]]) neighbours.push(eTo[e]);
+    const { pool, start, size } = adj;
+    for (let k = start[n + v], end = k + size[n + v]; k < end; k++) if (!contracted[E.from[pool[k]]]) neighbours.push(E.from[pool[k]]);
+    for (let k = start[v], end = k + size[v]; k < end; k++) if (!contracted[E.to[pool[k]]]) neighbours.push(E.to[pool[k]]);
     for (const u of neighbours) if (level[u] < level[v] + 1) level[u] = level[v] + 1;
-    // prune adjacency lists of neighbours so later scans stay short
+    // prune adjacency lists of neighbours so later scans stay short; v's own are read no more
     for (const u of neighbours) {
-      const o = outAdj[u];
-      let k = 0;
-      for (let i = 0; i < o.length; i++) if (!contracted[eTo[o[i]]]) o[k++] = o[i];
-      o.length = k;
-      const ii = inAdj[u];
-      k = 0;
-      for (let i = 0; i < ii.length; i++) if (!contracted[eFrom[ii[i]]]) ii[k++] = ii[i];
-      ii.length = k;
+      prune(adj, u, E.to, contracted);
+      prune(adj, n + u, E.from, contracted);
     }
+    adj.release(v);
+    adj.release(n + v);
   }
-  outAdj.length = 0;
-  inAdj.length = 0;
-  input.onProgress?.({ done: total, total, shortcuts: eFrom.length - inputEdges, elapsedMs: Date.now() - t0 });
-  return { rank, order, eFrom, eTo, eCost, eDur, eLen, eMid, eHops, inputEdges, shortcuts: eFrom.length - inputEdges };
+  input.onProgress?.({ done: total, total, shortcuts: E.count - inputEdges, elapsedMs: Date.now() - t0 });
+  const m = E.count;
+  // views of the filled part: the room beyond was never written, so it holds no memory
+  return {
+    rank,
+    order,
+    eFrom: E.from.subarray(0, m),
+    eTo: E.to.subarray(0, m),
+    eCost: E.cost.subarray(0, m),
+    eDur: E.dur.subarray(0, m),
+    eLen: E.len.subarray(0, m),
+    eMid: E.mid.subarray(0, m),
+    eHops: E.hops.subarray(0, m),
+    inputEdges,
+    shortcuts: m - inputEdges,
+  };
 }
 
-function findEdge(adj: number[], eTo: number[], to: number): number {
-  for (let k = 0; k < adj.length; k++) if (eTo[adj[k]] === to) return adj[k];
+/** The edge of `list` whose other end (`end`: the to or from column) is `node`, or -1. */
+function findEdge(adj: EdgeLists, list: number, end: Uint32Array, node: number): number {
+  const { pool, start, size } = adj;
+  for (let k = start[list], stop = k + size[list]; k < stop; k++) if (end[pool[k]] === node) return pool[k];
   return -1;
+}
+
+/** Drops the edges of `list` whose other end is contracted, keeping the others' order. */
+function prune(adj: EdgeLists, list: number, end: Uint32Array, contracted: Uint8Array): void {
+  const { pool, start, size } = adj;
+  const s = start[list];
+  let k = s;
+  for (let i = s, stop = s + size[list]; i < stop; i++) if (!contracted[end[pool[i]]]) pool[k++] = pool[i];
+  adj.truncate(list, k - s);
 }

@@ -71,14 +71,18 @@ export function stripes(
   return { part, crossing: cut };
 }
 
-type Edges = Record<'eFrom' | 'eTo' | 'eCost' | 'eDur' | 'eLen' | 'eMid', number[]>;
-
 interface Sub {
   input: CHInput;
   /** Global id of each local node. */
   global: Uint32Array;
 }
 
+type Column = 'eFrom' | 'eTo' | 'eCost' | 'eDur' | 'eLen' | 'eMid' | 'eHops';
+
+/**
+ * A part's edges that touch an inner node of it are final; those between two of its boundary
+ * nodes, and the input's edges between parts, are the core's input.
+ */
 export async function contractInParts(
   input: CHInput,
   part: Uint8Array,
@@ -90,8 +94,12 @@ export async function contractInParts(
   const n = input.nodeCount;
   const boundary = new Uint8Array(n);
   const usable = (i: number) => input.cost[i] < Infinity && input.from[i] !== input.to[i];
+  let crossing = 0;
   for (let i = 0; i < input.from.length; i++)
-    if (usable(i) && part[input.from[i]] !== part[input.to[i]]) boundary[input.from[i]] = boundary[input.to[i]] = 1;
+    if (usable(i) && part[input.from[i]] !== part[input.to[i]]) {
+      boundary[input.from[i]] = boundary[input.to[i]] = 1;
+      crossing++;
+    }
 
   const globals: Uint32Array[] = [];
   const running = Array.from({ length: parts }, (_, p) => {
@@ -102,58 +110,51 @@ export async function contractInParts(
   const results: (Contracted | undefined)[] = await Promise.all(running);
   const partShortcuts = results.reduce((sum, r) => sum + r!.shortcuts, 0);
 
-  // edges kept between boundary nodes go to the core; every other edge is final
-  const out = {
-    rank: new Uint32Array(n),
-    order: new Uint32Array(n),
-    eFrom: [] as number[],
-    eTo: [] as number[],
-    eCost: [] as number[],
-    eDur: [] as number[],
-    eLen: [] as number[],
-    eMid: [] as number[],
-    /** Left empty: hop counts only steer the order, which is settled once the core is built. */
-    eHops: [] as number[],
-    inputEdges: 0,
-    shortcuts: 0,
-  };
-  const coreIndex = new Int32Array(n).fill(-1);
-  const coreGlobal: number[] = [];
-  for (let v = 0; v < n; v++) if (boundary[v]) coreIndex[v] = coreGlobal.push(v) - 1;
-  const core = {
-    from: [] as number[],
-    to: [] as number[],
-    cost: [] as number[],
-    dur: [] as number[],
-    len: [] as number[],
-    mid: [] as number[],
-    hops: [] as number[],
-  };
-  const toCore = (a: number, b: number, c: number, d: number, l: number, m: number, h: number) => {
-    core.from.push(coreIndex[a]);
-    core.to.push(coreIndex[b]);
-    core.cost.push(c);
-    core.dur.push(d);
-    core.len.push(l);
-    core.mid.push(m);
-    core.hops.push(h);
-  };
-  let done = 0;
-  // each part's result is let go once merged: at country scale the parts' edges are gigabytes
+  // per part and edge: whether it is final (1) or goes to the core (0)
+  const final: Uint8Array[] = [];
+  let finals = 0;
+  let coreEdges = crossing;
   for (let p = 0; p < parts; p++) {
     const r = results[p]!;
-    results[p] = undefined;
     const g = globals[p];
-    for (const v of r.order) {
-      out.rank[g[v]] = done;
-      out.order[done++] = g[v];
-    }
-    for (let e = 0; e < r.eFrom.length; e++) {
-      const a = g[r.eFrom[e]];
-      const b = g[r.eTo[e]];
-      if (boundary[a] && boundary[b]) toCore(a, b, r.eCost[e], r.eDur[e], r.eLen[e], r.eMid[e], r.eHops[e]);
-      else push(out, a, b, r.eCost[e], r.eDur[e], r.eLen[e], r.eMid[e]);
-    }
+    const f = new Uint8Array(r.eFrom.length);
+    for (let e = 0; e < f.length; e++) f[e] = boundary[g[r.eFrom[e]]] && boundary[g[r.eTo[e]]] ? 0 : 1;
+    for (let e = 0; e < f.length; e++) finals += f[e];
+    coreEdges += f.length;
+    final.push(f);
+  }
+  coreEdges -= finals;
+
+  const coreIndex = new Int32Array(n).fill(-1);
+  let coreNodes = 0;
+  for (let v = 0; v < n; v++) if (boundary[v]) coreIndex[v] = coreNodes++;
+  const coreGlobal = new Uint32Array(coreNodes);
+  for (let v = 0; v < n; v++) if (boundary[v]) coreGlobal[coreIndex[v]] = v;
+  const core = {
+    from: new Uint32Array(coreEdges),
+    to: new Uint32Array(coreEdges),
+    cost: new Float64Array(coreEdges),
+    dur: new Float64Array(coreEdges),
+    len: new Float64Array(coreEdges),
+    mid: new Int32Array(coreEdges),
+    hops: new Int32Array(coreEdges),
+  };
+  let k = 0;
+  const toCore = (a: number, b: number, c: number, d: number, l: number, m: number, h: number) => {
+    core.from[k] = coreIndex[a];
+    core.to[k] = coreIndex[b];
+    core.cost[k] = c;
+    core.dur[k] = d;
+    core.len[k] = l;
+    core.mid[k] = m;
+    core.hops[k++] = h;
+  };
+  for (let p = 0; p < parts; p++) {
+    const r = results[p]!;
+    const g = globals[p];
+    const f = final[p];
+    for (let e = 0; e < f.length; e++)
+      if (!f[e]) toCore(g[r.eFrom[e]], g[r.eTo[e]], r.eCost[e], r.eDur[e], r.eLen[e], r.eMid[e], r.eHops[e]);
   }
   for (let i = 0; i < input.from.length; i++) {
     const a = input.from[i];
@@ -161,51 +162,92 @@ export async function contractInParts(
     if (usable(i) && part[a] !== part[b]) toCore(a, b, input.cost[i], input.dur[i], input.len[i], -1, 1);
   }
 
-  const inner = done;
+  const inner = results.reduce((sum, r) => sum + r!.order.length, 0);
   const top = contract({
-    nodeCount: coreGlobal.length,
+    nodeCount: coreNodes,
     ...core,
     names: coreGlobal,
     onProgress:
       onProgress &&
       ((q) => onProgress({ done: inner + q.done, total: n, shortcuts: partShortcuts + q.shortcuts, elapsedMs: Date.now() - t0 })),
   });
-  for (const v of top.order) {
-    out.rank[coreGlobal[v]] = done;
-    out.order[done++] = coreGlobal[v];
-  }
-  for (let e = 0; e < top.eFrom.length; e++)
-    push(out, coreGlobal[top.eFrom[e]], coreGlobal[top.eTo[e]], top.eCost[e], top.eDur[e], top.eLen[e], top.eMid[e]);
-  for (const m of out.eMid) if (m < 0) out.inputEdges++;
-  out.shortcuts = out.eFrom.length - out.inputEdges;
-  return out satisfies Contracted;
-}
 
-function push(out: Edges, a: number, b: number, c: number, d: number, l: number, m: number): void {
-  out.eFrom.push(a);
-  out.eTo.push(b);
-  out.eCost.push(c);
-  out.eDur.push(d);
-  out.eLen.push(l);
-  out.eMid.push(m);
+  const rank = new Uint32Array(n);
+  const order = new Uint32Array(n);
+  let done = 0;
+  for (let p = 0; p < parts; p++)
+    for (const v of results[p]!.order) {
+      rank[globals[p][v]] = done;
+      order[done++] = globals[p][v];
+    }
+  for (const v of top.order) {
+    rank[coreGlobal[v]] = done;
+    order[done++] = coreGlobal[v];
+  }
+
+  // the parts' final edges, then the core's, one column at a time: each part's column is let go
+  // once copied, so the parts' results and the laid-out edges are not all held at once
+  const m = finals + top.eFrom.length;
+  const column = <T extends Uint32Array | Int32Array | Float64Array>(name: Column, into: T, map?: (p: number) => Uint32Array): T => {
+    let at = 0;
+    for (let p = 0; p < parts; p++) {
+      const r = results[p]!;
+      const src = r[name];
+      const f = final[p];
+      const g = map?.(p);
+      for (let e = 0; e < f.length; e++) if (f[e]) into[at++] = g ? g[src[e]] : src[e];
+      // typed-array columns of a result are distinct buffers: dropping the reference frees this one
+      (r as unknown as Record<Column, undefined>)[name] = undefined;
+    }
+    const src = top[name];
+    for (let e = 0; e < src.length; e++) into[at++] = map ? coreGlobal[src[e]] : src[e];
+    return into;
+  };
+  const eMid = column('eMid', new Int32Array(m));
+  const eCost = column('eCost', new Float64Array(m));
+  const eDur = column('eDur', new Float64Array(m));
+  const eLen = column('eLen', new Float64Array(m));
+  for (const r of results) (r as unknown as Record<Column, undefined>).eHops = undefined;
+  const eFrom = column('eFrom', new Uint32Array(m), (p) => globals[p]);
+  const eTo = column('eTo', new Uint32Array(m), (p) => globals[p]);
+  let inputEdges = 0;
+  for (let e = 0; e < m; e++) if (eMid[e] < 0) inputEdges++;
+  return {
+    rank,
+    order,
+    eFrom,
+    eTo,
+    eCost,
+    eDur,
+    eLen,
+    eMid,
+    /** Left empty: hop counts only steer the order, which is settled once the core is built. */
+    eHops: new Int32Array(0),
+    inputEdges,
+    shortcuts: m - inputEdges,
+  };
 }
 
 /** Part p's nodes and the edges between them, its boundary nodes kept. */
 function subgraph(input: CHInput, part: Uint8Array, p: number, boundary: Uint8Array): Sub {
   const n = input.nodeCount;
   const local = new Int32Array(n).fill(-1);
-  const globals: number[] = [];
-  for (let v = 0; v < n; v++) if (part[v] === p) local[v] = globals.push(v) - 1;
-  const global = Uint32Array.from(globals);
-  const keep = new Uint8Array(global.length);
-  for (let k = 0; k < global.length; k++) keep[k] = boundary[global[k]];
-  const edges: number[] = [];
-  for (let i = 0; i < input.from.length; i++) if (part[input.from[i]] === p && part[input.to[i]] === p) edges.push(i);
+  let count = 0;
+  for (let v = 0; v < n; v++) if (part[v] === p) local[v] = count++;
+  const global = new Uint32Array(count);
+  for (let v = 0; v < n; v++) if (part[v] === p) global[local[v]] = v;
+  const keep = new Uint8Array(count);
+  for (let k = 0; k < count; k++) keep[k] = boundary[global[k]];
+  let m = 0;
+  for (let i = 0; i < input.from.length; i++) if (part[input.from[i]] === p && part[input.to[i]] === p) m++;
+  const edges = new Uint32Array(m);
+  m = 0;
+  for (let i = 0; i < input.from.length; i++) if (part[input.from[i]] === p && part[input.to[i]] === p) edges[m++] = i;
   const pick = (src: ArrayLike<number>) => Float64Array.from(edges, (i) => src[i]);
   return {
     global,
     input: {
-      nodeCount: global.length,
+      nodeCount: count,
       from: Uint32Array.from(edges, (i) => local[input.from[i]]),
       to: Uint32Array.from(edges, (i) => local[input.to[i]]),
       cost: pick(input.cost),

@@ -15,11 +15,6 @@ export function defaultHierarchyThreads(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
 }
 
-type Shipped = Omit<Contracted, 'eFrom' | 'eTo' | 'eCost' | 'eDur' | 'eLen' | 'eMid' | 'eHops'> &
-  Record<'eFrom' | 'eTo', Uint32Array> &
-  Record<'eCost' | 'eDur' | 'eLen', Float64Array> &
-  Record<'eMid' | 'eHops', Int32Array>;
-
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[THREAD_MARK]) {
   parentPort!.once('message', ({ input, progress, slot }: { input: CHInput; progress: Int32Array; slot: number }) => {
     // what it has done, where the calling thread's progress report reads it (no message needed)
@@ -30,37 +25,37 @@ if (!isMainThread && (workerData as Record<string, unknown> | null)?.[THREAD_MAR
         Atomics.store(progress, 2 * slot + 1, p.shortcuts);
       },
     });
-    // typed arrays move to the caller without a copy; plain arrays would be cloned
-    const out: Shipped = {
-      ...c,
-      eFrom: Uint32Array.from(c.eFrom),
-      eTo: Uint32Array.from(c.eTo),
-      eCost: Float64Array.from(c.eCost),
-      eDur: Float64Array.from(c.eDur),
-      eLen: Float64Array.from(c.eLen),
-      eMid: Int32Array.from(c.eMid),
-      eHops: Int32Array.from(c.eHops),
-    };
-    const buffers = [out.rank, out.order, out.eFrom, out.eTo, out.eCost, out.eDur, out.eLen, out.eMid, out.eHops].map(
-      (a) => a.buffer as ArrayBuffer,
-    );
-    parentPort!.postMessage(out, buffers);
+    // the result's buffers move to the caller without a copy (a part's edges are gigabytes at country scale)
+    const arrays = [c.rank, c.order, c.eFrom, c.eTo, c.eCost, c.eDur, c.eLen, c.eMid, c.eHops];
+    parentPort!.postMessage(c, buffersOf(arrays));
   });
 }
 
-/** Contracts one part in a new thread, which ends with it, counting its nodes done and shortcuts in progress[2 slot, 2 slot + 1]. */
+/** The distinct ArrayBuffers under some typed arrays (views may share one), for a transfer list. */
+function buffersOf(arrays: ArrayLike<number>[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const a of arrays) if (ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
+  return [...out];
+}
+
+/**
+ * Contracts one part in a new thread, which ends with it (the part's typed arrays, but its names,
+ * move there and are unusable here afterwards), counting its nodes done and shortcuts in progress[2 slot, 2 slot + 1]. */
 function contractInThread(input: CHInput, progress: Int32Array, slot: number): Promise<Contracted> {
   const { entry, evaluate } = threadEntry(import.meta.url);
   const worker = new Worker(entry, { eval: evaluate, workerData: { [THREAD_MARK]: true } });
   return new Promise<Contracted>((resolve, reject) => {
-    worker.once('message', (c: Shipped) => {
+    worker.once('message', (c: Contracted) => {
       void worker.terminate();
       resolve(c);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`hierarchy thread exited with code ${code}`)));
     const { onProgress: _, ...shipped } = input;
-    worker.postMessage({ input: shipped, progress, slot });
+    // the part's edges move to the thread; its names stay readable here (the caller maps results with them)
+    const moved = buffersOf([input.from, input.to, input.cost, input.dur, input.len, input.keep ?? [], input.mid ?? [], input.hops ?? []]);
+    const kept = input.names && ArrayBuffer.isView(input.names) ? input.names.buffer : undefined;
+    worker.postMessage({ input: shipped, progress, slot }, kept ? moved.filter((b) => b !== kept) : moved);
   });
 }
 

@@ -33,14 +33,12 @@ export function findChains(pieces: Pieces, keep: Uint8Array): number[] {
     }
     return owner === id;
   };
-  const inners = first.map((p) => innerNodes(pieces, keep, p));
   // direct pieces first: they cannot be split, so chains give way to them
-  first.forEach((p, c) => {
-    if (inners[c].length === 0) claim(pieces.tail(p), pieces.head(p), -1);
-  });
-  first.forEach((p, c) => {
-    const inner = inners[c];
-    if (inner.length === 0) return;
+  for (const p of first) if (keep[pieces.head(p)]) claim(pieces.tail(p), pieces.head(p), -1);
+  // a chain's inner nodes are walked when needed, not held for all chains (a country has millions)
+  for (const p of first) {
+    if (keep[pieces.head(p)]) continue;
+    const inner = innerNodes(pieces, keep, p);
     const a = pieces.tail(p);
     const b = pieces.head(lastPiece(pieces, keep, p));
     // both directions of a two-way chain share their inner nodes: the smallest names the chain
@@ -49,7 +47,7 @@ export function findChains(pieces: Pieces, keep: Uint8Array): number[] {
     const at = (f: number) => inner[Math.floor(inner.length * f)];
     if (a === b) split.push(inner.length >= 3 ? [at(1 / 3), at(2 / 3)] : inner);
     else if (!claim(a, b, id)) split.push([at(1 / 2)]);
-  });
+  }
   if (split.length === 0) return first;
   for (const nodes of split) for (const x of nodes) keep[x] = 1;
   return walkChains(pieces, keep);

@@ -5,24 +5,13 @@
  */
 import { greatCircleMeters } from '../geo/sphere';
 import type { GraphData } from './graph';
+import { PieceColumns } from './builder-pieces';
 import { findChains } from './chains';
 import { IdMap } from './id-map';
 import { FLAG_BRIDGE, FLAG_CAR, FLAG_DEST_CAR, FLAG_DEST_TRUCK, FLAG_FERRY, FLAG_TOLL, FLAG_TRUCK, FLAG_TUNNEL } from './profiles';
 import { restrictionArrays, type RestrictionPath } from './restriction-paths';
 import type { WayAttributes } from './way-attributes';
 import type { BBox } from './types';
-
-interface PendingEdge {
-  u: number;
-  v: number;
-  len: number;
-  attrs: WayAttributes;
-  speedCar: number;
-  speedTruck: number;
-  flags: number;
-  /** The piece continuing this one at v in the same way and direction, -1 at the way's end. */
-  next: number;
-}
 
 export interface BuildOptions {
   name?: string;
@@ -51,7 +40,9 @@ export class GraphBuilder {
   /** OSM ids in typed arrays (a country passes Map's 2^24 entries); coordinate keys (GeoJSON) in a Map. */
   private idToNode = new IdMap(1 << 16);
   private coordToNode = new Map<string, number>();
-  private edges: PendingEdge[] = [];
+  private edges = new PieceColumns();
+  /** Attributes of the ways added, as the pieces name them. */
+  private attrList: WayAttributes[] = [];
   private names = new Map<string, number>();
   private nameList: string[] = [];
   private nodeFlagBits = new Map<number, number>();
@@ -123,6 +114,7 @@ export class GraphBuilder {
     const base =
       (attrs.toll ? FLAG_TOLL : 0) | (attrs.ferry ? FLAG_FERRY : 0) | (attrs.tunnel ? FLAG_TUNNEL : 0) | (attrs.bridge ? FLAG_BRIDGE : 0);
     const track = wayId !== undefined && (this.trackWays === undefined || this.trackWays.has(wayId));
+    const attrsIndex = this.attrList.push(attrs) - 1;
     let list: WayEdge[] | undefined;
     if (track) {
       list = this.wayEdgeLists.get(wayId) ?? [];
@@ -150,11 +142,10 @@ export class GraphBuilder {
       for (let d = 0; d < 2; d++) {
         if (!dirs[d].on) continue;
         const [u, v] = d === 0 ? [nodes[i], nodes[i + 1]] : [nodes[i + 1], nodes[i]];
-        const p = this.edges.length;
-        list?.push({ u, v, edge: p });
         const { speedCar, speedTruck, flags } = dirs[d];
-        this.edges.push({ u, v, len: lens[i], attrs, speedCar, speedTruck, flags, next: d === 0 ? -1 : prev[1] });
-        if (d === 0 && prev[0] >= 0) this.edges[prev[0]].next = p;
+        const p = this.edges.add(u, v, lens[i], attrsIndex, speedCar, speedTruck, flags, d === 0 ? -1 : prev[1]);
+        list?.push({ u, v, edge: p });
+        if (d === 0 && prev[0] >= 0) this.edges.next[prev[0]] = p;
         prev[d] = p;
       }
     }
@@ -177,7 +168,7 @@ export class GraphBuilder {
   }
 
   get edgeCount(): number {
-    return this.edges.length;
+    return this.edges.count;
   }
 
   /** Nodes that stay graph nodes: all, or all but the shape points of chains. */
@@ -187,41 +178,43 @@ export class GraphBuilder {
     for (let x = 0; x < keep.length; x++) if (this.uses[x] !== 1) keep[x] = 1;
     for (const x of this.nodeFlagBits.keys()) keep[x] = 1;
     // a restriction's path turns only at graph nodes
-    for (const r of this.restrictionPaths) for (let i = 0; i + 1 < r.edges.length; i++) keep[this.edges[r.edges[i]].v] = 1;
+    for (const r of this.restrictionPaths) for (let i = 0; i + 1 < r.edges.length; i++) keep[this.edges.v[r.edges[i]]] = 1;
     return keep;
   }
 
   build(opts: BuildOptions = {}): GraphData {
-    const pieces = this.edges;
+    const { u: tail, v: headOf, next, len: pieceLen, count } = this.edges;
     const keep = this.keptNodes(opts.compress !== false);
-    const first = findChains(
-      { count: pieces.length, tail: (p) => pieces[p].u, head: (p) => pieces[p].v, next: (p) => pieces[p].next },
-      keep,
-    );
+    // what only adding ways needed goes before the graph's arrays come: build() is the last call
+    this.idToNode = new IdMap();
+    this.coordToNode = new Map();
+    this.uses = [];
+    this.wayEdgeLists = new Map();
+    const first = findChains({ count, tail: (p) => tail[p], head: (p) => headOf[p], next: (p) => next[p] }, keep);
     const m = first.length;
     // per chain (edge before CSR order): end node, length, shape points; per piece: its chain
     const chainHead = new Uint32Array(m);
     const chainLen = new Float64Array(m);
     const shapeCount = new Uint32Array(m);
-    const chainOf = new Uint32Array(pieces.length);
+    const chainOf = new Uint32Array(count);
     for (let c = 0; c < m; c++) {
       let q = first[c];
       let len = 0;
       for (;;) {
         chainOf[q] = c;
-        len += pieces[q].len;
-        if (keep[pieces[q].v]) break;
+        len += pieceLen[q];
+        if (keep[headOf[q]]) break;
         shapeCount[c]++;
-        q = pieces[q].next;
+        q = next[q];
       }
-      chainHead[c] = pieces[q].v;
+      chainHead[c] = headOf[q];
       chainLen[c] = len;
     }
     // keep only nodes used by edges, renumber in order of first use
     const used = new Int32Array(this.lat.length).fill(-1);
     let n = 0;
     for (let c = 0; c < m; c++) {
-      const u = pieces[first[c]].u;
+      const u = tail[first[c]];
       const v = chainHead[c];
       if (used[u] === -1) used[u] = n++;
       if (used[v] === -1) used[v] = n++;
@@ -237,11 +230,11 @@ export class GraphBuilder {
       }
     }
     const firstOut = new Uint32Array(n + 1);
-    for (let c = 0; c < m; c++) firstOut[used[pieces[first[c]].u] + 1]++;
+    for (let c = 0; c < m; c++) firstOut[used[tail[first[c]]] + 1]++;
     for (let i = 0; i < n; i++) firstOut[i + 1] += firstOut[i];
     const pos = firstOut.slice(0, n);
     const finalIndex = new Uint32Array(m);
-    for (let c = 0; c < m; c++) finalIndex[c] = pos[used[pieces[first[c]].u]]++;
+    for (let c = 0; c < m; c++) finalIndex[c] = pos[used[tail[first[c]]]]++;
     const head = new Uint32Array(m);
     const length = new Float32Array(m);
     const speedCar = new Uint8Array(m);
@@ -260,15 +253,17 @@ export class GraphBuilder {
     const shapeLat = new Float64Array(shapeStart[m]);
     const shapeLon = new Float64Array(shapeStart[m]);
     for (let c = 0; c < m; c++) {
-      const e = pieces[first[c]];
+      const e = first[c];
       const k = finalIndex[c];
-      const a = e.attrs;
+      const a = this.attrList[this.edges.attrs[e]];
+      const sc = this.edges.speedCar[e];
+      const st = this.edges.speedTruck[e];
       head[k] = used[chainHead[c]];
       length[k] = chainLen[c];
-      speedCar[k] = e.speedCar;
-      speedTruck[k] = e.speedTruck;
+      speedCar[k] = sc;
+      speedTruck[k] = st;
       roadClass[k] = a.roadClass;
-      flags[k] = e.flags | (e.speedCar > 0 ? FLAG_CAR : 0) | (e.speedTruck > 0 ? FLAG_TRUCK : 0);
+      flags[k] = this.edges.flags[e] | (sc > 0 ? FLAG_CAR : 0) | (st > 0 ? FLAG_TRUCK : 0);
       maxspeed[k] = a.maxspeed;
       maxweight[k] = a.maxweight;
       maxheight[k] = a.maxheight;
@@ -276,14 +271,14 @@ export class GraphBuilder {
       maxlength[k] = a.maxlength;
       nameIdx[k] = this.nameIndex(a.name);
       let s = shapeStart[k];
-      for (let q = first[c]; !keep[pieces[q].v]; q = pieces[q].next) {
-        shapeLat[s] = this.lat[pieces[q].v];
-        shapeLon[s++] = this.lon[pieces[q].v];
+      for (let q = first[c]; !keep[headOf[q]]; q = next[q]) {
+        shapeLat[s] = this.lat[headOf[q]];
+        shapeLon[s++] = this.lon[headOf[q]];
       }
     }
     // a restriction's pieces inside one chain are one edge of it
-    const pieceIndex = new Uint32Array(pieces.length);
-    for (let p = 0; p < pieces.length; p++) pieceIndex[p] = finalIndex[chainOf[p]];
+    const pieceIndex = new Uint32Array(count);
+    for (let p = 0; p < count; p++) pieceIndex[p] = finalIndex[chainOf[p]];
     const bbox = boundsOf(lat, lon);
     const utcOffsetMinutes = opts.utcOffsetMinutes ?? (n > 0 ? Math.round((bbox.minLon + bbox.maxLon) / 2 / 15) * 60 : 0);
     return {

@@ -221,5 +221,7 @@ export function synthNetwork(opts: SynthOptions): GraphData {
 
   const noTags = () => ({});
   for (let id = 1; id <= lat.length; id++) if (asm.wants(id)) asm.node(id, lat[id - 1], lon[id - 1], noTags);
+  // the assembler holds the positions now
+  lat.length = lon.length = 0;
   return asm.finish({ source: 'synth', name: 'synth', ...opts });
 }
