@@ -11,6 +11,9 @@
 import { contract, type CHInput, type Contracted } from './ch-build';
 import type { Seed } from './dijkstra';
 
+/** What a contraction's column is replaced with once laid out (layout). */
+const EMPTY = new Uint32Array(0);
+
 export interface CHStats {
   nodes: number;
   inputEdges: number;
@@ -131,7 +134,7 @@ export class ContractionHierarchy implements CHArrays {
   /** Lay a contraction's edges out as the upward graphs, numbered by rank; t0 is when its build began. */
   static layout(built: Contracted, t0: number): ContractionHierarchy {
     const n = built.rank.length;
-    const { eFrom, eTo, eCost, eDur, eLen, eMid, rank } = built;
+    const { eFrom, eTo, rank } = built;
     const E = eFrom.length;
     const fFirst = new Uint32Array(n + 1);
     const bFirst = new Uint32Array(n + 1);
@@ -147,51 +150,67 @@ export class ContractionHierarchy implements CHArrays {
     }
     const fm = fFirst[n];
     const bm = bFirst[n];
-    const a: CHArrays = {
-      rank: Uint32Array.from(rank),
-      fFirst,
-      fHead: new Uint32Array(fm),
-      fCost: new Float64Array(fm),
-      fDur: new Float64Array(fm),
-      fLen: new Float64Array(fm),
-      fMid: new Int32Array(fm),
-      bFirst,
-      bHead: new Uint32Array(bm),
-      bCost: new Float64Array(bm),
-      bDur: new Float64Array(bm),
-      bLen: new Float64Array(bm),
-      bMid: new Int32Array(bm),
-    };
-    // placed in order of their higher end, every node's list comes out sorted by head, which
-    // unpacking a path searches by bisection (a top node has hundreds of edges)
-    const high = new Uint32Array(n + 1);
-    for (let e = 0; e < E; e++) high[Math.max(rank[eFrom[e]], rank[eTo[e]]) + 1]++;
-    for (let i = 0; i < n; i++) high[i + 1] += high[i];
-    const seq = new Uint32Array(E);
-    for (let e = 0; e < E; e++) seq[high[Math.max(rank[eFrom[e]], rank[eTo[e]])]++] = e;
-    const fp = fFirst.slice(0, n);
-    const bp = bFirst.slice(0, n);
-    for (let k = 0; k < E; k++) {
-      const e = seq[k];
-      const u = rank[eFrom[e]];
-      const v = rank[eTo[e]];
-      const m = eMid[e] < 0 ? -1 : rank[eMid[e]];
-      if (u < v) {
-        const k = fp[u]++;
-        a.fHead[k] = v;
-        a.fCost[k] = eCost[e];
-        a.fDur[k] = eDur[e];
-        a.fLen[k] = eLen[e];
-        a.fMid[k] = m;
-      } else {
-        const k = bp[v]++;
-        a.bHead[k] = u;
-        a.bCost[k] = eCost[e];
-        a.bDur[k] = eDur[e];
-        a.bLen[k] = eLen[e];
-        a.bMid[k] = m;
+    const fHead = new Uint32Array(fm);
+    const bHead = new Uint32Array(bm);
+    // Each edge's place: k in the forward graph, -1 - k in the backward one. Placed in order of
+    // their higher end, every node's list comes out sorted by head, which unpacking a path
+    // searches by bisection (a top node has hundreds of edges).
+    const where = new Int32Array(E);
+    {
+      const high = new Uint32Array(n + 1);
+      for (let e = 0; e < E; e++) high[Math.max(rank[eFrom[e]], rank[eTo[e]]) + 1]++;
+      for (let i = 0; i < n; i++) high[i + 1] += high[i];
+      const seq = new Uint32Array(E);
+      for (let e = 0; e < E; e++) seq[high[Math.max(rank[eFrom[e]], rank[eTo[e]])]++] = e;
+      const fp = fFirst.slice(0, n);
+      const bp = bFirst.slice(0, n);
+      for (let k = 0; k < E; k++) {
+        const e = seq[k];
+        const u = rank[eFrom[e]];
+        const v = rank[eTo[e]];
+        if (u < v) {
+          where[e] = fp[u];
+          fHead[fp[u]++] = v;
+        } else {
+          where[e] = -1 - bp[v];
+          bHead[bp[v]++] = u;
+        }
       }
     }
+    // Then one field at a time, each of the contraction's columns let go once placed: at country
+    // scale the columns and the laid-out graphs are 2 GB each, and side by side they were the
+    // build's peak.
+    const done = built as unknown as Record<string, ArrayLike<number>>;
+    done.eFrom = done.eTo = EMPTY;
+    const place = <T extends Float64Array | Int32Array>(
+      src: ArrayLike<number>,
+      make: (length: number) => T,
+      map?: (x: number) => number,
+    ) => {
+      const f = make(fm);
+      const b = make(bm);
+      for (let e = 0; e < E; e++) {
+        const w = where[e];
+        const x = map ? map(src[e]) : src[e];
+        if (w >= 0) f[w] = x;
+        else b[-1 - w] = x;
+      }
+      return [f, b] as const;
+    };
+    const float = (length: number) => new Float64Array(length);
+    const [fCost, bCost] = place(built.eCost, float);
+    done.eCost = EMPTY;
+    const [fDur, bDur] = place(built.eDur, float);
+    done.eDur = EMPTY;
+    const [fLen, bLen] = place(built.eLen, float);
+    done.eLen = EMPTY;
+    const [fMid, bMid] = place(
+      built.eMid,
+      (length) => new Int32Array(length),
+      (m) => (m < 0 ? -1 : rank[m]),
+    );
+    done.eMid = done.eHops = EMPTY;
+    const a: CHArrays = { rank: Uint32Array.from(rank), fFirst, fHead, fCost, fDur, fLen, fMid, bFirst, bHead, bCost, bDur, bLen, bMid };
     return new ContractionHierarchy(a, { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 });
   }
 

@@ -11,13 +11,13 @@ import {
   readSync,
   renameSync,
   rmSync,
-  writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserializeGraph, serializeGraph } from './artefact';
 import type { CHProgress } from './ch-build';
 import type { ContractionHierarchy } from './ch-query';
-import { deserializeHierarchy, serializeHierarchy, sidecarHeader, SIDECAR_SUFFIX, type ArtefactId, type SidecarHeader } from './ch-sidecar';
+import { deserializeHierarchy, sidecarHeader, sidecarPieces, SIDECAR_SUFFIX, type ArtefactId, type SidecarHeader } from './ch-sidecar';
 import type { StoredHierarchies } from './ports';
 import type { TravelOptions } from './types';
 import type { GraphData } from './graph';
@@ -140,8 +140,22 @@ export function saveHierarchy(
   net.prepare(o, onProgress);
   const ch = m.ch!;
   if (ch.stats.loaded) return 0;
-  const artefact = artefactIdOf(new Uint8Array(readFileSync(artefactPath)));
-  return writeAtomically(sidecarPath(artefactPath, tag), serializeHierarchy(ch, { key: m.key, artefact, transitions: m.topo.to.length }));
+  const artefact = artefactIdOfFile(artefactPath);
+  return writeAtomically(sidecarPath(artefactPath, tag), sidecarPieces(ch, { key: m.key, artefact, transitions: m.topo.to.length }));
+}
+
+/** artefactIdOf of a file, read in pieces: at the end of a country's build memory is short. */
+function artefactIdOfFile(path: string): ArtefactId {
+  const hash = createHash('sha256');
+  const chunk = new Uint8Array(16 * 1024 * 1024);
+  const fd = openSync(path, 'r');
+  let bytes = 0;
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; bytes += n) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /**
@@ -149,16 +163,22 @@ export function saveHierarchy(
  * a process reading the folder meanwhile (a starting stack, another import) finds the whole
  * file or none, never a partial one.
  */
-function writeAtomically(path: string, bytes: Uint8Array): number {
+function writeAtomically(path: string, bytes: Uint8Array | Uint8Array[]): number {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
+  const pieces = Array.isArray(bytes) ? bytes : [bytes];
   try {
-    writeFileSync(partial, bytes);
+    const fd = openSync(partial, 'w');
+    try {
+      for (const piece of pieces) for (let at = 0; at < piece.length;) at += writeSync(fd, piece, at, piece.length - at);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });
   }
-  return bytes.length;
+  return pieces.reduce((n, p) => n + p.length, 0);
 }
 
 /** Write graph data as an artefact; gzip when the path ends with .gz. Returns bytes written. */
