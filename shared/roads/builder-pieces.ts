@@ -1,3 +1,5 @@
+import { doubled } from './columns';
+
 /**
  * The graph builder's directed pieces (one per pair of consecutive nodes of a way, per
  * direction) in typed columns that double when full. A country has tens of millions of them:
@@ -32,15 +34,13 @@ export class PieceColumns {
   }
 
   private grow(): void {
-    const cap = this.u.length * 2;
-    const to = <T extends Int32Array | Float64Array | Uint8Array>(old: T, into: T): T => (into.set(old), into);
-    this.u = to(this.u, new Int32Array(cap));
-    this.v = to(this.v, new Int32Array(cap));
-    this.len = to(this.len, new Float64Array(cap));
-    this.attrs = to(this.attrs, new Int32Array(cap));
-    this.speedCar = to(this.speedCar, new Uint8Array(cap));
-    this.speedTruck = to(this.speedTruck, new Uint8Array(cap));
-    this.flags = to(this.flags, new Uint8Array(cap));
-    this.next = to(this.next, new Int32Array(cap));
+    this.u = doubled(this.u);
+    this.v = doubled(this.v);
+    this.len = doubled(this.len);
+    this.attrs = doubled(this.attrs);
+    this.speedCar = doubled(this.speedCar);
+    this.speedTruck = doubled(this.speedTruck);
+    this.flags = doubled(this.flags);
+    this.next = doubled(this.next);
   }
 }

@@ -5,6 +5,7 @@
  * in one pooled Int32Array instead of two JavaScript arrays per node, which cost about 370 bytes
  * a node as soon as they hold an edge (gigabytes at 10 M turn states).
  */
+import { doubled } from './columns';
 
 export class EdgeColumns {
   from: Uint32Array;
@@ -41,20 +42,14 @@ export class EdgeColumns {
   }
 
   private grow(): void {
-    const cap = this.from.length * 2;
-    this.from = grown(this.from, new Uint32Array(cap));
-    this.to = grown(this.to, new Uint32Array(cap));
-    this.cost = grown(this.cost, new Float64Array(cap));
-    this.dur = grown(this.dur, new Float64Array(cap));
-    this.len = grown(this.len, new Float64Array(cap));
-    this.mid = grown(this.mid, new Int32Array(cap));
-    this.hops = grown(this.hops, new Int32Array(cap));
+    this.from = doubled(this.from);
+    this.to = doubled(this.to);
+    this.cost = doubled(this.cost);
+    this.dur = doubled(this.dur);
+    this.len = doubled(this.len);
+    this.mid = doubled(this.mid);
+    this.hops = doubled(this.hops);
   }
-}
-
-function grown<T extends Uint32Array | Int32Array | Float64Array>(old: T, into: T): T {
-  into.set(old);
-  return into;
 }
 
 /**
