@@ -1,22 +1,25 @@
-/** Indexed binary min-heap over integer ids 0..capacity-1 with decrease-key. */
+/**
+ * Indexed binary min-heap over integer ids 0..capacity-1 with decrease-key. Keys live beside
+ * their ids in heap order rather than in an array by id: a sift compares neighbours in a few
+ * cache lines instead of reading keys scattered over the whole id range (on a country's
+ * hierarchy, millions of ids apart).
+ */
 export class IndexedHeap {
+  /** Heap order: keys[i] is the key of ids[i]. */
   private keys: Float64Array;
-  private heap: Int32Array;
+  private ids: Int32Array;
+  /** Slot of each id in the heap, -1 when not in it. */
   private pos: Int32Array;
   size = 0;
 
   constructor(capacity: number) {
     this.keys = new Float64Array(capacity);
-    this.heap = new Int32Array(capacity);
+    this.ids = new Int32Array(capacity);
     this.pos = new Int32Array(capacity).fill(-1);
   }
 
-  get capacity(): number {
-    return this.pos.length;
-  }
-
   clear(): void {
-    for (let i = 0; i < this.size; i++) this.pos[this.heap[i]] = -1;
+    for (let i = 0; i < this.size; i++) this.pos[this.ids[i]] = -1;
     this.size = 0;
   }
 
@@ -24,82 +27,62 @@ export class IndexedHeap {
     return this.pos[id] >= 0;
   }
 
-  key(id: number): number {
-    return this.keys[id];
-  }
-
   /** Insert or decrease the key of id. Ignores increases. */
   push(id: number, key: number): void {
     const p = this.pos[id];
     if (p >= 0) {
-      if (key < this.keys[id]) {
-        this.keys[id] = key;
-        this.up(p);
-      }
+      if (key < this.keys[p]) this.up(p, id, key);
       return;
     }
-    this.keys[id] = key;
-    const i = this.size++;
-    this.heap[i] = id;
-    this.pos[id] = i;
-    this.up(i);
-  }
-
-  /** Raise the key of an id already in the heap. */
-  increase(id: number, key: number): void {
-    const p = this.pos[id];
-    if (p < 0) return this.push(id, key);
-    this.keys[id] = key;
-    this.down(p);
+    this.up(this.size++, id, key);
   }
 
   peekKey(): number {
-    return this.size > 0 ? this.keys[this.heap[0]] : Infinity;
+    return this.size > 0 ? this.keys[0] : Infinity;
   }
 
   pop(): number {
-    const top = this.heap[0];
+    const top = this.ids[0];
     this.pos[top] = -1;
-    const last = this.heap[--this.size];
-    if (this.size > 0) {
-      this.heap[0] = last;
-      this.pos[last] = 0;
-      this.down(0);
-    }
+    const n = --this.size;
+    if (n > 0) this.down(this.ids[n], this.keys[n], n);
     return top;
   }
 
-  private up(i: number): void {
-    const h = this.heap;
-    const id = h[i];
-    const k = this.keys[id];
+  /** Place (id, key) at slot i or above it. */
+  private up(i: number, id: number, key: number): void {
+    const { keys, ids, pos } = this;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      const pid = h[p];
-      if (this.keys[pid] <= k) break;
-      h[i] = pid;
-      this.pos[pid] = i;
+      if (keys[p] <= key) break;
+      keys[i] = keys[p];
+      const pid = ids[p];
+      ids[i] = pid;
+      pos[pid] = i;
       i = p;
     }
-    h[i] = id;
-    this.pos[id] = i;
+    keys[i] = key;
+    ids[i] = id;
+    pos[id] = i;
   }
 
-  private down(i: number): void {
-    const h = this.heap;
-    const n = this.size;
-    const id = h[i];
-    const k = this.keys[id];
+  /** Place (id, key) at the root or below it, in a heap of n. */
+  private down(id: number, key: number, n: number): void {
+    const { keys, ids, pos } = this;
+    let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && this.keys[h[c + 1]] < this.keys[h[c]]) c++;
-      if (this.keys[h[c]] >= k) break;
-      h[i] = h[c];
-      this.pos[h[c]] = i;
+      if (c + 1 < n && keys[c + 1] < keys[c]) c++;
+      if (keys[c] >= key) break;
+      keys[i] = keys[c];
+      const cid = ids[c];
+      ids[i] = cid;
+      pos[cid] = i;
       i = c;
     }
-    h[i] = id;
-    this.pos[id] = i;
+    keys[i] = key;
+    ids[i] = id;
+    pos[id] = i;
   }
 }
