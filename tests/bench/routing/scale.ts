@@ -62,17 +62,21 @@ times.sort((x, y) => x - y);
 const at = (q: number) => times[Math.floor(times.length * q)];
 const pts = Array.from({ length: MATRIX }, pick);
 if (ch) ch.searchLog = matrixLog;
-// the first matrix, then the best of two more (the same points): the spread is the machine's load
-const matrixMs: number[] = [];
-const matrixCpu: number[] = [];
-for (let r = 0; r < 3; r++) {
+// The first matrix runs code the JIT has not compiled yet, as a fresh process's first request
+// does. Then a server's steady state: after two warm-up matrices elsewhere, five matrices each on
+// fresh points (compiled code, but the lower hierarchy of new points not in the CPU's caches);
+// their median is the figure. CPU time beside it: the spread of the wall time is the machine's.
+const matrixOnce = (points: LatLon[]) => {
   const tm = performance.now();
   const c0 = cpuMs();
-  net.matrix(pts);
-  matrixMs.push(performance.now() - tm);
-  matrixCpu.push(cpuMs() - c0);
-  if (ch) ch.searchLog = undefined;
-}
+  net.matrix(points);
+  return { ms: performance.now() - tm, cpu: cpuMs() - c0 };
+};
+const firstMatrix = matrixOnce(pts);
+if (ch) ch.searchLog = undefined;
+for (let r = 0; r < 2; r++) matrixOnce(Array.from({ length: MATRIX }, pick));
+const steady = Array.from({ length: 5 }, () => matrixOnce(Array.from({ length: MATRIX }, pick)));
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const fig = (x: number) => x.toFixed(1);
 const space = (log: typeof routeLog) => {
   if (log.settled.length === 0) return 'not recorded';
@@ -84,7 +88,8 @@ process.stdout.write(
   `${file}: ${lat.length} nodes, ${(statSync(file).size / 1e6).toFixed(1)} MB; load ${fig(loadMs)} ms, hierarchy ` +
     `${loaded ? 'read from its sidecar in' : 'built in'} ${fig(buildMs)} ms (${shortcuts} shortcuts); directions p50 ` +
     `${fig(at(0.5))} ms p95 ${fig(at(0.95))} ms, CPU ${fig(routeCpuMs)} ms a route (${unroutable} of ${ROUTES} pairs without a route); ` +
-    `${MATRIX}x${MATRIX} matrix ${fig(matrixMs[0])} ms, best of 3 ${fig(Math.min(...matrixMs))} ms, CPU ${fig(Math.min(...matrixCpu))} ms; ` +
+    `${MATRIX}x${MATRIX} matrix: first ${fig(firstMatrix.ms)} ms, then on fresh points median ${fig(median(steady.map((m) => m.ms)))} ms ` +
+    `(${steady.map((m) => fig(m.ms)).join(' / ')}), CPU median ${fig(median(steady.map((m) => m.cpu)))} ms; ` +
     `load avg ${loadavg()[0].toFixed(1)}\n` +
     `  upward searches: routes ${space(routeLog)}; matrix ${space(matrixLog)}\n`,
 );
