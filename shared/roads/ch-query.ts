@@ -23,6 +23,8 @@ export interface CHStats {
   buildMs: number;
   /** True when the hierarchy was read from a sidecar file rather than built. */
   loaded?: boolean;
+  /** Edges dropped after the build as longer than a path between their ends (ch-prune.ts). */
+  longEdgesDropped?: number;
 }
 
 /**
@@ -123,11 +125,12 @@ export class ContractionHierarchy implements CHArrays {
     this.bLen = a.bLen;
     this.bMid = a.bMid;
     this.stats = stats;
-    this.cost = new Float64Array(n).fill(Infinity);
-    this.dur = new Float64Array(n);
-    this.len = new Float64Array(n);
-    this.par = new Int32Array(n);
-    this.heap = new IndexedHeap(n);
+    // allocated by the first search (allocate): a hierarchy only pruned (ch-prune.ts) or only
+    // saved never needs its 44 bytes a node
+    this.cost = new Float64Array(0);
+    this.dur = this.len = this.cost;
+    this.par = new Int32Array(0);
+    this.heap = new IndexedHeap(0);
   }
 
   /** Contract the input graph (ch-build.ts) and lay its upward graphs out for queries. */
@@ -217,6 +220,17 @@ export class ContractionHierarchy implements CHArrays {
     done.eMid = done.eHops = EMPTY;
     const a: CHArrays = { rank: Uint32Array.from(rank), fFirst, fHead, fCost, fDur, fLen, fMid, bFirst, bHead, bCost, bDur, bLen, bMid };
     return new ContractionHierarchy(a, { nodes: n, inputEdges: built.inputEdges, shortcuts: built.shortcuts, buildMs: Date.now() - t0 });
+  }
+
+  /** The search state, on first use. */
+  private allocate(): void {
+    const { n } = this;
+    if (this.cost.length === n) return;
+    this.cost = new Float64Array(n).fill(Infinity);
+    this.dur = new Float64Array(n);
+    this.len = new Float64Array(n);
+    this.par = new Int32Array(n);
+    this.heap = new IndexedHeap(n);
   }
 
   private slots(): Int32Array {
@@ -316,6 +330,7 @@ export class ContractionHierarchy implements CHArrays {
     source: Seed[],
     target: Seed[],
   ): { cost: number; dur: number; len: number; nodes: number[]; sourceNode: number; targetNode: number } | null {
+    this.allocate();
     const slot = this.slots();
     this.upward(source, true);
     // the forward labels, kept in compact lists while the backward search reuses the state
@@ -403,6 +418,7 @@ export class ContractionHierarchy implements CHArrays {
    */
   manyToMany(sources: Seed[][], targets: Seed[][], outCost: Float64Array, outDur: Float64Array, outLen: Float64Array): void {
     const T = targets.length;
+    this.allocate();
     const slot = this.slots();
     const { cost, dur, len, settled } = this;
     // 1. backward searches fill buckets: entries grouped by node, a group per node reached

@@ -7,6 +7,7 @@ import type { CHInput, CHProgress } from './ch-build';
 import { contractInParts, stripes } from './ch-parallel';
 import { threadedParts } from './ch-threads';
 import { ContractionHierarchy } from './ch-query';
+import { pruned } from './ch-prune';
 import { matchedEdits } from './edits';
 import type { RoadGraph } from './graph';
 import { buildMetric, metricKey } from './metric';
@@ -64,7 +65,7 @@ export class MetricCache {
   /** The entry's contraction hierarchy: a stored one of its metric if usable, else built on first use. */
   hierarchy(m: MetricEntry, onProgress?: (p: CHProgress) => void): ContractionHierarchy {
     this.readStored(m);
-    if (!m.ch) m.ch = ContractionHierarchy.build(this.hierarchyInput(m, onProgress));
+    if (!m.ch) m.ch = pruned(ContractionHierarchy.build(this.hierarchyInput(m, onProgress)));
     return m.ch;
   }
 
@@ -90,7 +91,7 @@ export class MetricCache {
     );
     const { part } = across.crossing <= along.crossing ? across : along;
     const built = await contractInParts(input, part, parts, threadedParts(parts, onProgress), onProgress);
-    m.ch = ContractionHierarchy.layout(built, t0);
+    m.ch = pruned(ContractionHierarchy.layout(built, t0));
     return m.ch;
   }
 

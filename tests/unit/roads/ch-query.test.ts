@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/roads/ch-build';
 import { contractInParts, stripes } from '../../../shared/roads/ch-parallel';
+import { withoutLongEdges } from '../../../shared/roads/ch-prune';
 import { ContractionHierarchy } from '../../../shared/roads/ch-query';
 import { deserializeHierarchy, serializeHierarchy } from '../../../shared/roads/ch-sidecar';
 import type { Seed } from '../../../shared/roads/dijkstra';
@@ -100,7 +101,13 @@ async function hierarchies(g: Grid) {
   const column = Array.from({ length: g.nodeCount }, (_, v) => v % Math.sqrt(g.nodeCount));
   const { part } = stripes(column, 3);
   const inParts = await contractInParts(g, part, 3, async (sub) => contract(sub));
-  return { 'in one piece': ContractionHierarchy.build(g), 'in three parts': ContractionHierarchy.layout(inParts, Date.now()) };
+  const whole = ContractionHierarchy.build(g);
+  const checked = withoutLongEdges(ContractionHierarchy.build(g), g.nodeCount).arrays;
+  return {
+    'in one piece': whole,
+    'in three parts': ContractionHierarchy.layout(inParts, Date.now()),
+    'every node checked for long edges': new ContractionHierarchy(checked, whole.stats),
+  };
 }
 
 describe('hierarchy queries, nodes numbered by rank', () => {
@@ -202,5 +209,32 @@ describe('hierarchy queries, nodes numbered by rank', () => {
     [fHead[ch.fFirst[u]], fHead[ch.fFirst[u] + 1]] = [fHead[ch.fFirst[u] + 1], fHead[ch.fFirst[u]]];
     const unsorted = new ContractionHierarchy({ ...ch, fHead }, ch.stats);
     expect(() => deserializeHierarchy(serializeHierarchy(unsorted, src), want)).toThrow(/not sorted by head/);
+  });
+
+  it('drops an edge longer than a path between its ends, and routes along the path instead', () => {
+    // ranks 0 < 1 < 2; forward 0->1 (1 s), 1->2 (1 s), and an original edge 0->2 of 5 s
+    const f64 = (...x: number[]) => Float64Array.from(x);
+    const arrays = {
+      rank: Uint32Array.from([0, 1, 2]),
+      fFirst: Uint32Array.from([0, 2, 3, 3]),
+      fHead: Uint32Array.from([1, 2, 2]),
+      fCost: f64(1, 5, 1),
+      fDur: f64(1, 5, 1),
+      fLen: f64(10, 50, 10),
+      fMid: Int32Array.from([-1, -1, -1]),
+      bFirst: Uint32Array.from([0, 0, 0, 0]),
+      bHead: new Uint32Array(0),
+      bCost: f64(),
+      bDur: f64(),
+      bLen: f64(),
+      bMid: new Int32Array(0),
+    };
+    const stats = { nodes: 3, inputEdges: 3, shortcuts: 0, buildMs: 0 };
+    const { arrays: kept, dropped } = withoutLongEdges(new ContractionHierarchy(arrays, stats), 3);
+    expect(dropped).toBe(1);
+    expect(Array.from(kept.fFirst)).toEqual([0, 1, 2, 2]);
+    expect(Array.from(kept.fHead)).toEqual([1, 2]);
+    const r = new ContractionHierarchy(kept, stats).route([{ node: 0, cost: 0, dur: 0, len: 0 }], [{ node: 2, cost: 0, dur: 0, len: 0 }]);
+    expect(r).toMatchObject({ cost: 2, len: 20, nodes: [0, 1, 2] });
   });
 });
