@@ -125,8 +125,8 @@ export class ContractionHierarchy implements CHArrays {
     this.bLen = a.bLen;
     this.bMid = a.bMid;
     this.stats = stats;
-    // allocated by the first search (allocate): a hierarchy only pruned (ch-prune.ts) or only
-    // saved never needs its 44 bytes a node
+    // allocated by the first search (allocate): the offline build's hierarchy, only written to its
+    // sidecar, never needs these 44 bytes a node
     this.cost = new Float64Array(0);
     this.dur = this.len = this.cost;
     this.par = new Int32Array(0);
