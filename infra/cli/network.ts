@@ -188,7 +188,8 @@ async function buildHierarchies(file: string, profiles: Profile[], threads: numb
       process.stdout.write(
         bytes === 0
           ? `${tag} hierarchy: ${out} is up to date (${r.shortcuts} shortcuts, read in ${r.buildMs} ms)\n`
-          : `${tag} hierarchy: ${r.shortcuts} shortcuts, ${(r.buildMs / 1000).toFixed(1)} s; wrote ${out} (${(bytes / 1e6).toFixed(2)} MB)\n`,
+          : `${tag} hierarchy: ${r.shortcuts} shortcuts (${r.longEdgesDropped} long edges dropped), ${(r.buildMs / 1000).toFixed(1)} s; ` +
+              `wrote ${out} (${(bytes / 1e6).toFixed(2)} MB)\n`,
       );
     }
   }

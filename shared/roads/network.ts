@@ -112,20 +112,14 @@ export class Network implements RoadView {
   }
 
   /** Build (or fetch) the contraction hierarchy for these options; onProgress sees the build. */
-  prepare(o: TravelOptions = {}, onProgress?: (p: CHProgress) => void): { shortcuts: number; buildMs: number; loaded: boolean } {
+  prepare(o: TravelOptions = {}, onProgress?: (p: CHProgress) => void): PreparedHierarchy {
     const m = this.metricFor(o);
-    const ch = this.metrics.hierarchy(m, onProgress);
-    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs, loaded: ch.stats.loaded === true };
+    return prepared(this.metrics.hierarchy(m, onProgress));
   }
 
   /** As `prepare`, a hierarchy to build built in `parts` parts at once (ch-parallel.ts). */
-  async prepareInParts(
-    o: TravelOptions,
-    parts: number,
-    onProgress?: (p: CHProgress) => void,
-  ): Promise<{ shortcuts: number; buildMs: number; loaded: boolean }> {
-    const ch = await this.metrics.hierarchyInParts(this.metricFor(o), parts, onProgress);
-    return { shortcuts: ch.stats.shortcuts, buildMs: ch.stats.buildMs, loaded: ch.stats.loaded === true };
+  async prepareInParts(o: TravelOptions, parts: number, onProgress?: (p: CHProgress) => void): Promise<PreparedHierarchy> {
+    return prepared(await this.metrics.hierarchyInParts(this.metricFor(o), parts, onProgress));
   }
 
   private chFor(m: MetricEntry): ContractionHierarchy {
@@ -298,4 +292,18 @@ export class Network implements RoadView {
   profileOf(o: TravelOptions): Profile {
     return o.profile ?? 'car';
   }
+}
+
+/** What `prepare` tells of a hierarchy: its size, its build (or read) time, and where it came from. */
+export interface PreparedHierarchy {
+  shortcuts: number;
+  /** Edges dropped after the build as longer than a path between their ends (ch-prune.ts). */
+  longEdgesDropped: number;
+  buildMs: number;
+  loaded: boolean;
+}
+
+function prepared(ch: ContractionHierarchy): PreparedHierarchy {
+  const { shortcuts, longEdgesDropped = 0, buildMs, loaded } = ch.stats;
+  return { shortcuts, longEdgesDropped, buildMs, loaded: loaded === true };
 }
