@@ -132,15 +132,20 @@ export class RouteState {
    */
   insertJob(t: number, after: number): void {
     const { p } = this;
-    const oldLen = this.seq.length;
-    const seq = this.seq.slice();
-    seq.splice(after, 0, t);
+    const old = this.seq;
+    const oldLen = old.length;
+    // Pushed one by one rather than sliced and spliced: splice is the slow generic path, and an
+    // array made at its size would hold holes (another elements kind for every loop over seq).
+    const seq: number[] = [];
+    for (let k = 0; k < after; k++) seq.push(old[k]);
+    seq.push(t);
+    for (let k = after; k < oldLen; k++) seq.push(old[k]);
     this.seq = seq;
     if (!p.simple || oldLen === 0 || !this.feasible) {
       this.refresh();
       return;
     }
-    const { locs, dep, late, arc, arcDur, arcDist } = this;
+    const { locs, dep, late, arc, arcDur, arcDist, load, loadMaxPre, loadMaxSuf } = this;
     const len = oldLen + 1;
     this.buffers(len, p.dims);
     shiftAfter(locs, this.locs, after, oldLen + 1);
@@ -152,7 +157,42 @@ export class RouteState {
     this.locs[after + 1] = p.loc[t];
     const feasible = this.forward(after + 1, after + 2);
     this.backward(Math.min(after + 2, len), after);
-    this.finish(feasible);
+    // A multi-trip route's loads are all zero (finish): nothing to take over.
+    const loadsDone = this.v.maxRuns <= 1;
+    if (loadsDone) this.insertLoads(t, after, load, loadMaxPre, loadMaxSuf);
+    this.finish(feasible, loadsDone);
+  }
+
+  /**
+   * The loads after inserting job t after position `after`, from the loads before (the arrays
+   * given, which may be this route's own): the positions up to `after` carry the job's start load
+   * more, those past it its start load plus its change, so only the maxima across the new position
+   * are taken again. Loads are whole numbers (Int32), so the sums equal a full pass's exactly.
+   */
+  private insertLoads(t: number, after: number, oldLoad: Int32Array, oldPre: Int32Array, oldSuf: Int32Array): void {
+    const { p, load } = this;
+    const pre = this.loadMaxPre;
+    const suf = this.loadMaxSuf;
+    const dims = p.dims;
+    const len = this.seq.length;
+    for (let d = 0; d < dims; d++) {
+      const sl = p.startLoad[t * dims + d];
+      const moved = sl + p.delta[t * dims + d];
+      // Past the new position, from the end down: in place, each entry is read before it is written.
+      for (let k = len; k >= after + 2; k--) {
+        load[k * dims + d] = oldLoad[(k - 1) * dims + d] + moved;
+        suf[k * dims + d] = oldSuf[(k - 1) * dims + d] + moved;
+      }
+      load[(after + 1) * dims + d] = oldLoad[after * dims + d] + moved;
+      for (let k = 0; k <= after; k++) {
+        load[k * dims + d] = oldLoad[k * dims + d] + sl;
+        pre[k * dims + d] = oldPre[k * dims + d] + sl;
+      }
+      for (let k = after + 1; k <= len; k++) pre[k * dims + d] = Math.max(pre[(k - 1) * dims + d], load[k * dims + d]);
+      const at = after + 1;
+      suf[at * dims + d] = at === len ? load[at * dims + d] : Math.max(suf[(at + 1) * dims + d], load[at * dims + d]);
+      for (let k = after; k >= 0; k--) suf[k * dims + d] = Math.max(suf[(k + 1) * dims + d], load[k * dims + d]);
+    }
   }
 
   /**
@@ -217,13 +257,15 @@ export class RouteState {
   }
 
   /** Loads, totals, cost and feasibility, once the arcs and times are in place. */
-  private finish(windowsMet: boolean): void {
+  private finish(windowsMet: boolean, loadsDone = false): void {
     const { p, v, seq, load, arc, arcDur, arcDist } = this;
     const len = seq.length;
     const dims = p.dims;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
-    if (v.maxRuns > 1) {
+    if (loadsDone) {
+      // insertLoads took them over from before the insertion.
+    } else if (v.maxRuns > 1) {
       // Another run may take any load: the O(1) checks see only each task alone against the
       // capacity, and the full evaluation places the reloads (runs.ts).
       const size = (len + 1) * dims;
