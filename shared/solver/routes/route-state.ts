@@ -9,7 +9,7 @@ import { ordersOn } from './orders';
 const INF = Number.POSITIVE_INFINITY;
 
 export class RouteState {
-  /** Never changed in place: clones share it. */
+  /** Clones share it: changed in place only by the route that made it, until it shares it (ownSeq). */
   seq: number[];
   cost = 0;
   dur = 0;
@@ -57,11 +57,12 @@ export class RouteState {
 
   /**
    * Cheap: the buffers are shared until either side rewrites them (see `buffers`), and so is the
-   * sequence, which is never changed in place (every change assigns a new array).
+   * sequence, which neither side then changes in place (ownSeq: each copies it first).
    */
   clone(): RouteState {
     const r = new RouteState(this.p, this.v, this.seq, this);
     this.owned = false;
+    this.ownSeq = null;
     return r;
   }
 
@@ -71,6 +72,7 @@ export class RouteState {
    * its own and can still hand them back (`release`).
    */
   copyForRewrite(): RouteState {
+    this.ownSeq = null;
     return new RouteState(this.p, this.v, this.seq, this);
   }
 
@@ -78,6 +80,12 @@ export class RouteState {
     return this.seq.length;
   }
 
+  /**
+   * The sequence this route made itself (insertJob) and has not shared since (clone and
+   * copyForRewrite let go of it): while `seq` is that array, the next job goes in in place. Any
+   * other array (assigned from outside, or shared) is copied first, so no one else sees a change.
+   */
+  private ownSeq: number[] | null = null;
   /** Buffers are shared with clones until this route rewrites them (copy on write). */
   private owned = false;
   private set: BufferSet | null = null;
@@ -124,6 +132,12 @@ export class RouteState {
     this.finish(feasible);
   }
 
+  /** Takes a sequence no one else holds as this route's own (see ownSeq); the caller refreshes. */
+  adoptSeq(seq: number[]): void {
+    this.seq = seq;
+    this.ownSeq = seq;
+  }
+
   /**
    * Inserts job t after position `after`. On a feasible plain route only what the insertion
    * changes is recomputed: arcs next to it, departures from it on until one comes out as before,
@@ -134,13 +148,21 @@ export class RouteState {
     const { p } = this;
     const old = this.seq;
     const oldLen = old.length;
-    // Pushed one by one rather than sliced and spliced: splice is the slow generic path, and an
-    // array made at its size would hold holes (another elements kind for every loop over seq).
-    const seq: number[] = [];
-    for (let k = 0; k < after; k++) seq.push(old[k]);
-    seq.push(t);
-    for (let k = after; k < oldLen; k++) seq.push(old[k]);
-    this.seq = seq;
+    if (old === this.ownSeq) {
+      // Its own: moved over by one in place (a recreate often puts several jobs into one route).
+      old.push(t);
+      for (let k = oldLen; k > after; k--) old[k] = old[k - 1];
+      old[after] = t;
+    } else {
+      // Pushed one by one rather than sliced and spliced: splice is the slow generic path, and an
+      // array made at its size would hold holes (another elements kind for every loop over seq).
+      const seq: number[] = [];
+      for (let k = 0; k < after; k++) seq.push(old[k]);
+      seq.push(t);
+      for (let k = after; k < oldLen; k++) seq.push(old[k]);
+      this.seq = seq;
+      this.ownSeq = seq;
+    }
     if (!p.simple || oldLen === 0 || !this.feasible) {
       this.refresh();
       return;

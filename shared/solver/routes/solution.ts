@@ -179,7 +179,7 @@ export class Solution {
       const r = this.own(v);
       const seq: number[] = [];
       for (const x of r.seq) if (routeOf[x] === v) seq.push(x);
-      r.seq = seq;
+      r.adoptSeq(seq);
       r.refresh();
     }
   }
