@@ -183,46 +183,68 @@ function offer(out: Insertion, scan: Scan, delta: number, i: number, j: number):
 }
 
 function scanJob(route: RouteState, t: number, out: Insertion, scan: Scan): void {
-  const { cands, near } = scan;
+  const { cands, near, rng, blink } = scan;
   const p = route.p;
   const v = route.v;
   const n = p.nLoc;
   const len = route.length;
   const l = p.loc[t];
-  const { locs, dep, late, arc } = route;
+  const ln = l * n;
+  const { locs, dep, late, arc, arcDur } = route;
   // A job or a shipment is one order: its per-order cost comes with it wherever it goes.
   const fixed = (len === 0 ? v.fixed : 0) + v.perOrder;
+  const C = v.cost;
+  // Arcs into l along row l of the transposes (a -> l is DT[l * n + a]).
+  const { durT: DT, costT: CT } = v;
+  let best = out.delta;
   const lows = near?.lows(v);
   const low = lows ? lows.lowIn[t] + lows.lowOut[t] : 0;
+  // The near marks read in place (near.near(x) is x < 0 || mark[x] >= tick).
+  const mark = near?.mark;
+  const tick = near ? near.tick : 0;
   const w = p.twOff[t];
   const single = p.twOff[t + 1] - w === 1 && !p.relaxTw[t];
   const ws = p.twStart[w];
   const we = p.twEnd[w];
-  const C = v.cost;
+  const setup = p.setup[t];
+  const service = p.service[t];
   const D = v.dur;
-  // Arcs into l along row l of the transposes (a -> l is DT[l * n + a]).
-  const { durT: DT, costT: CT } = v;
+  const X = v.dist;
   const limitX = v.maxDistance < Number.POSITIVE_INFINITY;
+  // The best so far in a local (plain problems; the candidates' scan never lowers it): `offer`'s
+  // record is written once, at the end, as the last offer would have left it.
+  let bestI = -1;
   for (let i = 0; i <= len; i++) {
     const a = locs[i];
     const b = locs[i + 1];
-    if (near && low - arc[i] + fixed >= out.delta && !near.near(a) && !near.near(b)) continue;
-    const tIn = a < 0 ? 0 : DT[l * n + a];
+    if (mark && low - arc[i] + fixed >= best && a >= 0 && mark[a] < tick && b >= 0 && mark[b] < tick) continue;
+    const tIn = a < 0 ? 0 : DT[ln + a];
     const arr = dep[i] + tIn;
     if (single && arr > we) break; // later positions only arrive later (triangle inequality)
     const ab = a >= 0 && b >= 0 && len > 0;
-    const dc = (a < 0 ? 0 : CT[l * n + a]) + (b < 0 ? 0 : C[l * n + b]) - arc[i];
+    const dc = (a < 0 ? 0 : CT[ln + a]) + (b < 0 ? 0 : C[ln + b]) - arc[i];
     // Arc costs first: once a good insertion is known, most positions end here.
-    if (!cands && dc + fixed >= out.delta) continue;
+    if (!cands && dc + fixed >= best) continue;
     const st = single ? (arr > ws ? arr : ws) : windowStart(p, t, arr);
     if (st < 0) continue;
-    const tOut = b < 0 ? 0 : D[l * n + b];
-    if (st + (a === l ? 0 : p.setup[t]) + p.service[t] + tOut > late[i + 1]) continue;
+    const tOut = b < 0 ? 0 : D[ln + b];
+    if (st + (a === l ? 0 : setup) + service + tOut > late[i + 1]) continue;
     if (!loadFits(route, t, i)) continue;
-    const dd = tIn + tOut - (ab ? route.arcDur[i] : 0);
-    const dx = limitX ? (a < 0 ? 0 : v.dist[a * n + l]) + (b < 0 ? 0 : v.dist[l * n + b]) - (ab ? v.dist[a * n + b] : 0) : 0;
+    const dd = tIn + tOut - (ab ? arcDur[i] : 0);
+    const dx = limitX ? (a < 0 ? 0 : X[a * n + l]) + (b < 0 ? 0 : X[ln + b]) - (ab ? X[a * n + b] : 0) : 0;
     if (!totalsFit(route, dd, dx, dc, 1)) continue;
-    offer(out, scan, dc + fixed, i, -1);
+    // As `offer`: a position that would become the best is skipped with probability blink.
+    if (rng && rng.next() < blink) continue;
+    if (cands) cands.push(dc + fixed, i, -1);
+    else {
+      best = dc + fixed;
+      bestI = i;
+    }
+  }
+  if (bestI >= 0) {
+    out.delta = best;
+    out.i = bestI;
+    out.j = -1;
   }
 }
 

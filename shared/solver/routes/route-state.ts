@@ -9,7 +9,7 @@ import { ordersOn } from './orders';
 const INF = Number.POSITIVE_INFINITY;
 
 export class RouteState {
-  /** Never changed in place: clones share it. */
+  /** Clones share it: changed in place only by the route that made it, until it shares it (ownSeq). */
   seq: number[];
   cost = 0;
   dur = 0;
@@ -57,11 +57,12 @@ export class RouteState {
 
   /**
    * Cheap: the buffers are shared until either side rewrites them (see `buffers`), and so is the
-   * sequence, which is never changed in place (every change assigns a new array).
+   * sequence, which neither side then changes in place (ownSeq: each copies it first).
    */
   clone(): RouteState {
     const r = new RouteState(this.p, this.v, this.seq, this);
     this.owned = false;
+    this.ownSeq = null;
     return r;
   }
 
@@ -71,6 +72,7 @@ export class RouteState {
    * its own and can still hand them back (`release`).
    */
   copyForRewrite(): RouteState {
+    this.ownSeq = null;
     return new RouteState(this.p, this.v, this.seq, this);
   }
 
@@ -78,6 +80,12 @@ export class RouteState {
     return this.seq.length;
   }
 
+  /**
+   * The sequence this route made itself (insertJob) and has not shared since (clone and
+   * copyForRewrite let go of it): while `seq` is that array, the next job goes in in place. Any
+   * other array (assigned from outside, or shared) is copied first, so no one else sees a change.
+   */
+  private ownSeq: number[] | null = null;
   /** Buffers are shared with clones until this route rewrites them (copy on write). */
   private owned = false;
   private set: BufferSet | null = null;
@@ -124,6 +132,12 @@ export class RouteState {
     this.finish(feasible);
   }
 
+  /** Takes a sequence no one else holds as this route's own (see ownSeq); the caller refreshes. */
+  adoptSeq(seq: number[]): void {
+    this.seq = seq;
+    this.ownSeq = seq;
+  }
+
   /**
    * Inserts job t after position `after`. On a feasible plain route only what the insertion
    * changes is recomputed: arcs next to it, departures from it on until one comes out as before,
@@ -132,15 +146,28 @@ export class RouteState {
    */
   insertJob(t: number, after: number): void {
     const { p } = this;
-    const oldLen = this.seq.length;
-    const seq = this.seq.slice();
-    seq.splice(after, 0, t);
-    this.seq = seq;
+    const old = this.seq;
+    const oldLen = old.length;
+    if (old === this.ownSeq) {
+      // Its own: moved over by one in place (a recreate often puts several jobs into one route).
+      old.push(t);
+      for (let k = oldLen; k > after; k--) old[k] = old[k - 1];
+      old[after] = t;
+    } else {
+      // Pushed one by one rather than sliced and spliced: splice is the slow generic path, and an
+      // array made at its size would hold holes (another elements kind for every loop over seq).
+      const seq: number[] = [];
+      for (let k = 0; k < after; k++) seq.push(old[k]);
+      seq.push(t);
+      for (let k = after; k < oldLen; k++) seq.push(old[k]);
+      this.seq = seq;
+      this.ownSeq = seq;
+    }
     if (!p.simple || oldLen === 0 || !this.feasible) {
       this.refresh();
       return;
     }
-    const { locs, dep, late, arc, arcDur, arcDist } = this;
+    const { locs, dep, late, arc, arcDur, arcDist, load, loadMaxPre, loadMaxSuf } = this;
     const len = oldLen + 1;
     this.buffers(len, p.dims);
     shiftAfter(locs, this.locs, after, oldLen + 1);
@@ -152,7 +179,42 @@ export class RouteState {
     this.locs[after + 1] = p.loc[t];
     const feasible = this.forward(after + 1, after + 2);
     this.backward(Math.min(after + 2, len), after);
-    this.finish(feasible);
+    // A multi-trip route's loads are all zero (finish): nothing to take over.
+    const loadsDone = this.v.maxRuns <= 1;
+    if (loadsDone) this.insertLoads(t, after, load, loadMaxPre, loadMaxSuf);
+    this.finish(feasible, loadsDone);
+  }
+
+  /**
+   * The loads after inserting job t after position `after`, from the loads before (the arrays
+   * given, which may be this route's own): the positions up to `after` carry the job's start load
+   * more, those past it its start load plus its change, so only the maxima across the new position
+   * are taken again. Loads are whole numbers (Int32), so the sums equal a full pass's exactly.
+   */
+  private insertLoads(t: number, after: number, oldLoad: Int32Array, oldPre: Int32Array, oldSuf: Int32Array): void {
+    const { p, load } = this;
+    const pre = this.loadMaxPre;
+    const suf = this.loadMaxSuf;
+    const dims = p.dims;
+    const len = this.seq.length;
+    for (let d = 0; d < dims; d++) {
+      const sl = p.startLoad[t * dims + d];
+      const moved = sl + p.delta[t * dims + d];
+      // Past the new position, from the end down: in place, each entry is read before it is written.
+      for (let k = len; k >= after + 2; k--) {
+        load[k * dims + d] = oldLoad[(k - 1) * dims + d] + moved;
+        suf[k * dims + d] = oldSuf[(k - 1) * dims + d] + moved;
+      }
+      load[(after + 1) * dims + d] = oldLoad[after * dims + d] + moved;
+      for (let k = 0; k <= after; k++) {
+        load[k * dims + d] = oldLoad[k * dims + d] + sl;
+        pre[k * dims + d] = oldPre[k * dims + d] + sl;
+      }
+      for (let k = after + 1; k <= len; k++) pre[k * dims + d] = Math.max(pre[(k - 1) * dims + d], load[k * dims + d]);
+      const at = after + 1;
+      suf[at * dims + d] = at === len ? load[at * dims + d] : Math.max(suf[(at + 1) * dims + d], load[at * dims + d]);
+      for (let k = after; k >= 0; k--) suf[k * dims + d] = Math.max(suf[(k + 1) * dims + d], load[k * dims + d]);
+    }
   }
 
   /**
@@ -217,13 +279,15 @@ export class RouteState {
   }
 
   /** Loads, totals, cost and feasibility, once the arcs and times are in place. */
-  private finish(windowsMet: boolean): void {
+  private finish(windowsMet: boolean, loadsDone = false): void {
     const { p, v, seq, load, arc, arcDur, arcDist } = this;
     const len = seq.length;
     const dims = p.dims;
     const pre = this.loadMaxPre;
     const suf = this.loadMaxSuf;
-    if (v.maxRuns > 1) {
+    if (loadsDone) {
+      // insertLoads took them over from before the insertion.
+    } else if (v.maxRuns > 1) {
       // Another run may take any load: the O(1) checks see only each task alone against the
       // capacity, and the full evaluation places the reloads (runs.ts).
       const size = (len + 1) * dims;

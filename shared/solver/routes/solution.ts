@@ -177,7 +177,9 @@ export class Solution {
     // The tasks that stay in route v are those still mapped to it.
     for (const v of touched) {
       const r = this.own(v);
-      r.seq = r.seq.filter((x) => routeOf[x] === v);
+      const seq: number[] = [];
+      for (const x of r.seq) if (routeOf[x] === v) seq.push(x);
+      r.adoptSeq(seq);
       r.refresh();
     }
   }

@@ -99,4 +99,39 @@ describe('RouteState.insertJob', () => {
     seq.splice(3, 0, all[0]);
     expect(snapshot(crowded)).toEqual(snapshot(new RouteState(p, v, seq)));
   });
+
+  it('puts jobs into a sequence of its own in place, never into one a clone or the caller holds', () => {
+    const o = cases[3];
+    const { request, matrices } = generate(o);
+    const p = buildProblem(request, matrices);
+    const sol = construct(buildContext(p, new Rng(o.seed)));
+    const route = sol.routes.find((r) => r.length >= 5)!;
+    const given = route.seq;
+    const before = [...given];
+    const jobs = route.seq.slice(0, 4);
+    sol.removeTasks(jobs);
+    // removeTasks hands the route a sequence of its own; a clone taken now shares it.
+    const r = sol.routes[route.v.index];
+    const kept = r.clone();
+    const keptSeq = [...kept.seq];
+    // The clone let go of it: the first job copies, the next ones go into that copy in place.
+    let seq = [...r.seq];
+    let last: number[] | null = null;
+    for (const [n, t] of jobs.slice(0, 3).entries()) {
+      r.insertJob(t, n);
+      seq = [...seq.slice(0, n), t, ...seq.slice(n)];
+      expect(snapshot(r)).toEqual(snapshot(new RouteState(p, r.v, seq)));
+      if (last) expect(r.seq).toBe(last);
+      last = r.seq;
+    }
+    expect(kept.seq).toEqual(keptSeq);
+    expect(given).toEqual(before);
+    // A clone taken now, then a job on the original: the clone keeps its sequence.
+    const copy = r.clone();
+    const copySeq = [...copy.seq];
+    r.insertJob(jobs[3], 1);
+    expect(r.seq).not.toBe(copy.seq);
+    expect(copy.seq).toEqual(copySeq);
+    expect(snapshot(r)).toEqual(snapshot(new RouteState(p, r.v, [seq[0], jobs[3], ...seq.slice(1)])));
+  });
 });

@@ -18,21 +18,30 @@ const ORDER_WEIGHTS = [4, 4, 2, 1, 4];
 export function sortForInsertion(ctx: SearchContext, tasks: number[]): number[] {
   const { rng, p } = ctx;
   rng.shuffle(tasks);
-  let pick = rng.int(ORDER_WEIGHTS.reduce((a, b) => a + b, 0));
+  let pick = rng.int(ORDER_TOTAL);
   let kind = 0;
   while (pick >= ORDER_WEIGHTS[kind]) pick -= ORDER_WEIGHTS[kind++];
-  const key =
-    kind === 1
-      ? (t: number) => -ctx.demand[t]
-      : kind === 2
-        ? (t: number) => -ctx.depotDist[t]
-        : kind === 3
-          ? (t: number) => ctx.depotDist[t]
-          : kind === 4
-            ? (t: number) => ctx.windowSpan[t]
-            : null;
-  return tasks.sort((a, b) => p.priority[b] - p.priority[a] || (key ? key(a) - key(b) : 0));
+  // A key per order, ascending; largest demand and farthest first compare the other way round
+  // (b - a is exactly -(a - b), so the order is the one of the keys' negations).
+  const key = kind === 1 ? ctx.demand : kind === 2 || kind === 3 ? ctx.depotDist : kind === 4 ? ctx.windowSpan : null;
+  const desc = kind === 1 || kind === 2;
+  const pr = p.priority;
+  const cmp = (a: number, b: number) => pr[b] - pr[a] || (key ? (desc ? key[b] - key[a] : key[a] - key[b]) : 0);
+  if (tasks.length > INSERTION_SORT_MAX) return tasks.sort(cmp);
+  // A ruin's few tasks: a stable insertion sort, without the builtin's call per comparison into
+  // script. Any stable sort by one consistent comparison gives the same order.
+  for (let i = 1; i < tasks.length; i++) {
+    const x = tasks[i];
+    let j = i - 1;
+    for (; j >= 0 && cmp(tasks[j], x) > 0; j--) tasks[j + 1] = tasks[j];
+    tasks[j + 1] = x;
+  }
+  return tasks;
 }
+
+const ORDER_TOTAL = ORDER_WEIGHTS.reduce((a, b) => a + b, 0);
+/** Up to this many tasks the recreate's order is sorted in place by insertion. */
+const INSERTION_SORT_MAX = 32;
 
 /**
  * Inserts tasks; `stop` (polled every few tasks) ends it early, leaving the rest out. `budget`:
@@ -105,6 +114,8 @@ class Inserter {
   private readonly emptyOf: Int32Array;
   /** Routes already tried for the task being inserted. */
   private readonly tried: Marks;
+  /** The used routes, ascending: a task scans these rather than the whole fleet for the used ones. */
+  private readonly usedList: Int32Array;
   private used = 0;
   /** What the insertions made so far added to the cost (a group taken out again stays counted). */
   spent = 0;
@@ -114,6 +125,7 @@ class Inserter {
   constructor(private readonly ctx: SearchContext) {
     this.emptyOf = new Int32Array(ctx.nClasses);
     this.tried = new Marks(ctx.p.vehicles.length);
+    this.usedList = new Int32Array(ctx.p.vehicles.length);
   }
 
   /** Starts a recreate of sol. */
@@ -127,14 +139,22 @@ class Inserter {
 
   /** Recounts used routes and empty representatives (after tasks left the solution). */
   reset(): void {
-    const { ctx, sol, emptyOf } = this;
+    const { ctx, sol, emptyOf, usedList } = this;
     emptyOf.fill(-1);
     let used = 0;
     for (let vi = sol.routes.length - 1; vi >= 0; vi--) {
-      if (sol.routes[vi].length > 0) used++;
-      else if (this.mayUse(vi)) emptyOf[ctx.vehicleClass[vi]] = vi;
+      if (sol.routes[vi].length === 0 && this.mayUse(vi)) emptyOf[ctx.vehicleClass[vi]] = vi;
     }
+    for (let vi = 0; vi < sol.routes.length; vi++) if (sol.routes[vi].length > 0) usedList[used++] = vi;
     this.used = used;
+  }
+
+  /** Route vi was empty and now serves a task: into the used routes, in order. */
+  private opened(vi: number): void {
+    const list = this.usedList;
+    let k = this.used++;
+    for (; k > 0 && list[k - 1] > vi; k--) list[k] = list[k - 1];
+    list[k] = vi;
   }
 
   private opensDepot(start: number): boolean {
@@ -173,7 +193,10 @@ class Inserter {
         tried.set(v, round);
         this.tryRoute(t, v);
       }
-    } else for (let vi = 0; vi < sol.routes.length; vi++) if (sol.routes[vi].length > 0) this.tryRoute(t, vi);
+    } else {
+      const { usedList, used } = this;
+      for (let k = 0; k < used; k++) this.tryRoute(t, usedList[k]);
+    }
     if (gv < 0) for (const vi of this.emptyOf) if (vi >= 0) this.tryRoute(t, vi);
     const bestV = this.bestV;
     if (bestV < 0) return false;
@@ -184,7 +207,7 @@ class Inserter {
     sol.insert(t, bestV, best);
     this.spent += best.delta;
     if (opened) {
-      this.used++;
+      this.opened(bestV);
       const c = ctx.vehicleClass[bestV];
       if (this.emptyOf[c] === bestV) this.emptyOf[c] = this.nextEmpty(c, bestV);
     }

@@ -34,11 +34,11 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
 
   // With a region, only its tasks are ruined (its tasks are exactly those on its routes).
   const mine = ctx.region?.task;
-  const ruinable = (t: number) => sol.routeOf[t] >= 0 && (!mine || mine[t] === 1);
+  const routeOf = sol.routeOf;
   let seed = rng.int(p.nTasks);
-  for (let tries = 0; !ruinable(seed) && tries < 16; tries++) seed = rng.int(p.nTasks);
-  if (!ruinable(seed)) {
-    for (let t = 0; t < p.nTasks; t++) if (ruinable(t)) assigned.push(t);
+  for (let tries = 0; !ruinable(routeOf, mine, seed) && tries < 16; tries++) seed = rng.int(p.nTasks);
+  if (!ruinable(routeOf, mine, seed)) {
+    for (let t = 0; t < p.nTasks; t++) if (ruinable(routeOf, mine, t)) assigned.push(t);
     if (assigned.length === 0) return [];
     seed = assigned[rng.int(assigned.length)];
   }
@@ -47,16 +47,11 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
   const mark = marksFor(p.nTasks);
   const removed = mark.next();
   const removedList: number[] = [];
-  const remove = (t: number) => {
-    if (mark.has(t, removed)) return;
-    mark.set(t, removed);
-    removedList.push(t);
-  };
   const ruined: number[] = [];
   for (let k = -1; k < K && ruined.length < ks; k++) {
     const c = k < 0 ? seed : neighbors[seed * K + k];
-    const v = sol.routeOf[c];
-    if (!ruinable(c) || ruined.includes(v) || mark.has(c, removed)) continue;
+    const v = routeOf[c];
+    if (!ruinable(routeOf, mine, c) || ruined.includes(v) || mark.has(c, removed)) continue;
     ruined.push(v);
     const seq = sol.routes[v].seq;
     const len = seq.length;
@@ -70,10 +65,10 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
       const span = l + m;
       const start = stringStart(pos, span, len, rng.int(span));
       const keepAt = start + rng.int(l + 1);
-      for (let i = start; i < start + span; i++) if (i < keepAt || i >= keepAt + m) remove(seq[i]);
+      for (let i = start; i < start + span; i++) if (i < keepAt || i >= keepAt + m) remove(mark, removed, removedList, seq[i]);
     } else {
       const start = stringStart(pos, l, len, rng.int(l));
-      for (let i = start; i < start + l; i++) remove(seq[i]);
+      for (let i = start; i < start + l; i++) remove(mark, removed, removedList, seq[i]);
     }
   }
   // A shipment leaves and comes back as a whole; the pickup stands for it.
@@ -87,6 +82,18 @@ export function ruin(ctx: SearchContext, sol: Solution, prm: RuinParams = DEFAUL
   }
   sol.removeTasks(out);
   return out;
+}
+
+/** Whether the ruin may take task t: served, and in this search's region if it has one. */
+function ruinable(routeOf: Int32Array, mine: Uint8Array | undefined, t: number): boolean {
+  return routeOf[t] >= 0 && (!mine || mine[t] === 1);
+}
+
+/** Takes task t once (module functions, not closures: a ruin runs every iteration). */
+function remove(mark: Marks, round: number, list: number[], t: number): void {
+  if (mark.has(t, round)) return;
+  mark.set(t, round);
+  list.push(t);
 }
 
 /** One per thread (module state), sized for the problem being solved. */
