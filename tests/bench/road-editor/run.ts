@@ -26,7 +26,8 @@ const time = (f: () => unknown) => {
 const leg = net.route([station, johanneberg], {}).legs[0];
 const mid = Math.floor(leg.coordinates!.length / 2);
 const track = [leg.coordinates![mid], leg.coordinates![mid + 1]].map(([lat, lon]) => [lon, lat]);
-const e = leg.edges!;
+// edges are per segment of the geometry: a compressed chain's edge repeats once per shape point
+const e = leg.edges!.filter((x, i, all) => i === 0 || x !== all[i - 1]);
 const turnAt = e.findIndex(
   (x, i) =>
     i > 0 && i < e.length - 1 && net.graph.data.firstOut[net.graph.data.head[x] + 1] - net.graph.data.firstOut[net.graph.data.head[x]] >= 3,
