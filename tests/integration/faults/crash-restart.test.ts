@@ -60,8 +60,10 @@ async function write(stack: BootedStack, acked: Acked, stop: () => boolean): Pro
     }
   };
   const tracks = async (asset: string) => {
-    await call(stack, 'POST', '/skynet/asset', { custom_id: asset, name: asset });
-    await call(stack, 'POST', `/skynet/asset/${asset}/bind`, { device_id: `dev-${asset}` });
+    // The kill may land before the asset exists (a slow first request): then it has no acknowledged points.
+    const created = await call(stack, 'POST', '/skynet/asset', { custom_id: asset, name: asset }).catch(() => undefined);
+    const bound = await call(stack, 'POST', `/skynet/asset/${asset}/bind`, { device_id: `dev-${asset}` }).catch(() => undefined);
+    if (created?.status !== 200 || bound?.status !== 200) return;
     acked.points.set(asset, []);
     for (let i = 0; !stop(); i++) {
       const timestamp = t0 + i * 1000;
