@@ -86,11 +86,12 @@ export class EjectionSearch {
   ) {}
 
   /** The ejection with the least penalty sum (then the cheapest for t) that fits t into a used route, or null. */
-  find(sol: Solution, t: number): EjectionResult | null {
+  /** `routes`: the vehicles whose routes are tried, ascending; all used routes when absent. */
+  find(sol: Solution, t: number, routes?: readonly number[]): EjectionResult | null {
     const p = this.p;
     const nv = p.vehicles.length;
     let best: EjectionResult | null = null;
-    for (const r of sol.routes) {
+    for (const r of routes ? routes.map((vi) => sol.routes[vi]) : sol.routes) {
       if (r.length === 0 || !p.allowed[t * nv + r.v.index]) continue;
       this.v = r.v;
       this.bestK = -1;
@@ -196,11 +197,9 @@ export class EjectionSearch {
       const w = p.twOff[x];
       fits = Math.max(arr, p.twStart[w]) <= late[pos];
     }
-    if (fits) {
-      this.offer(k, pen);
-      // Ejecting more only raises the penalty sum.
-      return;
-    }
+    // Ejecting more only raises the penalty sum, unless the route is still over its capacity or
+    // its task count: then a later task may go for that.
+    if (fits && this.offer(k, pen)) return;
     // It does not fit yet, so one more task at least must go.
     if (pos > m || k === K_MAX || pen + this.minPenSuf[pos] > this.bestPenalty) return;
     const x = this.u[pos - 1];
@@ -221,16 +220,19 @@ export class EjectionSearch {
     this.descend(pos + 1, here, next, k, pen);
   }
 
-  private offer(k: number, pen: number): void {
-    if (pen > this.bestPenalty) return;
+  /** Offers the chosen k as the answer; false when the route is over its capacity or task count with them out. */
+  private offer(k: number, pen: number): boolean {
+    // Past the best, or level with it and no cheaper for t: more ejections could only do worse.
+    if (pen > this.bestPenalty) return true;
     const cost = this.insertionCost(k);
-    if (pen === this.bestPenalty && cost >= this.bestCost) return;
-    if (this.m - k > this.v.maxTasks || !this.loadFits(k)) return;
+    if (pen === this.bestPenalty && cost >= this.bestCost) return true;
+    if (this.m - k > this.v.maxTasks || !this.loadFits(k)) return false;
     this.bestPenalty = pen;
     this.bestCost = cost;
     this.bestK = k;
     this.bestQ = this.q - 1;
     for (let i = 0; i < k; i++) this.bestChosen[i] = this.chosen[i];
+    return true;
   }
 
   /** t's arcs to the nearest positions on either side not among the chosen k, less the arc between them. */
@@ -244,12 +246,12 @@ export class EjectionSearch {
     while (c < k && chosen[c] + 1 < q) c++;
     let after = q + 1;
     for (; c < k && chosen[c] + 1 === after; c++) after++;
-    const n = this.p.nLoc;
-    const a = locs[before];
-    const b = locs[q];
-    const z = locs[after];
-    const arc = (x: number, y: number) => (x >= 0 && y >= 0 ? v.cost[x * n + y] : 0);
-    return arc(a, b) + arc(b, z) - arc(a, z);
+    return this.arc(v, locs[before], locs[q]) + this.arc(v, locs[q], locs[after]) - this.arc(v, locs[before], locs[after]);
+  }
+
+  /** An arc's cost; an open route end (location -1) costs nothing. A method, not a closure: this runs per enumerated set. */
+  private arc(v: VehicleModel, x: number, y: number): number {
+    return x >= 0 && y >= 0 ? v.cost[x * this.p.nLoc + y] : 0;
   }
 
   /** The load on board never exceeds the capacity once the chosen k tasks are gone. */

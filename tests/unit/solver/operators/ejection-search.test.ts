@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../shared/solver/search/context';
 import { construct } from '../../../../shared/solver/search/construction';
 import { EjectionSearch, fastEjectionApplies, K_MAX } from '../../../../shared/solver/operators/ejection-search';
+import { ejectionRoutes } from '../../../../shared/solver/operators/route-minimisation';
+import { sizeThresholds } from '../../../../shared/solver/thresholds';
 import { buildProblem, type Problem } from '../../../../shared/solver/model/problem';
 import { Rng } from '../../../../shared/solver/prng';
 import { evaluateRoute } from '../../../../shared/solver/routes/route-eval';
@@ -34,10 +36,11 @@ function insertionCost(p: Problem, vehicle: number, seq: number[], t: number): n
   return arc(a, b) + arc(b, z) - arc(a, z);
 }
 
-/** The smallest penalty sum over all routes, positions and sets, or Infinity. */
-function bruteForce(p: Problem, sol: Solution, t: number, penalty: Float64Array): number {
+/** The smallest penalty sum over all routes (or those of `only`), positions and sets, or Infinity. */
+function bruteForce(p: Problem, sol: Solution, t: number, penalty: Float64Array, only?: number[]): number {
   let best = Infinity;
   for (const r of sol.routes) {
+    if (only && !only.includes(r.v.index)) continue;
     if (r.length === 0 || !p.allowed[t * p.vehicles.length + r.v.index]) continue;
     for (let q = 0; q <= r.seq.length; q++) {
       const route = [...r.seq.slice(0, q), t, ...r.seq.slice(q)];
@@ -89,8 +92,12 @@ describe('EjectionSearch', () => {
       route.seq = before.filter((x) => x !== t);
       route.refresh();
       sol.routeOf[t] = -1;
-      const want = bruteForce(p, sol, t, penalty);
-      const got = new EjectionSearch(p, penalty).find(sol, t);
+      // Half the cases try a part of the routes only (the route minimisation's neighbour routes).
+      const used = sol.routes.filter((r) => r.length > 0).map((r) => r.v.index);
+      const only = compared % 2 === 1 ? used.filter((_, i) => i % 2 === 0) : undefined;
+      const want = bruteForce(p, sol, t, penalty, only);
+      const got = new EjectionSearch(p, penalty).find(sol, t, only);
+      if (got && only) expect(only).toContain(got.vehicle);
       compared++;
       if (want === Infinity) expect(got).toBeNull();
       else {
@@ -112,6 +119,25 @@ describe('EjectionSearch', () => {
     }
     expect(compared).toBeGreaterThan(5);
     expect(found).toBeGreaterThan(0);
+  });
+
+  it('ejects into the routes of the nearest neighbours once many routes are used', () => {
+    const { p, sol } = scenario({ seed: 31, jobs: 30, shipments: 0, vehicles: 8 });
+    const used = sol.routes.filter((r) => r.length > 0).length;
+    expect(used).toBeGreaterThan(2);
+    const all = buildContext(p, new Rng(31), 48, sizeThresholds({ granularRoutes: used }));
+    const granular = buildContext(p, new Rng(31), 48, sizeThresholds({ granularRoutes: 2 }));
+    let narrowed = 0;
+    for (let t = 0; t < p.nTasks; t++) {
+      expect(ejectionRoutes(all, sol, t)).toBeUndefined();
+      const routes = ejectionRoutes(granular, sol, t)!;
+      const want = [...new Set(granular.neighbors.slice(t * granular.K, t * granular.K + 16).map((x) => sol.routeOf[x]))]
+        .filter((v) => v >= 0)
+        .sort((a, b) => a - b);
+      expect(routes).toEqual(want);
+      if (routes.length < used) narrowed++;
+    }
+    expect(narrowed).toBeGreaterThan(0);
   });
 
   it('leaves problems it does not model to the general ejection', () => {

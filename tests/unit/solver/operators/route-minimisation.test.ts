@@ -9,6 +9,7 @@ import { buildResult } from '../../../../shared/solver/result/output';
 import { buildProblem } from '../../../../shared/solver/model/problem';
 import { Rng } from '../../../../shared/solver/prng';
 import { Solution } from '../../../../shared/solver/routes/solution';
+import { DEFAULT_THRESHOLDS, sizeThresholds } from '../../../../shared/solver/thresholds';
 import { generate, type GenOptions } from '../helpers';
 
 /** Every job alone on its own vehicle (as many vehicles as jobs). */
@@ -31,12 +32,16 @@ describe('minimiseRoutes', () => {
     { seed: 1, jobs: 12, shipments: 0, vehicles: 12, loose: true },
     { seed: 2, jobs: 14, shipments: 0, vehicles: 14 },
     { seed: 3, jobs: 14, shipments: 0, vehicles: 14, multiWindows: true, setup: true },
+    // Past the granular threshold a task is ejected into its nearest neighbours' routes only.
+    { seed: 6, jobs: 16, shipments: 0, vehicles: 16, granularRoutes: 2 },
+    { seed: 7, jobs: 16, shipments: 0, vehicles: 16, granularRoutes: 2, setup: true },
   ])(
     'empties routes and keeps every task served (seed $seed)',
     (o) => {
       const { request, matrices, p, sol } = oneTaskPerRoute(o);
       for (const r of sol.routes) expect(r.feasible).toBe(true);
-      const ctx = buildContext(p, new Rng(o.seed));
+      const thresholds = sizeThresholds({ granularRoutes: o.granularRoutes ?? DEFAULT_THRESHOLDS.granularRoutes });
+      const ctx = buildContext(p, new Rng(o.seed), 48, thresholds);
       const out = minimiseRoutes(ctx, sol, () => false);
       expect(used(out)).toBeLessThan(used(sol));
       expect(out.unassignedTasks()).toEqual([]);
