@@ -139,6 +139,62 @@ export class RouteState {
   }
 
   /**
+   * Keeps `seq`, a subsequence of this route's tasks that the caller made and no one else holds
+   * (a removal). On a feasible plain route only what the removal changes is recomputed: arcs
+   * and departures from the first gap on until one past the last gap comes out as before, latest
+   * starts from the last gap back until one before the first does. The positions past the last
+   * gap move down unchanged. The result equals `refresh` to the bit (totals summed in one order).
+   */
+  keepOnly(seq: number[]): void {
+    const { p } = this;
+    const old = this.seq;
+    const oldLen = old.length;
+    const len = seq.length;
+    this.adoptSeq(seq);
+    if (!p.simple || len === 0 || len === oldLen || !this.feasible) {
+      this.refresh();
+      return;
+    }
+    // Kept tasks before the first gap, and after the last one (task ids are distinct in a route).
+    let head = 0;
+    while (head < len && old[head] === seq[head]) head++;
+    let tail = 0;
+    while (tail < len - head && old[oldLen - 1 - tail] === seq[len - 1 - tail]) tail++;
+    const gone = oldLen - len;
+    // Position of the first task past the last gap (len + 1, the end, when none is).
+    const settleAt = len - tail + 1;
+    const { locs, dep, late, arc, arcDur, arcDist } = this;
+    this.buffers(len, p.dims);
+    if (this.dep !== dep) {
+      for (let k = 0; k <= head; k++) {
+        this.locs[k] = locs[k];
+        this.dep[k] = dep[k];
+        this.late[k] = late[k];
+      }
+      for (let k = 0; k < head; k++) {
+        this.arc[k] = arc[k];
+        this.arcDur[k] = arcDur[k];
+        this.arcDist[k] = arcDist[k];
+      }
+    }
+    // Ascending: in place, each entry is read before it is written (gone > 0).
+    for (let k = settleAt; k <= len + 1; k++) {
+      this.locs[k] = locs[k + gone];
+      this.dep[k] = dep[k + gone];
+      this.late[k] = late[k + gone];
+    }
+    for (let k = settleAt; k <= len; k++) {
+      this.arc[k] = arc[k + gone];
+      this.arcDur[k] = arcDur[k + gone];
+      this.arcDist[k] = arcDist[k + gone];
+    }
+    for (let k = head + 1; k < settleAt; k++) this.locs[k] = p.loc[seq[k - 1]];
+    const feasible = this.forward(head + 1, settleAt);
+    this.backward(settleAt - 1, head);
+    this.finish(feasible);
+  }
+
+  /**
    * Inserts job t after position `after`. On a feasible plain route only what the insertion
    * changes is recomputed: arcs next to it, departures from it on until one comes out as before,
    * latest starts from the task after it back until one does. The rest moves over by one. The

@@ -179,8 +179,7 @@ export class Solution {
       const r = this.own(v);
       const seq: number[] = [];
       for (const x of r.seq) if (routeOf[x] === v) seq.push(x);
-      r.adoptSeq(seq);
-      r.refresh();
+      r.keepOnly(seq);
     }
   }
 

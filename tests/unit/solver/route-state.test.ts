@@ -135,3 +135,51 @@ describe('RouteState.insertJob', () => {
     expect(snapshot(r)).toEqual(snapshot(new RouteState(p, r.v, [seq[0], jobs[3], ...seq.slice(1)])));
   });
 });
+
+// A removal (RouteState.keepOnly, what Solution.removeTasks calls) recomputes only what the gaps
+// change; it must equal a full refresh of the kept sequence to the bit.
+describe('RouteState.keepOnly', () => {
+  for (const o of cases) {
+    it(`equals a full refresh for removed strings and scattered tasks (case ${o.seed})`, () => {
+      const { request, matrices } = generate(o);
+      const p = buildProblem(request, matrices);
+      const sol = construct(buildContext(p, new Rng(o.seed)));
+      const r = lcg(o.seed + 100);
+      let compared = 0;
+      for (const route of sol.routes) {
+        const len = route.length;
+        if (len < 2) continue;
+        const keeps: number[][] = [];
+        // Every string of one to three tasks, then random subsets (several gaps), then all but one end.
+        for (let a = 0; a < len; a++)
+          for (let l = 1; l <= 3 && a + l <= len; l++) keeps.push([...route.seq.slice(0, a), ...route.seq.slice(a + l)]);
+        for (let k = 0; k < 20; k++) keeps.push(route.seq.filter(() => r.next() < 0.6));
+        for (const keep of keeps) {
+          if (keep.length === len) continue;
+          const full = new RouteState(p, route.v, [...keep]);
+          // A clone shares its buffers (the copy path); a route that owns its buffers works in place.
+          const shared = route.clone();
+          shared.keepOnly([...keep]);
+          expect(snapshot(shared)).toEqual(snapshot(full));
+          const owned = new RouteState(p, route.v, [...route.seq]);
+          owned.keepOnly([...keep]);
+          expect(snapshot(owned)).toEqual(snapshot(full));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(50);
+    });
+  }
+
+  it('falls back to a full refresh on an infeasible route', () => {
+    const { request, matrices } = generate(cases[0]);
+    const p = buildProblem(request, matrices);
+    const v = p.vehicles[0];
+    const all = [...Array(p.nTasks).keys()].filter((t) => p.kind[t] === KIND_JOB);
+    const crowded = new RouteState(p, v, all.slice(0, 30));
+    expect(crowded.feasible).toBe(false);
+    const keep = all.slice(0, 30).filter((_, k) => k % 3 !== 1);
+    crowded.keepOnly([...keep]);
+    expect(snapshot(crowded)).toEqual(snapshot(new RouteState(p, v, keep)));
+  });
+});
