@@ -8,11 +8,13 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// Windows runs npm through its .cmd shim, which Node spawns only through a shell.
+const windows = process.platform === 'win32';
+const npm = windows ? 'npm.cmd' : 'npm';
 
 /** Runs `npm run <script>` at low priority, collecting its output. */
 function background(script) {
-  const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], shell: windows });
   try {
     setPriority(child.pid, 10);
   } catch {
