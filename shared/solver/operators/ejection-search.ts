@@ -85,8 +85,11 @@ export class EjectionSearch {
     private readonly penalty: Float64Array,
   ) {}
 
-  /** The ejection with the least penalty sum (then the cheapest for t) that fits t into a used route, or null. */
-  /** `routes`: the vehicles whose routes are tried, ascending; all used routes when absent. */
+  /**
+   * The ejection with the least penalty sum (then the cheapest for t) that fits t into a used
+   * route, or null. `routes`: the vehicles whose routes are tried, ascending; every used route
+   * when absent.
+   */
   find(sol: Solution, t: number, routes?: readonly number[]): EjectionResult | null {
     const p = this.p;
     const nv = p.vehicles.length;
