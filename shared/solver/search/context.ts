@@ -40,6 +40,8 @@ export interface SearchContext {
    * scan of a large problem whose moves need full evaluations (multi-trip) can take seconds.
    */
   pastDeadline: (() => boolean) | null;
+  /** The recreate may not open an empty route (the fleet search holds the fleet it has). */
+  closedFleet: boolean;
 }
 
 function vehicleClasses(p: Problem): { vehicleClass: Int32Array; nClasses: number } {
@@ -154,5 +156,6 @@ export function buildContext(p: Problem, rng: Rng, maxK = 48, thresholds: SizeTh
     ...vehicleClasses(p),
     region: null,
     pastDeadline: null,
+    closedFleet: false,
   };
 }

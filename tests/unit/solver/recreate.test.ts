@@ -73,3 +73,23 @@ describe('recreate on many routes', () => {
     expect(low).not.toEqual(full);
   });
 });
+
+describe('recreate on a closed fleet', () => {
+  // After the fleet-size objective's route minimisation the search holds the fleet it reached:
+  // a task that fits in no used route stays out rather than opening one.
+  it('empties out a whole route: its tasks stay out where no other route has room', () => {
+    const { request, matrices } = generate({ seed: 5, jobs: 20, shipments: 0, vehicles: 6 });
+    const p = buildProblem(request, matrices);
+    const sol = construct(buildContext(p, new Rng(5)));
+    const used = sol.routes.filter((r) => r.length > 0);
+    expect(used.length).toBeGreaterThan(1);
+    const victim = used[0];
+    const tasks = victim.seq.slice();
+    sol.removeTasks(tasks);
+    const ctx = buildContext(p, new Rng(5));
+    ctx.closedFleet = true;
+    recreate(ctx, sol, tasks.slice(), 0);
+    expect(sol.routes.filter((r) => r.length > 0).length).toBeLessThanOrEqual(used.length - 1);
+    for (const t of sol.unassignedTasks()) expect(tasks).toContain(t);
+  });
+});

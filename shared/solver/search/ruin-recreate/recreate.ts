@@ -197,7 +197,7 @@ class Inserter {
       const { usedList, used } = this;
       for (let k = 0; k < used; k++) this.tryRoute(t, usedList[k]);
     }
-    if (gv < 0) for (const vi of this.emptyOf) if (vi >= 0) this.tryRoute(t, vi);
+    if (gv < 0 && !ctx.closedFleet) for (const vi of this.emptyOf) if (vi >= 0) this.tryRoute(t, vi);
     const bestV = this.bestV;
     if (bestV < 0) return false;
     // A task that may be outsourced goes in only when serving it pays.

@@ -60,17 +60,32 @@ function feasibleRoutes(s: Solution): boolean {
 }
 
 export function search(ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats): Solution {
+  let cur = start;
+  const closedFleet = ctx.closedFleet;
+  try {
+    if (ctx.p.custom?.value === 'vehicles') {
+      // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's share.
+      const t0 = limits.clock();
+      const until = limits.maxIterations < Infinity ? limits.deadlineMs : t0 + (limits.deadlineMs - t0) * ROUTE_MIN_SHARE;
+      cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
+      // The fleet is as small as it gets here: the distance search opens no route (a candidate
+      // with one more would be rejected anyway), and so its candidates differ in cost alone.
+      ctx.closedFleet = cur.unassignedTasks().length === 0;
+    }
+    // The annealing's schedule runs over the time left, so it starts hot after a long route minimisation too.
+    return anneal(ctx, cur, limits, stats);
+  } finally {
+    ctx.closedFleet = closedFleet;
+  }
+}
+
+function anneal(ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats): Solution {
   const { rng } = ctx;
   const t0 = limits.clock();
   const span = Math.max(1, limits.deadlineMs - t0);
   // Ruin-and-recreate stops a little early so the final local search fits in the budget.
   const loopDeadline = t0 + span * (1 - POLISH_SHARE);
   let cur = start;
-  if (ctx.p.custom?.value === 'vehicles') {
-    // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's share.
-    const until = limits.maxIterations < Infinity ? limits.deadlineMs : t0 + span * ROUTE_MIN_SHARE;
-    cur = minimiseRoutes(ctx, cur, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
-  }
   const team = limits.team;
   const thresholds = limits.thresholds ?? DEFAULT_THRESHOLDS;
   let owners: Int32Array | null = null;
@@ -84,9 +99,12 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   let curObj = cur.objective();
   let best = cur.clone();
   let bestObj = curObj;
-  // Only the cost tells apart two complete solutions: no custom objective, depot count, revenue or relation group.
+  // Only the cost tells apart two complete solutions: no custom objective (or the fleet objective
+  // on a closed fleet), depot count, revenue or relation group.
   const p = ctx.p;
-  const costOnly = !p.custom && !p.request.options?.objective?.minimise_num_depots && !p.rules.hasProfit && !p.group.some((g) => g >= 0);
+  const fleetHeld = ctx.closedFleet && p.custom?.value === 'vehicles';
+  const costOnly =
+    (!p.custom || fleetHeld) && !p.request.options?.objective?.minimise_num_depots && !p.rules.hasProfit && !p.group.some((g) => g >= 0);
   const tStart = T_START * ctx.arcScale;
   const tEnd = T_END * ctx.arcScale;
   let iter = 0;
