@@ -193,26 +193,34 @@ function eliminate(
  * tried shortest first; after a round where none could be removed the step budget per attempt
  * doubles and the pool order is shuffled anew, until `stop`, `maxSteps` pool steps in all (a
  * reproducible bound for iteration-capped runs) or MAX_ROUNDS rounds without success.
+ * `removed` hears of each route removed.
  */
-export function minimiseRoutes(ctx: SearchContext, sol: Solution, stop: () => boolean, maxSteps = Number.POSITIVE_INFINITY): Solution {
+export function minimiseRoutes(
+  ctx: SearchContext,
+  sol: Solution,
+  stop: () => boolean,
+  maxSteps = Number.POSITIVE_INFINITY,
+  removed?: () => void,
+): Solution {
   let cur = sol;
   let left = maxSteps;
   let budget = STEPS_PER_TASK;
   for (let failed = 0; failed < MAX_ROUNDS && left > 0 && !stop();) {
     const used = cur.routes.filter((r) => r.length > 0).sort((a, b) => a.length - b.length);
     if (used.length <= 1) break;
-    let removed = false;
+    let gone = false;
     for (const r of used) {
       if (stop() || left <= 0) break;
       const out = eliminate(ctx, cur, r.v.index, Math.min(left, budget * r.length), stop);
       left -= out.used;
       if (out.sol) {
         cur = out.sol;
-        removed = true;
+        gone = true;
+        removed?.();
         break;
       }
     }
-    if (removed) failed = 0;
+    if (gone) failed = 0;
     else {
       failed++;
       budget *= 2;

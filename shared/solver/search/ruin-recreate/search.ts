@@ -40,13 +40,15 @@ const POLISH_SHARE = 0.03;
 const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
 /**
  * Under the fleet-size objective: the share of the budget (or of the iteration cap) the distance
- * search takes first, ignoring the fleet size, and the share by which the ejection-pool route
- * minimisation that follows must end. A route minimisation from a good solution leaves routes the
+ * search takes first, ignoring the fleet size, and the shares by which the ejection-pool route
+ * minimisation that follows ends. A route minimisation from a good solution leaves routes the
  * distance search that follows can still repair; from the construction it did not (measured on
  * G&H 1000: docs/solver/design.md#fleet-size-objective).
  */
 const DISTANCE_FIRST_SHARE = 0.3;
-const ROUTE_MIN_UNTIL = 0.7;
+const ROUTE_MIN_UNTIL = [0.7, 0.85];
+/** ...past the first of which it goes on only while it removed a route within this share of the budget. */
+const ROUTE_MIN_RECENT = 0.1;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
 const ROUTE_MIN_STEPS_PER_ITERATION = 5;
 /** A split search's epochs: the routes are split anew this many times over the loop. */
@@ -80,9 +82,17 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       stats,
     ),
   );
-  // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's share.
-  const until = capped ? limits.deadlineMs : t0 + span * ROUTE_MIN_UNTIL;
-  const fewer = minimiseRoutes(ctx, first, () => limits.clock() >= until, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION);
+  // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's shares.
+  let lastRemoval = limits.clock();
+  const stop = capped
+    ? () => limits.clock() >= limits.deadlineMs
+    : () => {
+        const at = (limits.clock() - t0) / span;
+        return at >= ROUTE_MIN_UNTIL[1] || (at >= ROUTE_MIN_UNTIL[0] && (limits.clock() - lastRemoval) / span >= ROUTE_MIN_RECENT);
+      };
+  const fewer = minimiseRoutes(ctx, first, stop, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION, () => {
+    lastRemoval = limits.clock();
+  });
   const closedFleet = ctx.closedFleet;
   // The fleet is as small as it gets here: the distance search opens no route (a candidate with
   // one more would be rejected anyway), and so its candidates differ in cost alone.
