@@ -40,14 +40,15 @@ const POLISH_SHARE = 0.03;
 const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
 /**
  * Under the fleet-size objective: the share of the budget (or of the iteration cap) the distance
- * search takes first, ignoring the fleet size, and the shares by which the ejection-pool route
+ * search takes first, ignoring the fleet size, and the share by which the ejection-pool route
  * minimisation that follows ends. A route minimisation from a good solution leaves routes the
  * distance search that follows can still repair; from the construction it did not (measured on
  * G&H 1000: docs/solver/design.md#fleet-size-objective).
  */
 const DISTANCE_FIRST_SHARE = 0.3;
-const ROUTE_MIN_UNTIL = [0.7, 0.85];
-/** ...past the first of which it goes on only while it removed a route within this share of the budget. */
+const ROUTE_MIN_END = 0.7;
+/** ...past which it goes on, up to ROUTE_MIN_LATEST, only while it removed a route within ROUTE_MIN_RECENT of the budget. */
+const ROUTE_MIN_LATEST = 0.85;
 const ROUTE_MIN_RECENT = 0.1;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
 const ROUTE_MIN_STEPS_PER_ITERATION = 5;
@@ -87,8 +88,9 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   const stop = capped
     ? () => limits.clock() >= limits.deadlineMs
     : () => {
-        const at = (limits.clock() - t0) / span;
-        return at >= ROUTE_MIN_UNTIL[1] || (at >= ROUTE_MIN_UNTIL[0] && (limits.clock() - lastRemoval) / span >= ROUTE_MIN_RECENT);
+        const now = limits.clock();
+        const at = (now - t0) / span;
+        return at >= ROUTE_MIN_LATEST || (at >= ROUTE_MIN_END && (now - lastRemoval) / span >= ROUTE_MIN_RECENT);
       };
   const fewer = minimiseRoutes(ctx, first, stop, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION, () => {
     lastRemoval = limits.clock();
