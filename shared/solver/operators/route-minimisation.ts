@@ -13,6 +13,7 @@ import { RouteState } from '../routes/route-state';
 import type { Solution } from '../routes/solution';
 import type { VehicleModel } from '../model/vehicles';
 import { perturb } from './perturb';
+import { fleetLowerBound } from '../model/fleet-bound';
 
 /** Pool steps per task of the emptied route before an attempt is given up (doubled each failed round). */
 const STEPS_PER_TASK = 40;
@@ -205,9 +206,10 @@ export function minimiseRoutes(
   let cur = sol;
   let left = maxSteps;
   let budget = STEPS_PER_TASK;
+  const least = Math.max(1, fleetLowerBound(sol.p));
   for (let failed = 0; failed < MAX_ROUNDS && left > 0 && !stop();) {
     const used = cur.routes.filter((r) => r.length > 0).sort((a, b) => a.length - b.length);
-    if (used.length <= 1) break;
+    if (used.length <= least) break;
     let gone = false;
     for (const r of used) {
       if (stop() || left <= 0) break;

@@ -47,7 +47,9 @@ const INSERTION_SORT_MAX = 32;
  * Inserts tasks; `stop` (polled every few tasks) ends it early, leaving the rest out. `budget`:
  * once the insertions made cost this much in all, the rest are left out and the answer is false
  * (the caller rejects any candidate that costs that much more; insertions never save cost where
- * the costs keep the triangle inequality).
+ * the costs keep the triangle inequality). A finite budget also means the caller rejects any
+ * candidate with a task left out, so the first task that fits nowhere ends it, false (on a
+ * closed fleet about a quarter of the candidates: docs/solver/design.md#fleet-size-objective).
  */
 export function recreate(
   ctx: SearchContext,
@@ -59,13 +61,14 @@ export function recreate(
 ): boolean {
   const ins = inserterFor(ctx).begin(sol, blink);
   const p = ctx.p;
+  const allOrNothing = budget < Number.POSITIVE_INFINITY;
   let n = 0;
   for (const t of sortForInsertion(ctx, tasks)) {
     if (stop && (++n & 15) === 0 && stop()) return false;
     if (sol.routeOf[t] >= 0 || ctx.hopeless[t] || (ctx.region && !ctx.region.task[t])) continue;
     const g = p.group[t];
     if (g < 0 || sol.groupVehicle(t, ctx.members) >= 0) {
-      ins.insert(t);
+      if (!ins.insert(t) && allOrNothing) return false;
       if (ins.spent >= budget) return false;
       continue;
     }
@@ -84,6 +87,7 @@ export function recreate(
     if (!ok) {
       sol.removeTasks(done);
       ins.reset();
+      if (allOrNothing) return false;
     }
   }
   return true;
