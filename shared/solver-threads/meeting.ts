@@ -15,7 +15,7 @@ const WAIT_SHARE = 0.1;
  */
 const BANKS = 2;
 
-/** Shared memory of one team: the arrival and departure counts and a bank of slots per round parity. */
+/** Shared memory of one team: the arrival and departure counts, the phase votes, and a bank of slots per round parity. */
 export interface Meeting {
   counts: SharedArrayBuffer;
   slots: SharedArrayBuffer[];
@@ -26,7 +26,7 @@ export function newMeeting(searches: number, tasks: number, vehicles: number): M
   // Objective levels, then a word count and per used route: vehicle, length, tasks.
   const words = 1 + tasks + 2 * vehicles;
   return {
-    counts: new SharedArrayBuffer(8),
+    counts: new SharedArrayBuffer(16),
     slots: Array.from({ length: searches * BANKS }, () => new SharedArrayBuffer(LEVELS * 8 + words * 4)),
   };
 }
@@ -59,6 +59,9 @@ function read(slot: SharedArrayBuffer): OfferedSolution {
 
 const ARRIVED = 0;
 const LEFT = 1;
+/** The members that voted to end the phase, and whether one ended it for all (see SearchTeam.endPhase). */
+const VOTES = 2;
+const ENDED = 3;
 
 /** Search `member`'s side of the team; `deadlineEpochMs` bounds each wait (wall clock). */
 export function teamMember(meeting: Meeting, member: number, deadlineEpochMs: number): SearchTeam {
@@ -87,5 +90,15 @@ export function teamMember(meeting: Meeting, member: number, deadlineEpochMs: nu
     // Everyone's slot is written before it counts itself in.
     return Array.from({ length: size }, (_, k) => read(meeting.slots[bank + k]));
   };
-  return { member, size, meet };
+  let voted = false;
+  const endPhase = (wish: 'go' | 'end' | 'all'): boolean => {
+    if (wish === 'all') Atomics.store(counts, ENDED, 1);
+    else if (wish === 'end' && !voted) {
+      voted = true;
+      Atomics.add(counts, VOTES, 1);
+    }
+    if (gone || Atomics.load(counts, LEFT) > 0) return wish !== 'go';
+    return Atomics.load(counts, ENDED) > 0 || Atomics.load(counts, VOTES) >= size;
+  };
+  return { member, size, meet, endPhase };
 }

@@ -268,6 +268,15 @@ export interface SearchTeam {
    * once a member did not come in time (this search is then alone for good).
    */
   meet: (offer: OfferedSolution) => OfferedSolution[] | null;
+  /**
+   * The team's one shared end of a phase that has no fixed length (the fleet objective's route
+   * minimisation), so that its members end it together and meet at once after it. `wish`: 'go'
+   * while this search's own rule would go on, 'end' once it would stop (a vote that stays cast),
+   * 'all' when no member can do better (it ends the phase for everyone). True once the phase is
+   * over: every member voted, one ended it for all, or the team broke up (each search then
+   * follows its own rule). Omitted: each search follows its own rule.
+   */
+  endPhase?: (wish: 'go' | 'end' | 'all') => boolean;
 }
 
 export interface ResultStep {

@@ -1,7 +1,7 @@
 // The fleet's lower bound from the loads (model/fleet-bound.ts), and the route minimisation that
 // stops there: small problems whose bound is known by hand.
 import { describe, expect, it } from 'vitest';
-import type { SolverMatrices, SolverRequest } from '../../../shared/solver';
+import { checkSolution, solve, type SolverMatrices, type SolverRequest } from '../../../shared/solver';
 import { buildProblem } from '../../../shared/solver/model/problem';
 import { fleetLowerBound } from '../../../shared/solver/model/fleet-bound';
 import { minimiseRoutes } from '../../../shared/solver/operators/route-minimisation';
@@ -92,5 +92,38 @@ describe('route minimisation at the bound', () => {
     // One look at the stop before it sees the bound; a removal attempt would poll on every pool step.
     expect(polls).toBe(1);
     expect(out).toBe(sol);
+  });
+});
+
+describe('the fleet objective in a team at the bound', () => {
+  it('ends the route minimisation for every member once it reaches the bound', () => {
+    // Twelve deliveries of 5 in vans of 10 on loose windows: six vans carry them, and the route
+    // minimisation gets there from whatever the distance search leaves.
+    const jobs = jobsOf(Array.from({ length: 12 }, () => ({ delivery: [5] })));
+    const request: SolverRequest = {
+      locations,
+      vehicles: vans(Array.from({ length: 12 }, () => [10])),
+      jobs,
+      options: { objective: { custom: { type: 'min', value: 'vehicles' } } },
+    };
+    const wishes: string[] = [];
+    const res = solve(request, matrices, {
+      deadlineMs: performance.now() + 400,
+      clock: () => performance.now(),
+      seed: 1,
+      team: {
+        member: 0,
+        size: 2,
+        meet: () => null,
+        endPhase: (wish) => {
+          wishes.push(wish);
+          return wish !== 'go';
+        },
+      },
+    });
+    expect(checkSolution(request, matrices, res)).toEqual([]);
+    expect(res.routes).toHaveLength(6);
+    expect(wishes.at(-1)).toBe('all');
+    expect(wishes.filter((w) => w === 'all')).toHaveLength(1);
   });
 });

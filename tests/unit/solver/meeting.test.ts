@@ -37,6 +37,38 @@ describe('teamMember', () => {
   });
 });
 
+describe('teamMember.endPhase', () => {
+  it('ends the phase once every member voted, and a vote stays cast', () => {
+    const meeting = newMeeting(2, 6, 3);
+    const [a, b] = [0, 1].map((m) => teamMember(meeting, m, Date.now() + 60_000));
+    expect(a.endPhase!('end')).toBe(false);
+    expect(b.endPhase!('go')).toBe(false);
+    expect(a.endPhase!('go')).toBe(false);
+    expect(b.endPhase!('end')).toBe(true);
+    expect(a.endPhase!('go')).toBe(true);
+  });
+
+  it('ends it for everyone when one member knows no member can do better', () => {
+    const meeting = newMeeting(3, 6, 3);
+    const [a, b, c] = [0, 1, 2].map((m) => teamMember(meeting, m, Date.now() + 60_000));
+    expect(b.endPhase!('go')).toBe(false);
+    expect(c.endPhase!('all')).toBe(true);
+    expect(a.endPhase!('go')).toBe(true);
+    expect(b.endPhase!('go')).toBe(true);
+  });
+
+  it('leaves each member to its own wish once the team broke up', () => {
+    const meeting = newMeeting(2, 6, 3);
+    const a = teamMember(meeting, 0, Date.now() + 50);
+    const b = teamMember(meeting, 1, Date.now() + 60_000);
+    // One thread: a waits out its share of the time for b and leaves the team.
+    expect(a.meet(offer([0, 0, 0, 0, 1], []))).toBeNull();
+    expect(a.endPhase!('end')).toBe(true);
+    expect(b.endPhase!('go')).toBe(false);
+    expect(b.endPhase!('end')).toBe(true);
+  });
+});
+
 describe('the search at the meeting', () => {
   const { request, matrices } = generate({ seed: 11, jobs: 40, shipments: 5, vehicles: 6 });
   const opts = (maxIterations: number) => ({

@@ -7,6 +7,7 @@ import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
 import { settleDepots } from '../depot-routes';
+import { fleetLowerBound } from '../../model/fleet-bound';
 import { compareObjectives, Solution, type Objective } from '../../routes/solution';
 import { DEFAULT_THRESHOLDS } from '../../thresholds';
 import type { OfferedSolution, SearchTeam, SizeThresholds } from '../../types';
@@ -64,6 +65,12 @@ function drawThreshold(cost: number, temp: number, rng: SearchContext['rng']): n
   return cost - temp * Math.log(1 - rng.next());
 }
 
+function usedRoutes(s: Solution): number {
+  let used = 0;
+  for (const r of s.routes) if (r.length > 0) used++;
+  return used;
+}
+
 function feasibleRoutes(s: Solution): boolean {
   for (const r of s.routes) if (!r.feasible) return false;
   return true;
@@ -85,16 +92,23 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   );
   // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's shares.
   let lastRemoval = limits.clock();
+  const ownEnd = () => {
+    const now = limits.clock();
+    const at = (now - t0) / span;
+    return at >= ROUTE_MIN_LATEST || (at >= ROUTE_MIN_END && (now - lastRemoval) / span >= ROUTE_MIN_RECENT);
+  };
+  // Searches side by side end it together, so that they all meet at the distance search's start.
+  const endPhase = capped ? undefined : limits.team?.endPhase;
   const stop = capped
     ? () => limits.clock() >= limits.deadlineMs
-    : () => {
-        const now = limits.clock();
-        const at = (now - t0) / span;
-        return at >= ROUTE_MIN_LATEST || (at >= ROUTE_MIN_END && (now - lastRemoval) / span >= ROUTE_MIN_RECENT);
-      };
+    : endPhase
+      ? () => endPhase(ownEnd() ? 'end' : 'go') || limits.clock() - t0 >= span * ROUTE_MIN_LATEST
+      : ownEnd;
   const fewer = minimiseRoutes(ctx, first, stop, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION, () => {
     lastRemoval = limits.clock();
   });
+  // At the loads' bound no search can remove another route: the others stop at once.
+  endPhase?.(usedRoutes(fewer) <= fleetLowerBound(ctx.p) ? 'all' : 'end');
   const closedFleet = ctx.closedFleet;
   // The fleet is as small as it gets here: the distance search opens no route (a candidate with
   // one more would be rejected anyway), and so its candidates differ in cost alone.
