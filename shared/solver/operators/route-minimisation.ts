@@ -206,7 +206,7 @@ export function minimiseRoutes(
   let cur = sol;
   let left = maxSteps;
   let budget = STEPS_PER_TASK;
-  const least = Math.max(1, fleetLowerBound(sol.p));
+  const least = Math.max(1, fleetLowerBound(sol.p, sol.routeOf));
   for (let failed = 0; failed < MAX_ROUNDS && left > 0 && !stop();) {
     const used = cur.routes.filter((r) => r.length > 0).sort((a, b) => a.length - b.length);
     if (used.length <= least) break;

@@ -21,7 +21,11 @@ const vans = (caps: number[][], extra: object = {}) =>
   caps.map((capacity, i) => ({ id: i + 1, start_index: 0, end_index: 0, capacity, ...extra }));
 const jobsOf = (loads: { delivery?: number[]; pickup?: number[] }[]) =>
   loads.map((l, i) => ({ id: 10 + i, location_index: 1 + (i % 6), ...l }));
-const bound = (request: SolverRequest) => fleetLowerBound(buildProblem(request, matrices));
+/** The bound with every task served. */
+const bound = (request: SolverRequest) => {
+  const p = buildProblem(request, matrices);
+  return fleetLowerBound(p, new Int32Array(p.nTasks));
+};
 
 describe('fleetLowerBound', () => {
   it('counts the vans the deliveries need: 17 units in vans of 5 need 4', () => {
@@ -57,11 +61,13 @@ describe('fleetLowerBound', () => {
     expect(bound({ locations, depots, vehicles: vans([[6], [6], [6]]), jobs })).toBe(3);
   });
 
-  it('holds no bound where tasks may or must be left out: optional tasks, or more load than the whole fleet holds', () => {
+  it('counts only the tasks served, and holds no bound where the whole fleet cannot carry them', () => {
     const jobs = jobsOf([4, 4, 4].map((q) => ({ delivery: [q] })));
     expect(bound({ locations, vehicles: vans([[4], [4]]), jobs })).toBe(0);
-    const optional = jobs.map((j) => ({ ...j, optional: true, revenue: 10 }));
-    expect(bound({ locations, vehicles: vans([[4], [4], [4]]), jobs: optional as SolverRequest['jobs'] })).toBe(0);
+    const p = buildProblem({ locations, vehicles: vans([[4], [4], [4]]), jobs }, matrices);
+    expect(fleetLowerBound(p, Int32Array.from([0, 1, 2]))).toBe(3);
+    // The third job left out (say no vehicle may reach it): two vans can serve the rest.
+    expect(fleetLowerBound(p, Int32Array.from([0, 1, -1]))).toBe(2);
   });
 
   it('lets shipments add nothing across a route: their loads are on board only in between', () => {
@@ -81,8 +87,8 @@ describe('route minimisation at the bound', () => {
     const jobs = jobsOf([5, 5, 5, 5, 5, 5].map((q) => ({ delivery: [q] })));
     const request: SolverRequest = { locations, vehicles: vans([[10], [10], [10], [10]]), jobs };
     const p = buildProblem(request, matrices);
-    expect(fleetLowerBound(p)).toBe(3);
     const sol = construct(buildContext(p, new Rng(1)));
+    expect(fleetLowerBound(p, sol.routeOf)).toBe(3);
     expect(sol.routes.filter((r) => r.length > 0).length).toBe(3);
     let polls = 0;
     const out = minimiseRoutes(buildContext(p, new Rng(1)), sol, () => {

@@ -108,7 +108,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     lastRemoval = limits.clock();
   });
   // At the loads' bound no search can remove another route: the others stop at once.
-  endPhase?.(usedRoutes(fewer) <= fleetLowerBound(ctx.p) ? 'all' : 'end');
+  endPhase?.(usedRoutes(fewer) <= fleetLowerBound(ctx.p, fewer.routeOf) ? 'all' : 'end');
   const closedFleet = ctx.closedFleet;
   // The fleet is as small as it gets here: the distance search opens no route (a candidate with
   // one more would be rejected anyway), and so its candidates differ in cost alone.
