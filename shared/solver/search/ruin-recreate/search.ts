@@ -90,7 +90,6 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
       stats,
     ),
   );
-  // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's shares.
   let lastRemoval = limits.clock();
   const ownEnd = () => {
     const now = limits.clock();
@@ -98,6 +97,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     return at >= ROUTE_MIN_LATEST || (at >= ROUTE_MIN_END && (now - lastRemoval) / span >= ROUTE_MIN_RECENT);
   };
   // Searches side by side end it together, so that they all meet at the distance search's start.
+  // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's shares.
   const endPhase = capped ? undefined : limits.team?.endPhase;
   const stop = capped
     ? () => limits.clock() >= limits.deadlineMs
