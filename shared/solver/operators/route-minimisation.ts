@@ -47,9 +47,7 @@ function without(sol: Solution, seq: number[], out: number[]): number[] {
  * used; undefined (every route) below it, or when no neighbour is routed.
  */
 export function ejectionRoutes(ctx: SearchContext, sol: Solution, t: number): number[] | undefined {
-  let used = 0;
-  for (const r of sol.routes) if (r.length > 0) used++;
-  if (used <= ctx.granularRoutes) return undefined;
+  if (sol.usedRoutes() <= ctx.granularRoutes) return undefined;
   const routes: number[] = [];
   for (let k = 0; k < Math.min(ctx.K, EJECTION_NEIGHBOURS); k++) {
     const v = sol.routeOf[ctx.neighbors[t * ctx.K + k]];

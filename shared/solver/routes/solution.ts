@@ -223,6 +223,13 @@ export class Solution {
     return { unassignedPriority: up, unassigned: un, depots, primary: c ? this.primary(c) : 0, cost };
   }
 
+  /** How many routes serve a task. */
+  usedRoutes(): number {
+    let used = 0;
+    for (const r of this.routes) if (r.length > 0) used++;
+    return used;
+  }
+
   /** The custom objective's value (vehicles used, latest end, or a min-max over the routes). */
   private primary(c: NonNullable<Problem['custom']>): number {
     let used = 0;

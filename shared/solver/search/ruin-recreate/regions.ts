@@ -41,9 +41,7 @@ export function separable(p: Problem): boolean {
 /** Whether searches of this team should split sol's routes rather than each search the whole. */
 export function shouldSplit(sol: Solution, size: number, leastRoutesPerRegion = LEAST_ROUTES_PER_REGION): boolean {
   if (size < 2 || !separable(sol.p)) return false;
-  let used = 0;
-  for (const r of sol.routes) if (r.length > 0) used++;
-  return used >= size * leastRoutesPerRegion;
+  return sol.usedRoutes() >= size * leastRoutesPerRegion;
 }
 
 /**

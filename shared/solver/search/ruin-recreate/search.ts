@@ -65,12 +65,6 @@ function drawThreshold(cost: number, temp: number, rng: SearchContext['rng']): n
   return cost - temp * Math.log(1 - rng.next());
 }
 
-function usedRoutes(s: Solution): number {
-  let used = 0;
-  for (const r of s.routes) if (r.length > 0) used++;
-  return used;
-}
-
 function feasibleRoutes(s: Solution): boolean {
   for (const r of s.routes) if (!r.feasible) return false;
   return true;
@@ -108,7 +102,7 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     lastRemoval = limits.clock();
   });
   // At the loads' bound no search can remove another route: the others stop at once.
-  endPhase?.(usedRoutes(fewer) <= fleetLowerBound(ctx.p, fewer.routeOf) ? 'all' : 'end');
+  endPhase?.(fewer.usedRoutes() <= fleetLowerBound(ctx.p, fewer.routeOf) ? 'all' : 'end');
   const closedFleet = ctx.closedFleet;
   // The fleet is as small as it gets here: the distance search opens no route (a candidate with
   // one more would be rejected anyway), and so its candidates differ in cost alone.
