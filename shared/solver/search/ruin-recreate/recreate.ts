@@ -4,6 +4,7 @@
 import type { SearchContext } from '../context';
 import { bestInsertion, type Insertion } from '../../routes/insertion';
 import { Marks } from './marks';
+import { SwapRescue } from './swap-rescue';
 import { KIND_DELIVERY } from '../../model/tasks';
 import type { Solution } from '../../routes/solution';
 
@@ -128,6 +129,7 @@ class Inserter {
 
   constructor(private readonly ctx: SearchContext) {
     this.emptyOf = new Int32Array(ctx.nClasses);
+    this.rescuer = new SwapRescue(ctx);
     this.tried = new Marks(ctx.p.vehicles.length);
     this.usedList = new Int32Array(ctx.p.vehicles.length);
   }
@@ -203,7 +205,7 @@ class Inserter {
     }
     if (gv < 0 && !ctx.closedFleet) for (const vi of this.emptyOf) if (vi >= 0) this.tryRoute(t, vi);
     const bestV = this.bestV;
-    if (bestV < 0) return false;
+    if (bestV < 0) return this.rescue(t);
     // A task that may be outsourced goes in only when serving it pays.
     const rules = p.rules;
     if (rules.optional[t] && best.delta >= rules.outsourcing[t] + rules.revenue[t]) return false;
@@ -218,6 +220,16 @@ class Inserter {
     return true;
   }
 
+  /** A task that fits nowhere: in place of a nearby route's task, which moves elsewhere (swap-rescue.ts). */
+  private rescue(t: number): boolean {
+    if (!this.rescuer.applies()) return false;
+    const added = this.rescuer.rescue(this.sol, t, (vi) => this.mayUse(vi));
+    if (Number.isNaN(added)) return false;
+    this.spent += added;
+    return true;
+  }
+
+  private readonly rescuer: SwapRescue;
   private bestV = -1;
   private bestOpens = true;
   private depotFrugal = false;
