@@ -192,7 +192,7 @@ function eliminate(
  * tried shortest first; after a round where none could be removed the step budget per attempt
  * doubles and the pool order is shuffled anew, until `stop`, `maxSteps` pool steps in all (a
  * reproducible bound for iteration-capped runs) or MAX_ROUNDS rounds without success.
- * `removed` hears of each route removed.
+ * `removed` hears of each route removed; `spent` counts the pool steps taken.
  */
 export function minimiseRoutes(
   ctx: SearchContext,
@@ -200,6 +200,7 @@ export function minimiseRoutes(
   stop: () => boolean,
   maxSteps = Number.POSITIVE_INFINITY,
   removed?: () => void,
+  spent?: { steps: number },
 ): Solution {
   let cur = sol;
   let left = maxSteps;
@@ -213,6 +214,7 @@ export function minimiseRoutes(
       if (stop() || left <= 0) break;
       const out = eliminate(ctx, cur, r.v.index, Math.min(left, budget * r.length), stop);
       left -= out.used;
+      if (spent) spent.steps += out.used;
       if (out.sol) {
         cur = out.sol;
         gone = true;

@@ -51,6 +51,8 @@ const ROUTE_MIN_END = 0.7;
 /** ...past which it goes on, up to ROUTE_MIN_LATEST, only while it removed a route within ROUTE_MIN_RECENT of the budget. */
 const ROUTE_MIN_LATEST = 0.85;
 const ROUTE_MIN_RECENT = 0.1;
+/** The share of the budget (or of the iteration cap) of the distance search after each route removed. */
+const REPAIR_SHARE = 0.02;
 /** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
 const ROUTE_MIN_STEPS_PER_ITERATION = 5;
 /** A split search's epochs: the routes are split anew this many times over the loop. */
@@ -75,6 +77,8 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   const t0 = limits.clock();
   const span = Math.max(1, limits.deadlineMs - t0);
   const capped = limits.maxIterations < Infinity;
+  const iter0 = stats.iterations;
+  const iterationsLeft = () => limits.maxIterations - (stats.iterations - iter0);
   const firstIterations = capped ? Math.floor(limits.maxIterations * DISTANCE_FIRST_SHARE) : Infinity;
   const first = ignoringCustomObjective(ctx, () =>
     anneal(
@@ -98,9 +102,10 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
     : endPhase
       ? () => endPhase(ownEnd() ? 'end' : 'go') || limits.clock() - t0 >= span * ROUTE_MIN_LATEST
       : ownEnd;
-  const fewer = minimiseRoutes(ctx, first, stop, limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION, () => {
+  const removed = () => {
     lastRemoval = limits.clock();
-  });
+  };
+  const fewer = minimiseWithRepairs(ctx, first, limits, stats, { stop, removed, iterationsLeft, repairMs: span * REPAIR_SHARE });
   // At the loads' bound no search can remove another route: the others stop at once.
   endPhase?.(fewer.usedRoutes() <= fleetLowerBound(ctx.p, fewer.routeOf) ? 'all' : 'end');
   const closedFleet = ctx.closedFleet;
@@ -109,9 +114,53 @@ export function search(ctx: SearchContext, start: Solution, limits: SearchLimits
   ctx.closedFleet = fewer.unassignedTasks().length === 0;
   try {
     // The annealing's schedule runs over the time left: it starts hot again to repair what the route minimisation moved.
-    return anneal(ctx, fewer, { ...limits, maxIterations: capped ? limits.maxIterations - firstIterations : Infinity }, stats);
+    return anneal(ctx, fewer, { ...limits, maxIterations: capped ? iterationsLeft() : Infinity }, stats);
   } finally {
     ctx.closedFleet = closedFleet;
+  }
+}
+
+/**
+ * The route minimisation, with a short distance search on the held fleet after each route it
+ * removes: the removals' insertions and ejections each add 2-5% to the cost on 1000 tasks, and
+ * the next removal starts from routes that make sense again (measured on c1_10_2:
+ * docs/solver/design.md#fleet-size-objective). Each search keeps to itself (no meetings).
+ */
+function minimiseWithRepairs(
+  ctx: SearchContext,
+  start: Solution,
+  limits: SearchLimits,
+  stats: SearchStats,
+  o: { stop: () => boolean; removed: () => void; iterationsLeft: () => number; repairMs: number },
+): Solution {
+  const { stop, removed, iterationsLeft } = o;
+  const capped = limits.maxIterations < Infinity;
+  const spent = { steps: 0 };
+  let cur = start;
+  for (;;) {
+    let gone = false;
+    cur = minimiseRoutes(
+      ctx,
+      cur,
+      () => gone || stop(),
+      limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION - spent.steps,
+      () => {
+        gone = true;
+        removed();
+      },
+      spent,
+    );
+    // With an iteration cap the repairs take at most half of what is left of it.
+    const iterations = capped ? Math.min(Math.floor(limits.maxIterations * REPAIR_SHARE), Math.floor(iterationsLeft() / 2)) : Infinity;
+    if (!gone || stop() || iterations < 1) return cur;
+    const closedFleet = ctx.closedFleet;
+    ctx.closedFleet = cur.unassignedTasks().length === 0;
+    try {
+      const deadlineMs = capped ? limits.deadlineMs : limits.clock() + o.repairMs;
+      cur = anneal(ctx, cur, { deadlineMs, maxIterations: iterations, clock: limits.clock, thresholds: limits.thresholds }, stats);
+    } finally {
+      ctx.closedFleet = closedFleet;
+    }
   }
 }
 
