@@ -2,12 +2,11 @@
 // until the deadline or the iteration cap; new best solutions are polished by local search.
 import type { SearchContext } from '../context';
 import { localSearch } from '../../operators/local-search';
-import { minimiseRoutes } from '../../operators/route-minimisation';
 import { recreate } from './recreate';
 import { mergeRegions, regionOf, routeOwners, separable, shouldSplit } from './regions';
 import { ruin } from './ruin';
 import { settleDepots } from '../depot-routes';
-import { fleetLowerBound } from '../../model/fleet-bound';
+import { searchFleet } from './fleet-search';
 import { compareObjectives, Solution, type Objective } from '../../routes/solution';
 import { DEFAULT_THRESHOLDS } from '../../thresholds';
 import type { OfferedSolution, SearchTeam, SizeThresholds } from '../../types';
@@ -39,22 +38,6 @@ const POLISH_SHARE = 0.03;
  * theirs (one return at 0.6, 0.7 or 0.8, and three: docs/solver/design.md#settings-kept-and-what-was-tried).
  */
 const BACK_TO_BEST_AT = [0.5, 0.7, 0.85];
-/**
- * Under the fleet-size objective: the share of the budget (or of the iteration cap) the distance
- * search takes first, ignoring the fleet size, and the share by which the ejection-pool route
- * minimisation that follows ends. A route minimisation from a good solution leaves routes the
- * distance search that follows can still repair; from the construction it did not (measured on
- * G&H 1000: docs/solver/design.md#fleet-size-objective).
- */
-const DISTANCE_FIRST_SHARE = 0.3;
-const ROUTE_MIN_END = 0.7;
-/** ...past which it goes on, up to ROUTE_MIN_LATEST, only while it removed a route within ROUTE_MIN_RECENT of the budget. */
-const ROUTE_MIN_LATEST = 0.85;
-const ROUTE_MIN_RECENT = 0.1;
-/** The share of the budget (or of the iteration cap) of the distance search after each route removed. */
-const REPAIR_SHARE = 0.02;
-/** With an iteration cap, the route minimisation's pool steps per ruin-and-recreate iteration. */
-const ROUTE_MIN_STEPS_PER_ITERATION = 5;
 /** A split search's epochs: the routes are split anew this many times over the loop. */
 export const EPOCHS = 20;
 
@@ -73,106 +56,8 @@ function feasibleRoutes(s: Solution): boolean {
 }
 
 export function search(ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats): Solution {
-  if (ctx.p.custom?.value !== 'vehicles') return anneal(ctx, start, limits, stats);
-  const t0 = limits.clock();
-  const span = Math.max(1, limits.deadlineMs - t0);
-  const capped = limits.maxIterations < Infinity;
-  const iter0 = stats.iterations;
-  const iterationsLeft = () => limits.maxIterations - (stats.iterations - iter0);
-  const firstIterations = capped ? Math.floor(limits.maxIterations * DISTANCE_FIRST_SHARE) : Infinity;
-  const first = ignoringCustomObjective(ctx, () =>
-    anneal(
-      ctx,
-      start,
-      { ...limits, deadlineMs: capped ? limits.deadlineMs : t0 + span * DISTANCE_FIRST_SHARE, maxIterations: firstIterations },
-      stats,
-    ),
-  );
-  let lastRemoval = limits.clock();
-  const ownEnd = () => {
-    const now = limits.clock();
-    const at = (now - t0) / span;
-    return at >= ROUTE_MIN_LATEST || (at >= ROUTE_MIN_END && (now - lastRemoval) / span >= ROUTE_MIN_RECENT);
-  };
-  // Searches side by side end it together, so that they all meet at the distance search's start.
-  // With an iteration cap (reproducible runs) only the deadline stops it, never the clock's shares.
-  const endPhase = capped ? undefined : limits.team?.endPhase;
-  const stop = capped
-    ? () => limits.clock() >= limits.deadlineMs
-    : endPhase
-      ? () => endPhase(ownEnd() ? 'end' : 'go') || limits.clock() - t0 >= span * ROUTE_MIN_LATEST
-      : ownEnd;
-  const removed = () => {
-    lastRemoval = limits.clock();
-  };
-  const fewer = minimiseWithRepairs(ctx, first, limits, stats, { stop, removed, iterationsLeft, repairMs: span * REPAIR_SHARE });
-  // At the loads' bound no search can remove another route: the others stop at once.
-  endPhase?.(fewer.usedRoutes() <= fleetLowerBound(ctx.p, fewer.routeOf) ? 'all' : 'end');
-  const closedFleet = ctx.closedFleet;
-  // The fleet is as small as it gets here: the distance search opens no route (a candidate with
-  // one more would be rejected anyway), and so its candidates differ in cost alone.
-  ctx.closedFleet = fewer.unassignedTasks().length === 0;
-  try {
-    // The annealing's schedule runs over the time left: it starts hot again to repair what the route minimisation moved.
-    return anneal(ctx, fewer, { ...limits, maxIterations: capped ? iterationsLeft() : Infinity }, stats);
-  } finally {
-    ctx.closedFleet = closedFleet;
-  }
-}
-
-/**
- * The route minimisation, with a short distance search on the held fleet after each route it
- * removes: the removals' insertions and ejections each add 2-5% to the cost on 1000 tasks, and
- * the next removal starts from routes that make sense again (measured on c1_10_2:
- * docs/solver/design.md#fleet-size-objective). Each search keeps to itself (no meetings).
- */
-function minimiseWithRepairs(
-  ctx: SearchContext,
-  start: Solution,
-  limits: SearchLimits,
-  stats: SearchStats,
-  o: { stop: () => boolean; removed: () => void; iterationsLeft: () => number; repairMs: number },
-): Solution {
-  const { stop, removed, iterationsLeft } = o;
-  const capped = limits.maxIterations < Infinity;
-  const spent = { steps: 0 };
-  let cur = start;
-  for (;;) {
-    let gone = false;
-    cur = minimiseRoutes(
-      ctx,
-      cur,
-      () => gone || stop(),
-      limits.maxIterations * ROUTE_MIN_STEPS_PER_ITERATION - spent.steps,
-      () => {
-        gone = true;
-        removed();
-      },
-      spent,
-    );
-    // With an iteration cap the repairs take at most half of what is left of it.
-    const iterations = capped ? Math.min(Math.floor(limits.maxIterations * REPAIR_SHARE), Math.floor(iterationsLeft() / 2)) : Infinity;
-    if (!gone || stop() || iterations < 1) return cur;
-    const closedFleet = ctx.closedFleet;
-    ctx.closedFleet = cur.unassignedTasks().length === 0;
-    try {
-      const deadlineMs = capped ? limits.deadlineMs : limits.clock() + o.repairMs;
-      cur = anneal(ctx, cur, { deadlineMs, maxIterations: iterations, clock: limits.clock, thresholds: limits.thresholds }, stats);
-    } finally {
-      ctx.closedFleet = closedFleet;
-    }
-  }
-}
-
-/** Runs `fn` as if the problem had no custom objective (the solutions' levels leave it out). */
-function ignoringCustomObjective<T>(ctx: SearchContext, fn: () => T): T {
-  const custom = ctx.p.custom;
-  ctx.p.custom = null;
-  try {
-    return fn();
-  } finally {
-    ctx.p.custom = custom;
-  }
+  if (ctx.p.custom?.value === 'vehicles') return searchFleet(ctx, start, limits, stats, anneal);
+  return anneal(ctx, start, limits, stats);
 }
 
 function anneal(ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats): Solution {
