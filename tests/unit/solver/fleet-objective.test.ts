@@ -1,5 +1,6 @@
-// The fleet-size objective's three phases (search.ts): distance first, the route minimisation from
-// its best, then the distance search on the fleet it reached, which opens no route.
+// The fleet-size objective's three phases (fleet-search.ts): distance first, the route minimisation
+// from its best with a short distance search after each route it removes, then the distance search
+// on the fleet it reached, which opens no route.
 import { describe, expect, it } from 'vitest';
 import { checkSolution, solve, solveWithStats } from '../../../shared/solver';
 import type { SolverRequest } from '../../../shared/solver';
