@@ -10,7 +10,8 @@ import { planSplits } from './model/splits';
 import { foldSplits, refillAfterSplits } from './result/splits';
 import { Rng } from './prng';
 import { DEFAULT_THRESHOLDS, sizeThresholds } from './thresholds';
-import { search, type SearchStats } from './search/ruin-recreate/search';
+import { search } from './search/ruin-recreate/search';
+import type { SearchStats } from './search/limits';
 import type { SolveOptions, SolverMatrices, SolverRequest, SolverResult } from './types';
 
 export * from './types';

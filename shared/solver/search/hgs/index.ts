@@ -2,7 +2,7 @@
 // random giant tours to the best feasible solution found, as the solver's Solution. Null when the
 // problem is not plain or no feasible solution turned up (the caller keeps its own search then).
 import type { SearchContext } from '../context';
-import type { SearchLimits, SearchStats } from '../ruin-recreate/search';
+import type { SearchLimits, SearchStats } from '../limits';
 import { Solution } from '../../routes/solution';
 import type { SolverRequest } from '../../types';
 import { plainData, type HgsData } from './data';

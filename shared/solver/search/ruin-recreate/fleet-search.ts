@@ -5,7 +5,7 @@ import type { SearchContext } from '../context';
 import { minimiseRoutes } from '../../operators/route-minimisation';
 import { fleetLowerBound } from '../../model/fleet-bound';
 import type { Solution } from '../../routes/solution';
-import type { SearchLimits, SearchStats } from './search';
+import type { SearchLimits, SearchStats } from '../limits';
 
 /** The ruin-and-recreate annealing (search.ts), handed in rather than imported back. */
 export type Anneal = (ctx: SearchContext, start: Solution, limits: SearchLimits, stats: SearchStats) => Solution;

@@ -9,23 +9,8 @@ import { settleDepots } from '../depot-routes';
 import { searchFleet } from './fleet-search';
 import { compareObjectives, Solution, type Objective } from '../../routes/solution';
 import { DEFAULT_THRESHOLDS } from '../../thresholds';
-import type { OfferedSolution, SearchTeam, SizeThresholds } from '../../types';
-
-export interface SearchLimits {
-  deadlineMs: number;
-  clock: () => number;
-  maxIterations: number;
-  team?: SearchTeam;
-  /** Omitted: the defaults. */
-  thresholds?: SizeThresholds;
-}
-
-export interface SearchStats {
-  iterations: number;
-  improvements: number;
-  /** Epochs whose regions were put together (searches side by side on a split problem; else 0). */
-  joined: number;
-}
+import type { OfferedSolution, SearchTeam } from '../../types';
+import type { SearchLimits, SearchStats } from '../limits';
 
 const BLINK = 0.01;
 const T_START = 10; // in units of a typical short arc (ctx.arcScale)
