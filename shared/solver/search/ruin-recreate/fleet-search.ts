@@ -85,7 +85,9 @@ function onHeldFleet<T>(ctx: SearchContext, sol: Solution, fn: () => T): T {
  * The route minimisation, with a short distance search on the held fleet after each route it
  * removes: the removals' insertions and ejections each add 2-5% to the cost on 1000 tasks, and
  * the next removal starts from routes that make sense again (measured on c1_10_2:
- * docs/solver/design.md#fleet-size-objective). Each search keeps to itself (no meetings).
+ * docs/solver/design.md#fleet-size-objective). Each search keeps to itself (no meetings). The
+ * route minimisation starts its step budget per attempt afresh after each repair: the routes it
+ * failed on before have changed.
  */
 function minimiseWithRepairs(
   ctx: SearchContext,

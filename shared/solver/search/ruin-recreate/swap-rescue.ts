@@ -26,6 +26,8 @@ export class SwapRescue {
   private readonly scratch = new Map<VehicleModel, RouteState>();
   private readonly tmp: Insertion = { delta: 0, i: 0, j: -1 };
   private readonly outIns: Insertion = { delta: 0, i: 0, j: -1 };
+  /** Where the displaced task of the best pair so far goes (outIns is overwritten by each try). */
+  private readonly chosen: Insertion = { delta: 0, i: 0, j: -1 };
   private readonly places: Place[] = [];
   private readonly routes: number[] = [];
 
@@ -61,7 +63,7 @@ export class SwapRescue {
     let best: Place | null = null;
     let bestTotal = Number.POSITIVE_INFINITY;
     let bestV = -1;
-    const outIns: Insertion = { delta: 0, i: 0, j: -1 };
+    const chosen = this.chosen;
     for (const place of places) {
       if (place.delta >= bestTotal) break;
       const u = place.out;
@@ -72,15 +74,15 @@ export class SwapRescue {
         bestTotal = place.delta + this.outIns.delta;
         best = place;
         bestV = v;
-        outIns.delta = this.outIns.delta;
-        outIns.i = this.outIns.i;
-        outIns.j = this.outIns.j;
+        chosen.delta = this.outIns.delta;
+        chosen.i = this.outIns.i;
+        chosen.j = this.outIns.j;
       }
     }
     if (!best) return Number.NaN;
     sol.removeTasks([best.out]);
     sol.insert(t, best.route, best.ins);
-    sol.insert(best.out, bestV, outIns);
+    sol.insert(best.out, bestV, chosen);
     return bestTotal;
   }
 
