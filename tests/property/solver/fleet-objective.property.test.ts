@@ -3,13 +3,8 @@
 // repairs between removals: the independent checker is the oracle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSolution, type SolverRequest } from '../../../shared/solver';
-import { generate, solveCapped } from '../../unit/solver/helpers';
-
-const fleet = (request: SolverRequest): SolverRequest => ({
-  ...request,
-  options: { ...request.options, objective: { ...request.options?.objective, custom: { type: 'min', value: 'vehicles' } } },
-});
+import { checkSolution } from '../../../shared/solver';
+import { generate, solveCapped, withFleetObjective } from '../../unit/solver/helpers';
 
 describe('fleet-size objective properties', () => {
   it('passes the checker, and the same seed gives the same answer', () => {
@@ -20,10 +15,10 @@ describe('fleet-size objective properties', () => {
         fc.integer({ min: 2, max: 10 }),
         (seed, jobs, vehicles) => {
           const { request, matrices } = generate({ seed, jobs, shipments: 0, vehicles });
-          const few = solveCapped(fleet(request), matrices, 200, seed);
-          const v = checkSolution(fleet(request), matrices, few);
+          const few = solveCapped(withFleetObjective(request), matrices, 200, seed);
+          const v = checkSolution(withFleetObjective(request), matrices, few);
           expect(v, JSON.stringify(v.slice(0, 3))).toEqual([]);
-          expect(solveCapped(fleet(request), matrices, 200, seed)).toEqual(few);
+          expect(solveCapped(withFleetObjective(request), matrices, 200, seed)).toEqual(few);
         },
       ),
       { numRuns: 20, seed: 13 },

@@ -163,6 +163,14 @@ export function generate(o: GenOptions): { request: SolverRequest; matrices: Sol
   return { request, matrices };
 }
 
+/** The request under the fleet-size objective (custom: min vehicles), its other options kept. */
+export function withFleetObjective(request: SolverRequest): SolverRequest {
+  return {
+    ...request,
+    options: { ...request.options, objective: { ...request.options?.objective, custom: { type: 'min', value: 'vehicles' } } },
+  };
+}
+
 export function solveCapped(request: SolverRequest, matrices: SolverMatrices, iterations = 200, seed = 1): SolverResult {
   return solve(request, matrices, { deadlineMs: Number.POSITIVE_INFINITY, clock: () => 0, seed, maxIterations: iterations });
 }

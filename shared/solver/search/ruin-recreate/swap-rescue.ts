@@ -31,16 +31,20 @@ export class SwapRescue {
   private readonly places: Place[] = [];
   private readonly routes: number[] = [];
 
-  /** Routes of plain jobs (as the route minimisation's fast ejection): a scratch route's check is then exact. */
-  private readonly plain: boolean;
+  /**
+   * Routes of plain jobs (as the route minimisation's fast ejection): a scratch route's check is
+   * then exact. Found on the first closed-fleet call, so that a search that never closes its fleet
+   * does not pay a pass over the tasks for it.
+   */
+  private plain: boolean | undefined;
 
-  constructor(private readonly ctx: SearchContext) {
-    this.plain = fastEjectionApplies(ctx.p);
-  }
+  constructor(private readonly ctx: SearchContext) {}
 
   /** Whether swaps are tried: on a closed fleet of plain jobs. */
   applies(): boolean {
-    return this.plain && this.ctx.closedFleet;
+    if (!this.ctx.closedFleet) return false;
+    this.plain ??= fastEjectionApplies(this.ctx.p);
+    return this.plain;
   }
 
   /**
